@@ -1,0 +1,69 @@
+//! `veriforge`: one binary for every track.
+//!
+//! This file only wires clap to the track modules. Every command returns
+//! `Result<(), Failure>`; `main` turns that into the exit-code contract:
+//! 0 success, 1 internal failure, 2 bad input (one line: file:line:col: problem).
+
+mod failure;
+mod doctor;
+mod output;
+
+use clap::{Parser, Subcommand};
+
+
+/// Fast systems code with machine-checked evidence that it is correct.
+#[derive(Parser)]
+#[command(name = "veriforge", version, propagate_version = true)]
+#[command(after_help = "Each track has its own subcommand; run `veriforge <track> --help` to learn it.\n\
+Exit codes: 0 success, 1 internal failure, 2 bad input (the message names file, position and problem).")]
+struct Cli {
+    /// More detail on stderr (repeat for more).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
+    /// Only errors on stderr.
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Machine-readable JSON on stdout where a command reports results.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report what this machine offers: solvers, kernel BPF, perf counters, CPU features.
+    Doctor,
+}
+
+/// Global output settings every command receives.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    pub verbose: u8,
+    pub quiet: bool,
+    pub json: bool,
+}
+
+impl Ctx {
+    /// Progress and informational lines go to stderr unless `-q`.
+    pub fn info(&self, msg: impl AsRef<str>) {
+        if !self.quiet {
+            eprintln!("{}", msg.as_ref());
+        }
+    }
+}
+
+fn main() {
+    failure::install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => failure::exit_on_clap_error(e),
+    };
+    let ctx = Ctx { verbose: cli.verbose, quiet: cli.quiet, json: cli.json };
+    let result = match cli.command {
+        Command::Doctor => doctor::run(ctx),
+    };
+    if let Err(f) = result {
+        f.exit();
+    }
+}
