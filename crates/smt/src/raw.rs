@@ -51,7 +51,7 @@ pub fn solve_smtlib2(backend: Backend, text: &str, config: &SolverConfig, want_m
     let mut engines = backend
         .members()
         .iter()
-        .map(|b| make_engine(*b, config.timeout).map(|e| (*b, e)))
+        .map(|b| make_engine(*b, config.timeout, false).map(|e| (*b, e)))
         .collect::<Result<Vec<_>, _>>()?;
     if engines.len() == 1 {
         let (b, e) = &mut engines[0];

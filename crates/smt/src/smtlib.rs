@@ -89,22 +89,47 @@ fn write_term(t: &Term, names: &HashMap<Term, String>, out: &mut String) {
 
 #[derive(Default)]
 struct EmitFrame {
-    vars: HashMap<Arc<str>, Sort>,
+    /// Variables declared in this scope: name -> (sort, solver symbol).
+    vars: HashMap<Arc<str>, (Sort, String)>,
     funcs: HashMap<String, Arc<FuncDecl>>,
+    /// Shared nodes defined in this scope.
     defined: Vec<Term>,
+    /// Solver symbols created in this scope.
+    symbols: Vec<String>,
 }
 
 /// Incremental SMT-LIB2 writer: remembers, per push level, which symbols are
 /// declared and which shared nodes are defined, so each is sent once.
+///
+/// In `global` mode (the Bitwuzla session: declarations survive `pop` in the
+/// solver) symbols are never forgotten: a variable re-declared after a pop
+/// reuses its old symbol, and one re-declared with another sort gets a fresh
+/// alias `vf!aN`.
 pub(crate) struct Emitter {
     frames: Vec<EmitFrame>,
     names: HashMap<Term, String>,
     next_name: usize,
+    global: bool,
+    /// Symbols the solver currently knows.
+    live: std::collections::HashSet<String>,
+    /// Global mode: declarations of popped scopes, still valid in the solver.
+    dormant: HashMap<(Arc<str>, Sort), String>,
 }
 
 impl Emitter {
     pub(crate) fn new() -> Emitter {
-        Emitter { frames: vec![EmitFrame::default()], names: HashMap::new(), next_name: 0 }
+        Emitter::with_mode(false)
+    }
+
+    pub(crate) fn with_mode(global: bool) -> Emitter {
+        Emitter {
+            frames: vec![EmitFrame::default()],
+            names: HashMap::new(),
+            next_name: 0,
+            global,
+            live: Default::default(),
+            dormant: HashMap::new(),
+        }
     }
 
     pub(crate) fn push(&mut self) {
@@ -112,27 +137,35 @@ impl Emitter {
     }
 
     pub(crate) fn pop(&mut self) {
-        if self.frames.len() > 1 {
-            let f = self.frames.pop().expect("frame");
-            for t in f.defined {
-                self.names.remove(&t);
+        if self.frames.len() <= 1 {
+            return;
+        }
+        let f = self.frames.pop().expect("frame");
+        if self.global {
+            for (name, (sort, sym)) in f.vars {
+                self.dormant.insert((name, sort), sym);
             }
+            return;
+        }
+        for t in f.defined {
+            self.names.remove(&t);
+        }
+        for sym in f.symbols {
+            self.live.remove(&sym);
         }
     }
 
-    fn declared_var(&self, name: &str) -> Option<Sort> {
-        self.frames.iter().rev().find_map(|f| f.vars.get(name).copied())
+    fn declared_var(&self, name: &str) -> Option<&(Sort, String)> {
+        self.frames.iter().rev().find_map(|f| f.vars.get(name))
     }
 
     fn declared_func(&self, name: &str) -> Option<&Arc<FuncDecl>> {
         self.frames.iter().rev().find_map(|f| f.funcs.get(name))
     }
 
-    /// All variables currently declared (every frame).
-    pub(crate) fn vars(&self) -> Vec<(Arc<str>, Sort)> {
-        let mut v: Vec<_> = self.frames.iter().flat_map(|f| f.vars.iter().map(|(k, s)| (k.clone(), *s))).collect();
-        v.sort();
-        v
+    /// The solver symbol of a variable in scope.
+    pub(crate) fn var_symbol(&self, name: &str, sort: Sort) -> Option<&str> {
+        self.declared_var(name).filter(|(s, _)| *s == sort).map(|(_, sym)| sym.as_str())
     }
 
     /// Declares the free symbols of `roots` and defines their shared nodes;
@@ -144,41 +177,64 @@ impl Emitter {
         Ok(())
     }
 
+    fn new_symbol(&mut self, sym: String) {
+        self.live.insert(sym.clone());
+        self.frames.last_mut().expect("frame").symbols.push(sym);
+    }
+
+    fn declare_var(&mut self, t: &Term, name: &Arc<str>, sort: Sort, out: &mut String) -> Result<(), SmtError> {
+        if name.starts_with("vf!") {
+            return Err(SmtError::Usage(format!("variable name `{name}`: the prefix vf! is reserved")));
+        }
+        match self.declared_var(name) {
+            Some((s, _)) if *s == sort => return Ok(()),
+            Some((s, _)) => return Err(SmtError::Usage(format!("variable `{name}` used with sorts {s} and {sort}"))),
+            None => {}
+        }
+        if self.declared_func(name).is_some() {
+            return Err(SmtError::Usage(format!("`{name}` is both a variable and a function")));
+        }
+        let sym = match self.dormant.remove(&(name.clone(), sort)) {
+            Some(sym) => sym,
+            None => {
+                let plain = quote_symbol(name);
+                let sym = if self.live.contains(&plain) {
+                    let alias = format!("vf!a{}", self.next_name);
+                    self.next_name += 1;
+                    alias
+                } else {
+                    plain
+                };
+                let _ = writeln!(out, "(declare-const {sym} {})", sort.to_smtlib());
+                self.new_symbol(sym.clone());
+                sym
+            }
+        };
+        if sym != quote_symbol(name) {
+            self.names.insert(t.clone(), sym.clone());
+        }
+        self.frames.last_mut().expect("frame").vars.insert(name.clone(), (sort, sym));
+        Ok(())
+    }
+
     fn declare(&mut self, order: &[Term], out: &mut String) -> Result<(), SmtError> {
         for t in order {
             match t.op() {
-                Op::Var(name, sort) => {
-                    if name.starts_with("vf!") {
-                        return Err(SmtError::Usage(format!("variable name `{name}`: the prefix vf! is reserved")));
-                    }
-                    match (self.declared_var(name), self.declared_func(name)) {
-                        (Some(s), _) if s == *sort => {}
-                        (Some(s), _) => {
-                            return Err(SmtError::Usage(format!("variable `{name}` used with sorts {s} and {sort}")))
-                        }
-                        (None, Some(_)) => {
-                            return Err(SmtError::Usage(format!("`{name}` is both a variable and a function")))
-                        }
-                        (None, None) => {
-                            let _ = writeln!(out, "(declare-const {} {})", quote_symbol(name), sort.to_smtlib());
-                            self.frames.last_mut().expect("frame").vars.insert(name.clone(), *sort);
-                        }
-                    }
-                }
+                Op::Var(name, sort) => self.declare_var(t, name, *sort, out)?,
                 Op::Apply(f) => match (self.declared_func(&f.name), self.declared_var(&f.name)) {
                     (Some(g), _) if **g == **f => {}
                     (Some(_), _) | (None, Some(_)) => {
                         return Err(SmtError::Usage(format!("function `{}` declared twice with different sorts", f.name)))
                     }
                     (None, None) => {
-                        let dom: Vec<String> = f.domain.iter().map(|s| s.to_smtlib()).collect();
-                        let _ = writeln!(
-                            out,
-                            "(declare-fun {} ({}) {})",
-                            quote_symbol(&f.name),
-                            dom.join(" "),
-                            f.range.to_smtlib()
-                        );
+                        let sym = quote_symbol(&f.name);
+                        if !self.live.contains(&sym) {
+                            let dom: Vec<String> = f.domain.iter().map(|s| s.to_smtlib()).collect();
+                            let _ = writeln!(out, "(declare-fun {sym} ({}) {})", dom.join(" "), f.range.to_smtlib());
+                            self.new_symbol(sym);
+                        } else if !self.global {
+                            return Err(SmtError::Usage(format!("function `{}` clashes with a live symbol", f.name)));
+                        }
                         self.frames.last_mut().expect("frame").funcs.insert(f.name.clone(), f.clone());
                     }
                 },

@@ -98,12 +98,13 @@ struct Session {
 
 impl Session {
     fn new(engine: Box<dyn Engine>) -> Session {
-        Session { engine, emitter: Emitter::new(), levels: 0, sent: vec![0], pending: String::new(), dirty: false }
+        let emitter = Emitter::with_mode(engine.global_declarations());
+        Session { engine, emitter, levels: 0, sent: vec![0], pending: String::new(), dirty: false }
     }
 
     fn restart(&mut self) -> Result<(), SmtError> {
         self.engine.reset()?;
-        self.emitter = Emitter::new();
+        self.emitter = Emitter::with_mode(self.engine.global_declarations());
         self.levels = 0;
         self.sent = vec![0];
         self.pending.clear();
@@ -200,14 +201,18 @@ impl Session {
     /// Asks for the value of every declared constant and of every
     /// uninterpreted-function application (and its arguments).
     fn read_model(&mut self, frames: &[Vec<Term>], assumptions: &[Term]) -> Result<CheckResult, SmtError> {
-        let vars = self.emitter.vars();
         let roots: Vec<Term> = frames.iter().flatten().chain(assumptions).cloned().collect();
+        let vars = Term::free_vars(&roots);
         let apps: Vec<Term> = Term::postorder(&roots).into_iter().filter(|t| matches!(t.op(), Op::Apply(_))).collect();
         let mut model = Model::new();
         if vars.is_empty() && apps.is_empty() {
             return Ok(CheckResult::Sat(model));
         }
-        let mut wanted: Vec<(String, Sort)> = vars.iter().map(|(n, s)| (crate::smtlib::quote_symbol(n), *s)).collect();
+        let mut wanted: Vec<(String, Sort)> = Vec::new();
+        for (name, sort) in &vars {
+            let sym = self.emitter.var_symbol(name, *sort).ok_or_else(|| SmtError::Backend(format!("`{name}` not declared")))?;
+            wanted.push((sym.to_string(), *sort));
+        }
         for app in &apps {
             for t in app.args().iter().chain(std::iter::once(app)) {
                 let mut text = String::new();
@@ -221,8 +226,7 @@ impl Session {
             RunOutput::Killed => return Ok(CheckResult::Unknown(format!("{} interrupted", self.engine.name()))),
         };
         let values = parse_get_value(&out, &wanted)?;
-        for ((name, sort), value) in vars.iter().zip(&values) {
-            let _ = sort;
+        for ((name, _), value) in vars.iter().zip(&values) {
             model.set(name, value.clone());
         }
         let mut rest = values[vars.len()..].iter();
@@ -302,7 +306,7 @@ impl Solver {
         let sessions = backend
             .members()
             .iter()
-            .map(|b| make_engine(*b, config.timeout).map(Session::new))
+            .map(|b| make_engine(*b, config.timeout, true).map(Session::new))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Solver { backend, config, frames: vec![Vec::new()], sessions, last_winner: None })
     }

@@ -8,17 +8,26 @@ Protocol on stdin/stdout, all lengths in bytes of UTF-8:
 Bitwuzla's parser prints results to file descriptor 1, so this worker moves
 that descriptor onto an anonymous temporary file and speaks the protocol on a
 private duplicate of the original stdout.
+
 argv[1]: per-check-sat time limit in milliseconds (0 = none).
+argv[2]: "1" = incremental session mode. Bitwuzla 0.9.1's parser forgets its
+  push depth between parse() calls (so "(pop 1)" in a later call is rejected),
+  hence in this mode lines that are exactly "(push N)"/"(pop N)" go straight to
+  the solver API and declarations are global (the Rust side tracks scopes).
 """
 import os
+import re
 import sys
 import tempfile
 
 import bitwuzla
 
+SCOPE_LINE = re.compile(r"^\s*\((push|pop)\s+(\d+)\s*\)\s*$")
+
 
 def main():
     time_limit_ms = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    session_mode = len(sys.argv) > 2 and sys.argv[2] == "1"
     proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
     capture = tempfile.TemporaryFile()
     os.dup2(capture.fileno(), 1)
@@ -32,7 +41,10 @@ def main():
         if time_limit_ms > 0:
             opts.set(bitwuzla.Option.TIME_LIMIT_PER, time_limit_ms)
         # base 2: values print with their exact width (#b...).
-        return tm, bitwuzla.Parser(tm, opts, "smt2", 2)
+        parser = bitwuzla.Parser(tm, opts, "smt2", 2)
+        if session_mode:
+            parser.parse("(set-option :global-declarations true)", False, False)
+        return tm, parser
 
     tm, parser = fresh_parser()
     while True:
@@ -40,27 +52,47 @@ def main():
         if not header:
             return
         parts = header.split()
-        if parts[0] == b"RESET":
+        if parts and parts[0] == b"RESET":
             del parser
             tm, parser = fresh_parser()
             reply(proto_out, b"OK", b"")
             continue
-        if parts[0] != b"RUN" or len(parts) != 2:
+        if len(parts) != 2 or parts[0] != b"RUN":
             reply(proto_out, b"ERR", b"bad request header: " + header.strip())
             continue
         text = proto_in.read(int(parts[1])).decode("utf-8")
         capture.seek(0)
         capture.truncate()
         try:
-            parser.parse(text, False, False)
-            status = b"OK"
-            extra = b""
+            if session_mode:
+                run_session_batch(parser, text)
+            else:
+                parser.parse(text, False, False)
         except Exception as e:  # BitwuzlaException: parse or sort error
-            status = b"ERR"
-            extra = str(e).encode("utf-8")
+            reply(proto_out, b"ERR", str(e).encode("utf-8"))
+            continue
         capture.seek(0)
-        printed = capture.read()
-        reply(proto_out, status, extra if status == b"ERR" else printed)
+        reply(proto_out, b"OK", capture.read())
+
+
+def run_session_batch(parser, text):
+    """Parses text, sending whole-line push/pop commands to the solver API."""
+    chunk = []
+    for line in text.splitlines():
+        m = SCOPE_LINE.match(line)
+        if not m:
+            chunk.append(line)
+            continue
+        if chunk:
+            parser.parse("\n".join(chunk), False, False)
+            chunk = []
+        n = int(m.group(2))
+        if m.group(1) == "push":
+            parser.bitwuzla().push(n)
+        else:
+            parser.bitwuzla().pop(n)
+    if chunk:
+        parser.parse("\n".join(chunk), False, False)
 
 
 def reply(out, status, payload):

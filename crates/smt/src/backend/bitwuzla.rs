@@ -34,6 +34,8 @@ struct Proc {
 pub(crate) struct BitwuzlaEngine {
     python: PathBuf,
     time_limit_ms: u128,
+    /// Incremental-session mode of the worker (push/pop through the API, global declarations).
+    session: bool,
     proc: Option<Proc>,
     /// Shared with interrupters: killing the child is how a running query is stopped.
     child: Arc<Mutex<Option<Child>>>,
@@ -44,10 +46,11 @@ pub(crate) struct BitwuzlaEngine {
 }
 
 impl BitwuzlaEngine {
-    pub(crate) fn new(timeout: Option<Duration>) -> Result<BitwuzlaEngine, SmtError> {
+    pub(crate) fn new(timeout: Option<Duration>, session: bool) -> Result<BitwuzlaEngine, SmtError> {
         let mut e = BitwuzlaEngine {
             python: python()?,
             time_limit_ms: timeout.map(|t| t.as_millis().max(1)).unwrap_or(0),
+            session,
             proc: None,
             child: Arc::new(Mutex::new(None)),
             killed: Arc::new(AtomicBool::new(false)),
@@ -60,7 +63,7 @@ impl BitwuzlaEngine {
     fn spawn(&mut self) -> Result<(), SmtError> {
         self.kill();
         let mut child = Command::new(&self.python)
-            .args(["-c", WORKER_SCRIPT, &self.time_limit_ms.to_string()])
+            .args(["-c", WORKER_SCRIPT, &self.time_limit_ms.to_string(), if self.session { "1" } else { "0" }])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -163,5 +166,9 @@ impl Engine for BitwuzlaEngine {
 
     fn lost_state(&self) -> bool {
         self.lost || self.killed.load(Ordering::SeqCst)
+    }
+
+    fn global_declarations(&self) -> bool {
+        self.session
     }
 }

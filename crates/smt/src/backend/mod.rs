@@ -97,12 +97,17 @@ pub(crate) trait Engine: Send {
     fn reset(&mut self) -> Result<(), SmtError>;
     /// True when assertions sent earlier are gone (killed worker, parser error).
     fn lost_state(&self) -> bool;
+    /// Declarations survive `pop` (see `Emitter` global mode).
+    fn global_declarations(&self) -> bool {
+        false
+    }
 }
 
-pub(crate) fn make_engine(b: Backend, timeout: Option<Duration>) -> Result<Box<dyn Engine>, SmtError> {
+/// `session`: the engine serves an incremental `Solver` (vs. a raw script).
+pub(crate) fn make_engine(b: Backend, timeout: Option<Duration>, session: bool) -> Result<Box<dyn Engine>, SmtError> {
     match b {
         Backend::Z3 => Ok(Box::new(z3::Z3Engine::new(timeout)?)),
-        Backend::Bitwuzla => Ok(Box::new(bitwuzla::BitwuzlaEngine::new(timeout)?)),
+        Backend::Bitwuzla => Ok(Box::new(bitwuzla::BitwuzlaEngine::new(timeout, session)?)),
         Backend::Portfolio => Err(SmtError::Usage("portfolio is not a single engine".into())),
     }
 }
