@@ -254,3 +254,67 @@ fn solver_errors_are_reported_not_swallowed() {
         assert!(matches!(e, Err(vf_smt::SmtError::Solver(_))), "{b}: {e:?}");
     }
 }
+
+/// 2147483647 * 2147483629 (two 31-bit primes): Bitwuzla factors it in well
+/// under a second here, z3 5.4 does not within seconds. The portfolio must
+/// return Bitwuzla's answer without waiting for z3, i.e. it interrupts z3.
+#[test]
+fn portfolio_stops_the_slower_solver() {
+    let x = Term::bv_var("x", 64);
+    let y = Term::bv_var("y", 64);
+    let n = 2147483647u64 * 2147483629;
+    let goal = Term::and(&[
+        x.ult(&c(64, 1 << 32)),
+        y.ult(&c(64, 1 << 32)),
+        x.ugt(&c(64, 1)),
+        y.ugt(&c(64, 1)),
+        x.bvmul(&y).eq(&c(64, n)),
+    ]);
+    // z3 alone: no answer within 3 s (this is what makes the race meaningful)
+    let mut z = Solver::new(Backend::Z3, SolverConfig::with_timeout(Duration::from_secs(3))).unwrap();
+    z.assert(&goal).unwrap();
+    let zr = z.check().unwrap();
+    assert!(zr.is_unknown(), "z3 unexpectedly answered {zr:?}; pick a harder instance");
+    // portfolio with a 120 s limit: if z3 were not interrupted this would take 120 s
+    let mut p = Solver::new(Backend::Portfolio, SolverConfig::with_timeout(Duration::from_secs(120))).unwrap();
+    p.assert(&goal).unwrap();
+    let start = Instant::now();
+    let r = p.check().unwrap();
+    let took = start.elapsed();
+    let m = r.model().unwrap_or_else(|| panic!("portfolio: expected sat, got {r:?}"));
+    assert!(m.eval_bool(&goal).unwrap());
+    assert_eq!(p.last_winner(), Some(Backend::Bitwuzla));
+    assert!(took < Duration::from_secs(60), "portfolio waited {took:?}: loser not stopped");
+    // and the interrupted z3 session is still usable afterwards
+    p.push();
+    p.assert(&x.eq(&c(64, 0))).unwrap();
+    assert!(p.check().unwrap().is_unsat());
+}
+
+#[test]
+fn dump_dir_receives_every_query_as_a_self_contained_script() {
+    let dir = std::env::temp_dir().join(format!("vf-smt-dump-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cfg = SolverConfig { dump_dir: Some(dir.clone()), ..SolverConfig::default() };
+    let x = Term::bv_var("x", 8);
+    let mut s = Solver::new(Backend::Z3, cfg).unwrap();
+    s.assert(&x.ugt(&c(8, 5))).unwrap();
+    assert!(s.check().unwrap().is_sat());
+    s.push();
+    s.assert(&x.ult(&c(8, 3))).unwrap();
+    assert!(s.check().unwrap().is_unsat());
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 2);
+    // each dump re-solves on its own, with the other backend, to the same answer
+    let answers: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            assert!(text.contains("(set-logic QF_BV)") && text.contains("(check-sat)"));
+            vf_smt::solve_smtlib2(Backend::Bitwuzla, &text, &SolverConfig::default(), false).unwrap().last().to_string()
+        })
+        .collect();
+    assert_eq!(answers, ["sat", "unsat"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
