@@ -342,6 +342,27 @@ impl Solver {
         Ok(())
     }
 
+    /// Forgets every assertion and frame; the solver process/context stays
+    /// alive (no start-up cost). Cheaper for Bitwuzla than push/pop: its
+    /// preprocessing (variable substitution, skeleton simplification) only
+    /// applies to assertions at level 0, so unrelated one-shot queries should
+    /// use `reset` + assert + check, or [`Solver::solve`].
+    pub fn reset(&mut self) {
+        self.frames = vec![Vec::new()];
+        for s in &mut self.sessions {
+            s.dirty = true;
+        }
+    }
+
+    /// One-shot: `reset`, assert the query, check it (with its assumptions).
+    pub fn solve(&mut self, query: &Query) -> Result<CheckResult, SmtError> {
+        self.reset();
+        for a in &query.assertions {
+            self.assert(a)?;
+        }
+        self.check_assuming(&query.assumptions)
+    }
+
     /// Number of open `push` frames.
     pub fn depth(&self) -> usize {
         self.frames.len() - 1
