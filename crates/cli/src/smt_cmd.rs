@@ -21,7 +21,7 @@ enum SmtCommand {
     Solve {
         /// The .smt2 file.
         file: PathBuf,
-        /// z3 (in process), bitwuzla (worker process) or portfolio (both raced on two threads).
+        /// z3 (in process), bitwuzla (worker process), cvc5 (in process) or portfolio (z3 and bitwuzla raced on two threads).
         #[arg(long, default_value = "bitwuzla", value_parser = parse_backend)]
         backend: Backend,
         /// Per-check time limit, e.g. 500ms, 10s, 2m; when it expires the answer is `unknown`.
@@ -103,10 +103,17 @@ fn solve(ctx: Ctx, file: &Path, backend: Backend, timeout: Duration, want_model:
 }
 
 /// Rewrites solver error positions to `line:col: problem`:
-/// z3 says `line 3 column 9: msg`, Bitwuzla `<string>:3:9: msg`.
+/// z3 says `line 3 column 9: msg`, Bitwuzla `<string>:3:9: msg`, cvc5 `input:3.9: msg`.
 fn solver_position(msg: &str) -> String {
     if let Some(rest) = msg.strip_prefix("<string>:") {
         return rest.to_string();
+    }
+    if let Some(rest) = msg.strip_prefix("input:") {
+        if let Some((pos, problem)) = rest.split_once(": ") {
+            if let Some((l, c)) = pos.split_once('.') {
+                return format!("{l}:{c}: {problem}");
+            }
+        }
     }
     if let Some(rest) = msg.strip_prefix("line ") {
         let mut parts = rest.splitn(2, " column ");
@@ -163,5 +170,6 @@ mod tests {
     fn solver_errors_become_line_col() {
         assert_eq!(solver_position("<string>:3:9: undefined symbol 'y'"), "3:9: undefined symbol 'y'");
         assert_eq!(solver_position("line 3 column 9: unknown constant y"), "3:9: unknown constant y");
+        assert_eq!(solver_position("input:3.9: Symbol 'y' not declared"), "3:9: Symbol 'y' not declared");
     }
 }

@@ -14,7 +14,7 @@ fn veriforge(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn solves_bundled_example_on_every_backend() {
-    for b in ["z3", "bitwuzla", "portfolio"] {
+    for b in ["z3", "bitwuzla", "cvc5", "portfolio"] {
         let (code, out, err) = veriforge(&["-q", "smt", "solve", "examples/smt/mul_shift.smt2", "--backend", b]);
         assert_eq!(code, 0, "{b}: {err}");
         assert_eq!(out, "sat\nunsat\n", "{b}");
@@ -45,7 +45,7 @@ fn bad_input_is_one_line_exit_2() {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("bad.smt2");
     std::fs::write(&f, "(set-logic QF_BV)\n(declare-const x (_ BitVec 8))\n(assert (= y x))\n(check-sat)\n").unwrap();
-    for b in ["z3", "bitwuzla", "portfolio"] {
+    for b in ["z3", "bitwuzla", "cvc5", "portfolio"] {
         let (code, out, err) = veriforge(&["smt", "solve", f.to_str().unwrap(), "--backend", b]);
         assert_eq!(code, 2, "{b}: {err}");
         assert!(out.is_empty(), "{b}: no partial answer expected, got {out}");

@@ -112,7 +112,7 @@ thread_local! {
     /// One long-lived solver per backend: every case runs inside push/pop,
     /// which also exercises incremental use across hundreds of queries.
     static SOLVERS: std::cell::RefCell<Vec<Solver>> = std::cell::RefCell::new(
-        [Backend::Z3, Backend::Bitwuzla]
+        [Backend::Z3, Backend::Bitwuzla, Backend::Cvc5]
             .iter()
             .map(|b| {
                 Solver::new(*b, SolverConfig::with_timeout(Duration::from_secs(30)))
