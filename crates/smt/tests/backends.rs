@@ -346,3 +346,35 @@ fn cvc5_backend_agrees() {
     let e = vf_smt::solve_smtlib2(Backend::Cvc5, "(declare-const x (_ BitVec 8))\n(assert (= y x))\n", &SolverConfig::default(), false);
     assert!(matches!(e, Err(vf_smt::SmtError::Solver(_))), "{e:?}");
 }
+
+/// The other direction: 128 stores at symbolic addresses then a read, against
+/// the equivalent ite chain. z3 proves it in about a second here, Bitwuzla does not
+/// within seconds; the portfolio must return z3's answer, so Bitwuzla was stopped
+/// (by SIGUSR1 to its worker, which stays usable).
+#[test]
+fn portfolio_stops_bitwuzla_when_z3_wins() {
+    let mem = Term::array_var("mem", 64, 8);
+    let j = Term::bv_var("j", 64);
+    let (mut m, mut expect) = (mem.clone(), mem.select(&j));
+    for k in 0..128 {
+        let (i, v) = (Term::bv_var(&format!("i{k}"), 64), Term::bv_var(&format!("v{k}"), 8));
+        m = m.store(&i, &v);
+        expect = j.eq(&i).ite(&v, &expect);
+    }
+    let goal = m.select(&j).ne(&expect);
+    let mut b = Solver::new(Backend::Bitwuzla, SolverConfig::with_timeout(Duration::from_secs(3))).unwrap();
+    b.assert(&goal).unwrap();
+    let br = b.check().unwrap();
+    assert!(br.is_unknown(), "bitwuzla unexpectedly answered {br:?}; pick a harder instance");
+    let mut p = Solver::new(Backend::Portfolio, SolverConfig::with_timeout(Duration::from_secs(120))).unwrap();
+    p.assert(&goal).unwrap();
+    let start = Instant::now();
+    let r = p.check().unwrap();
+    let took = start.elapsed();
+    assert!(r.is_unsat(), "{r:?}");
+    assert_eq!(p.last_winner(), Some(Backend::Z3));
+    assert!(took < Duration::from_secs(60), "portfolio waited {took:?}: loser not stopped");
+    p.reset();
+    p.assert(&Term::bv_var("x", 8).eq(&c(8, 1))).unwrap();
+    assert!(p.check().unwrap().is_sat());
+}

@@ -100,7 +100,12 @@ pub(crate) trait Engine: Send {
     fn name(&self) -> &'static str;
     /// Executes SMT-LIB2 commands; returns what the solver printed.
     fn run(&mut self, commands: &str) -> Result<RunOutput, SmtError>;
+    /// Makes a running check answer `unknown` soon (keeps the engine's state).
     fn interrupter(&self) -> Interrupter;
+    /// Last resort when `interrupter` did not help: may discard the engine's state.
+    fn killer(&self) -> Interrupter {
+        self.interrupter()
+    }
     /// Forgets all assertions and declarations (restarting a dead worker).
     fn reset(&mut self) -> Result<(), SmtError>;
     /// True when assertions sent earlier are gone (killed worker, parser error).
