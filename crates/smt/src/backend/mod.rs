@@ -59,6 +59,13 @@ impl Backend {
     }
 }
 
+/// Bitwuzla: fastest on the many small bit-vector queries of bench/smt (see ARCHITECTURE.md).
+impl Default for Backend {
+    fn default() -> Backend {
+        Backend::Bitwuzla
+    }
+}
+
 impl fmt::Display for Backend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
