@@ -125,6 +125,7 @@ impl Instance {
     fn run(&mut self, text: &str) -> Result<String, SmtError> {
         let c = CString::new(text).map_err(|_| SmtError::Usage("SMT-LIB text contains a NUL byte".into()))?;
         let mut out = String::new();
+        let mut parsed = 0usize;
         // SAFETY: all handles are alive; returned strings are copied before the next call.
         unsafe {
             // A new string input per batch on the same parser: declarations live in the
@@ -137,11 +138,17 @@ impl Instance {
                 let cmd = (self.api.parser_next_command)(self.parser, &mut err);
                 if !err.is_null() {
                     let msg = CStr::from_ptr(err).to_string_lossy().trim().to_string();
-                    return Err(SmtError::Solver(msg));
+                    // cvc5 does not always say where: name the start of the failing command.
+                    if msg.starts_with("input:") {
+                        return Err(SmtError::Solver(msg));
+                    }
+                    let (line, col) = command_start(text, parsed);
+                    return Err(SmtError::Solver(format!("input:{line}.{col}: {msg}")));
                 }
                 if cmd.is_null() {
                     break;
                 }
+                parsed += 1;
                 let printed = (self.api.cmd_invoke)(cmd, self.slv, self.sm);
                 if !printed.is_null() {
                     out.push_str(&CStr::from_ptr(printed).to_string_lossy());
@@ -150,6 +157,51 @@ impl Instance {
         }
         Ok(out)
     }
+}
+
+/// 1-based line and column of the start of top-level command number `index`
+/// (0-based) in SMT-LIB2 `text`, skipping comments, strings and |symbols|;
+/// the end of the text if there are fewer commands.
+fn command_start(text: &str, index: usize) -> (usize, usize) {
+    let (mut depth, mut seen, mut line, mut col) = (0usize, 0usize, 1usize, 1usize);
+    let mut chars = text.chars().peekable();
+    let mut in_comment = false;
+    let mut quote: Option<char> = None;
+    while let Some(ch) = chars.next() {
+        let here = (line, col);
+        if ch == '\n' {
+            line += 1;
+            col = 1;
+        } else {
+            col += 1;
+        }
+        if in_comment {
+            in_comment = ch != '\n';
+            continue;
+        }
+        if let Some(q) = quote {
+            if ch == q {
+                quote = None;
+            }
+            continue;
+        }
+        match ch {
+            ';' => in_comment = true,
+            '"' | '|' => quote = Some(ch),
+            '(' => {
+                if depth == 0 {
+                    if seen == index {
+                        return here;
+                    }
+                    seen += 1;
+                }
+                depth += 1;
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    (line, col)
 }
 
 impl Drop for Instance {
@@ -228,5 +280,18 @@ impl Engine for Cvc5Engine {
 
     fn lost_state(&self) -> bool {
         self.lost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::command_start;
+
+    #[test]
+    fn finds_the_failing_command() {
+        let text = "(set-logic QF_BV) ; (not a command\n(declare-const |a(| (_ BitVec 8))\n  (assert (= y x))\n";
+        assert_eq!(command_start(text, 0), (1, 1));
+        assert_eq!(command_start(text, 1), (2, 1));
+        assert_eq!(command_start(text, 2), (3, 3));
     }
 }
