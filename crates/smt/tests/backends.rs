@@ -98,6 +98,14 @@ fn uninterpreted_function_models_evaluate() {
         s.assert(&goal).unwrap();
         let m = s.check().unwrap().model().cloned().unwrap_or_else(|| panic!("{b}: expected sat"));
         assert!(m.eval_bool(&goal).unwrap(), "{b}: model does not satisfy goal: {m:?}");
+        // a nullary function (an opaque helper result)
+        let g = FuncDecl::new("get_prandom", vec![], Sort::Bv(32));
+        let gv = Term::apply(&g, &[]);
+        let goal = gv.bvmul(&c(32, 4)).eq(&c(32, 12)).and2(&gv.ne(&c(32, 3)));
+        let mut s = solver(b);
+        s.assert(&goal).unwrap();
+        let m = s.check().unwrap().model().cloned().unwrap_or_else(|| panic!("{b}: expected sat"));
+        assert!(m.eval_bool(&goal).unwrap(), "{b}: model does not satisfy goal: {m:?}");
     }
 }
 
