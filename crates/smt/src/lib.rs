@@ -7,6 +7,8 @@
 //! * Sort checking at construction: [`Term::app`] returns `Result<_, SortError>`;
 //!   the builder methods (`x.bvadd(&y)`, `x.extract(7, 0)`, ...) panic on a sort
 //!   error, which is always a caller bug. Use `Term::app` for untrusted input.
+//! * Note: `a.eq(&b)` / `a.ne(&b)` **build** the SMT terms `(= a b)` / `(distinct a b)`;
+//!   `a == b` compares two terms structurally (Rust `PartialEq`).
 //! * Concrete values ([`BitVec`], [`Value`]) and the reference evaluator
 //!   ([`Model::eval`], [`eval()`]), independent of every solver.
 //! * SMT-LIB2 export of every query ([`Query::to_smtlib2`]); set

@@ -164,10 +164,9 @@ impl Instance {
 /// the end of the text if there are fewer commands.
 fn command_start(text: &str, index: usize) -> (usize, usize) {
     let (mut depth, mut seen, mut line, mut col) = (0usize, 0usize, 1usize, 1usize);
-    let mut chars = text.chars().peekable();
     let mut in_comment = false;
     let mut quote: Option<char> = None;
-    while let Some(ch) = chars.next() {
+    for ch in text.chars() {
         let here = (line, col);
         if ch == '\n' {
             line += 1;

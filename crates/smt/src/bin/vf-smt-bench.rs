@@ -219,7 +219,7 @@ fn main() {
         .collect();
     let only = opt("--only");
     let incremental = args.iter().any(|a| a == "--incremental");
-    let qs: Vec<BenchQuery> = queries().into_iter().filter(|q| only.as_ref().is_none_or(|o| q.name.contains(o.as_str()))).collect();
+    let qs: Vec<BenchQuery> = queries().into_iter().filter(|q| only.as_ref().map_or(true, |o| q.name.contains(o.as_str()))).collect();
     let config = SolverConfig { timeout: Some(Duration::from_millis(timeout_ms)), dump_dir: None, produce_models: true };
     let mut rows = Vec::new();
     let mut startup = serde_json::Map::new();
