@@ -87,3 +87,17 @@ pub fn prove_equal(backend: Backend, lhs: &Term, rhs: &Term, config: SolverConfi
     q.assert(&lhs.ne(rhs));
     check_query(backend, &q, config)
 }
+
+#[cfg(test)]
+mod tests {
+    /// Tracks build formulas on worker threads and move solvers between them.
+    #[test]
+    fn core_types_cross_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        fn send<T: Send>() {}
+        send_sync::<crate::Term>();
+        send_sync::<crate::Model>();
+        send_sync::<crate::Query>();
+        send::<crate::Solver>();
+    }
+}
