@@ -8,6 +8,7 @@
 //!   [`formats::write_program`] back in the input's own format.
 
 pub mod formats;
+pub mod interp;
 pub mod isa;
 pub mod program;
 
