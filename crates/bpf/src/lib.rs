@@ -10,6 +10,7 @@
 pub mod formats;
 pub mod interp;
 pub mod isa;
+pub mod kernel;
 pub mod program;
 
 pub use isa::Insn;
