@@ -19,8 +19,10 @@
 //!
 //! Counterexamples: the problem owns its test set (e.g. behind a `RwLock`).
 //! When `confirm` returns [`Confirmation::Refuted`] the engine re-evaluates the
-//! candidate's cost (so a test added inside `confirm` takes effect at once),
-//! rejects the move, and also re-costs the chain's current state.
+//! candidate's cost and the current state's cost (so a test added inside
+//! `confirm` takes effect at once); the candidate never becomes a best but may
+//! still become the chain's current state by the Metropolis rule (searching
+//! through not-yet-correct states is the point of stochastic superoptimization).
 //!
 //! ```
 //! use vf_search::{run, Budget, Config, Problem, Quiet, Rng, Schedule};
@@ -148,6 +150,9 @@ pub struct Config {
     pub progress_every: Duration,
     /// Set to `true` from outside to stop the search early (e.g. Ctrl-C).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Per-chain temperature multipliers: chain `c` uses `schedule × scale[c % len]`
+    /// (empty = all 1.0). Hotter chains explore, colder ones exploit.
+    pub chain_temperature_scale: Vec<f64>,
 }
 
 impl Default for Config {
@@ -162,6 +167,7 @@ impl Default for Config {
             target_cost: None,
             progress_every: Duration::from_secs(1),
             cancel: None,
+            chain_temperature_scale: Vec::new(),
         }
     }
 }
@@ -483,6 +489,11 @@ fn run_chain<P: Problem>(
         observer.improved(&p);
     }
     let iter_limit = config.budget.iterations.unwrap_or(u64::MAX);
+    let scale = if config.chain_temperature_scale.is_empty() {
+        1.0
+    } else {
+        config.chain_temperature_scale[chain % config.chain_temperature_scale.len()]
+    };
     let mut fraction = 0.0;
     let mut it: u64 = 0;
     while it < iter_limit {
@@ -494,7 +505,8 @@ fn run_chain<P: Problem>(
             }
         }
         it += 1;
-        step(problem, config, shared, observer, &mut st, &mut rng, it, fraction);
+        let temperature = config.schedule.temperature(fraction) * scale;
+        step(problem, shared, observer, &mut st, &mut rng, it, temperature);
         if let Some(after) = config.restart_after {
             if it - st.last_improvement >= after {
                 restart(problem, config, shared, &mut st, &mut rng, it);
@@ -536,13 +548,12 @@ fn budget_fraction<C: Clone>(config: &Config, shared: &Shared<C>, it: u64) -> Op
 #[allow(clippy::too_many_arguments)]
 fn step<P: Problem>(
     problem: &P,
-    config: &Config,
     shared: &Shared<P::Candidate>,
     observer: &dyn Observer,
     st: &mut Chain<P::Candidate>,
     rng: &mut Rng,
     it: u64,
-    fraction: f64,
+    temperature: f64,
 ) {
     let cand = problem.mutate(&st.current, rng);
     let mut cost = problem.cost(&cand);
@@ -566,16 +577,17 @@ fn step<P: Problem>(
             Confirmation::Refuted => {
                 st.report.refutations += 1;
                 shared.refutations.fetch_add(1, Ordering::Relaxed);
-                // The problem may have learned a counterexample: re-cost the current state.
+                // The problem may have learned a counterexample: re-cost both states. The
+                // candidate can still become the current state (never the best).
                 st.current_cost = problem.cost(&st.current);
                 cost = problem.cost(&cand);
-                if cost < st.best_cost || cost.is_nan() {
-                    return; // still looks best but is not confirmed: never move there
+                if cost.is_nan() {
+                    return;
                 }
             }
         }
     }
-    if accept(cost, st.current_cost, config.schedule.temperature(fraction), rng) {
+    if accept(cost, st.current_cost, temperature, rng) {
         st.current = cand;
         st.current_cost = cost;
         st.report.accepted += 1;
