@@ -12,6 +12,8 @@ pub mod interp;
 pub mod isa;
 pub mod kernel;
 pub mod program;
+pub mod opt;
+pub mod equiv;
 
 pub use isa::Insn;
 pub use program::{Desc, MapDef, ProgType, Program};
