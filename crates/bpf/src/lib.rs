@@ -12,6 +12,7 @@ pub mod interp;
 pub mod isa;
 pub mod kernel;
 pub mod program;
+pub mod safety;
 
 pub use isa::Insn;
 pub use program::{Desc, MapDef, ProgType, Program};
