@@ -13,6 +13,7 @@ pub mod isa;
 pub mod kernel;
 pub mod program;
 pub mod safety;
+pub mod testgen;
 
 pub use isa::Insn;
 pub use program::{Desc, MapDef, ProgType, Program};

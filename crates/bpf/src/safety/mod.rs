@@ -680,13 +680,15 @@ impl<'a> Checker<'a> {
                 if op == BPF_SUB {
                     return err(pc, format!("R{} subtracting a variable from a pointer is not accepted", i.dst));
                 }
+                // The kernel's check_reg_sane_offset: the minimum must be bounded and small.
+                let sane = |s: &Scalar| s.smin != i64::MIN && s.smin > -MAX_VAR_OFF && s.smin < MAX_VAR_OFF;
                 let v = off_reg.var;
-                if v.smin <= -MAX_VAR_OFF || v.smax >= MAX_VAR_OFF || v.umax >= MAX_VAR_OFF as u64 && v.smin < 0 {
-                    return err(pc, format!("R{} math between pointer and register with unbounded value is not allowed", i.dst));
+                if !sane(&v) {
+                    return err(pc, format!("R{} math between pointer and register with unbounded min value is not allowed", i.dst));
                 }
                 r.var = r.var.add(&v);
-                if r.var.umax >= MAX_VAR_OFF as u64 && r.var.smin >= 0 || r.var.smax >= MAX_VAR_OFF {
-                    return err(pc, "pointer variable offset too large");
+                if !sane(&r.var) {
+                    return err(pc, "pointer variable offset out of bounds");
                 }
                 if matches!(r.ty, Ty::Pkt | Ty::PktMeta) {
                     r.id = self.new_id();
@@ -1065,25 +1067,24 @@ impl<'a> Checker<'a> {
             }
             ProgType::SocketFilter | ProgType::SchedCls => {
                 let tc = self.ptype() == ProgType::SchedCls;
-                if n != 4 {
-                    return bad();
-                }
-                if write {
-                    let ok = (48..68).contains(&off) || (tc && (off == 8 || off == 32));
-                    if !ok {
+                let unknown = Reg::scalar(if n == 8 { Scalar::UNKNOWN } else { Scalar::urange(0, (1u64 << (8 * n)) - 1) });
+                if let Access::Write(v) = acc {
+                    if v.is_ptr() {
                         return bad();
                     }
-                    if let Access::Write(v) = acc {
-                        if v.is_ptr() {
-                            return bad();
-                        }
-                    }
-                    return Ok(Reg::NOT_INIT);
+                }
+                // cb[0..5]: any aligned size, read and write.
+                if off >= 48 && off + n <= 68 {
+                    return Ok(if write { Reg::NOT_INIT } else { unknown });
+                }
+                if write {
+                    return if tc && n == 4 && (off == 8 || off == 32) { Ok(Reg::NOT_INIT) } else { bad() };
                 }
                 match off {
-                    0..=68 => Ok(Reg::scalar(Scalar::urange(0, u32::MAX as u64))),
-                    76 if tc => Ok(Reg::ptr(Ty::Pkt)),
-                    80 if tc => Ok(Reg::ptr(Ty::PktEnd)),
+                    76 if tc && n == 4 => Ok(Reg::ptr(Ty::Pkt)),
+                    80 if tc && n == 4 => Ok(Reg::ptr(Ty::PktEnd)),
+                    // Plain u32 fields (len .. hash): narrow loads inside one field are allowed.
+                    _ if off + n <= 72 && n <= 4 && (off % 4) + n <= 4 => Ok(unknown),
                     _ => bad(),
                 }
             }
