@@ -12,6 +12,8 @@ pub mod interp;
 pub mod isa;
 pub mod kernel;
 pub mod program;
+pub mod safety;
+pub mod testgen;
 pub mod opt;
 pub mod equiv;
 

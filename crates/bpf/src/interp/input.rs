@@ -67,7 +67,14 @@ impl InputGen {
 
     pub fn generate(&self, rng: &mut impl RngCore) -> Input {
         let skb_or_xdp = matches!(self.prog_type, ProgType::Xdp | ProgType::SocketFilter | ProgType::SchedCls);
-        let packet = if skb_or_xdp { random_packet(rng, self.max_pkt) } else { Vec::new() };
+        let mut packet = if skb_or_xdp { random_packet(rng, self.max_pkt) } else { Vec::new() };
+        if matches!(self.prog_type, ProgType::SocketFilter | ProgType::SchedCls) {
+            // The kernel's skb test-run refuses IPv4/IPv6 frames shorter than their header.
+            let et = u16::from_be_bytes([packet[12], packet[13]]);
+            if (et == 0x0800 && packet.len() < 34) || (et == 0x86dd && packet.len() < 54) {
+                packet[12..14].copy_from_slice(&0x0806u16.to_be_bytes());
+            }
+        }
         let mut ctx = vec![0u8; self.ctx_size];
         match self.prog_type {
             ProgType::SocketFilter | ProgType::SchedCls => {
