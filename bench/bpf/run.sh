@@ -20,7 +20,7 @@ trap 'rm -rf "$OUT"' EXIT
 export VERIFORGE_BPF_CACHE="$OUT/cache.jsonl"
 for p in socket-0 sys_enter_open xdp1_kern-xdp1 xdp_cpumap_enqueue xdp_exception xdp_fw xdp_map_access xdp_redirect_err; do
   type_flag=()
-  [ "$p" = socket-0 ] && type_flag=(--type socket_filter)   # LD_ABS needs an skb program type
+  [ "$p" = socket-0 ] && type_flag=(--prog-type socket_filter)   # LD_ABS needs an skb program type
   rm -f "$VERIFORGE_BPF_CACHE"
   echo "== $p (budget $BUDGET, $JOBS chains)" >&2
   taskset -c 0-$((JOBS - 1)) "$BIN" -q bpf opt "$T1/$p.insns" "${type_flag[@]}" --budget "$BUDGET" --jobs "$JOBS" \

@@ -69,6 +69,10 @@ enum BpfCmd {
         #[arg(long)]
         to: Option<String>,
     },
+    /// Superoptimize: MCMC search over windows, every rewrite proven by SMT and checked safe.
+    Opt(crate::bpf_opt_cmd::OptArgs),
+    /// Prove two programs equivalent or print an input that distinguishes them.
+    Equiv(crate::bpf_opt_cmd::EquivArgs),
 }
 
 pub fn run(ctx: Ctx, args: BpfArgs) -> Result<(), Failure> {
@@ -76,6 +80,8 @@ pub fn run(ctx: Ctx, args: BpfArgs) -> Result<(), Failure> {
         BpfCmd::Check { src, kernel } => check(ctx, &src, kernel),
         BpfCmd::Run { src, input, seed, max_steps } => run_prog(ctx, &src, input.as_deref(), seed, max_steps),
         BpfCmd::Convert { src, output, to } => convert(ctx, &src, &output, to.as_deref()),
+        BpfCmd::Opt(a) => crate::bpf_opt_cmd::run_opt(ctx, a),
+        BpfCmd::Equiv(a) => crate::bpf_opt_cmd::run_equiv(ctx, a),
     }
 }
 

@@ -5,6 +5,7 @@
 //! 0 success, 1 internal failure, 2 bad input (one line: file:line:col: problem).
 
 mod bpf_cmd;
+mod bpf_opt_cmd;
 mod failure;
 mod doctor;
 mod output;

@@ -10,38 +10,47 @@ use crate::program::Program;
 use serde::Serialize;
 use vf_search::Observer;
 
-/// Where safety verdicts come from.
+/// Where safety verdicts come from: every oracle that accepts the input must accept
+/// each candidate (the in-process checker is conservative; the kernel verifier is the
+/// ground truth when it can load the program here).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum SafetyOracle {
-    /// The running kernel's verifier (`BPF_PROG_LOAD`), used when it accepts the input.
-    Kernel,
+pub struct SafetyOracle {
+    pub checker: bool,
+    pub kernel: bool,
 }
 
-/// Picks a safety oracle for `prog`: the kernel verifier if it accepts the input.
+fn kernel_reason(rej: &crate::kernel::Rejection) -> String {
+    let last = rej.log.lines().rev().find(|l| !l.trim().is_empty() && !l.starts_with("processed")).unwrap_or("");
+    format!("{} (errno {})", last.trim(), rej.errno)
+}
+
+/// Picks the safety oracles that accept the input itself; fails if none does.
 pub fn choose_safety(prog: &Program) -> Result<SafetyOracle, String> {
-    match crate::kernel::load(prog) {
-        Ok(_) => Ok(SafetyOracle::Kernel),
-        Err(rej) => {
-            let last = rej.log.lines().rev().find(|l| !l.trim().is_empty() && !l.starts_with("processed")).unwrap_or("");
-            Err(format!(
-                "no safety oracle for this input: the kernel verifier rejects the original as {} ({}; errno {})",
-                prog.prog_type.name(),
-                last.trim(),
-                rej.errno
-            ))
-        }
+    let checker = crate::safety::check(prog);
+    let kernel = crate::kernel::load(prog);
+    let oracle = SafetyOracle { checker: checker.is_ok(), kernel: kernel.is_ok() };
+    if oracle.checker || oracle.kernel {
+        return Ok(oracle);
     }
+    Err(format!(
+        "no safety oracle accepts the input as {}: checker: {}; kernel: {}",
+        prog.prog_type.name(),
+        checker.err().map(|e| e.to_string()).unwrap_or_default(),
+        kernel.err().map(|r| kernel_reason(&r)).unwrap_or_default()
+    ))
 }
 
-/// Asks `oracle` whether `insns` (with `ja +0` slots, removed before loading) is safe.
+/// Asks the oracles whether `insns` (with `ja +0` slots, removed before checking) is safe.
 pub fn check_safety(oracle: SafetyOracle, prog: &Program, insns: &[Insn]) -> Result<(), String> {
-    match oracle {
-        SafetyOracle::Kernel => {
-            let mut p = prog.clone();
-            p.insns = compact(insns);
-            crate::kernel::load(&p).map(|_| ()).map_err(|r| format!("kernel verifier: errno {}", r.errno))
-        }
+    let mut p = prog.clone();
+    p.insns = compact(insns);
+    if oracle.checker {
+        crate::safety::check(&p).map_err(|e| format!("safety checker: {e}"))?;
     }
+    if oracle.kernel {
+        crate::kernel::load(&p).map_err(|r| format!("kernel verifier: {}", kernel_reason(&r)))?;
+    }
+    Ok(())
 }
 
 /// What an optimization run did.
