@@ -18,7 +18,7 @@ fn pools() -> Pools {
         Insn::ldx(isa::BPF_H, 4, 10, -7),
         Insn::alu64_imm(isa::BPF_ADD, 5, -3),
     ];
-    let w = Window { start: 0, end: 5, live_in: ALL_REGS, live_out: ALL_REGS, pre: [None; 11] };
+    let w = Window { start: 0, end: 5, live_in: ALL_REGS, live_out: ALL_REGS, pre: [None; 11], regions: None };
     let mut p = Pools::new(&seed_window, &w);
     p.imms.extend([i32::MIN, i32::MAX, -2, 31, 63, 0x7fff_ffff]);
     p
@@ -46,7 +46,7 @@ fn model_for(tc: &TestCase, st: &SymState) -> Model {
     // registers first, so access addresses can be evaluated
     let mut arr = ArrayValue::constant(64, BitVec::from_u64(8, 0));
     // accesses are in execution order: an address can only depend on bytes filled in before
-    for (addr, bytes) in &st.accesses {
+    for (addr, bytes, _) in &st.accesses {
         m.set(encode::MEM0, Value::Array(arr.clone()));
         let a = m.eval_bv(addr).unwrap().to_u64().unwrap();
         for i in 0..*bytes as u64 {

@@ -69,9 +69,18 @@ pub fn canonical_key(q: &WindowQuery) -> String {
             pre.push((m, v));
         }
     }
+    let mut regions: Vec<(u8, crate::opt::analysis::Region)> = Vec::new();
+    if let Some(rs) = &q.regions {
+        for r in 0..isa::NUM_REGS {
+            if map[r] != u8::MAX {
+                regions.push((map[r], rs[r]));
+            }
+        }
+    }
     live.sort_unstable();
     pre.sort_unstable();
-    text.push_str(&format!("|live:{live:?}|pre:{pre:?}"));
+    regions.sort_unstable();
+    text.push_str(&format!("|live:{live:?}|pre:{pre:?}|regions:{}{regions:?}", q.regions.is_some()));
     text
 }
 

@@ -10,38 +10,92 @@
 //! against the reference interpreter).
 
 use crate::isa::{self, Insn};
+use crate::opt::analysis::{region_transfer, Region, RegionState};
 use vf_smt::{Sort, Term};
 
 pub const MEM0: &str = "mem0";
+/// The stack array in split-memory mode.
+pub const STK0: &str = "stk0";
 
 pub fn reg_name(r: usize) -> String {
     format!("r{r}")
 }
 
 /// Symbolic machine state.
+///
+/// Split mode (K2's per-region memory): when every access of both windows is
+/// statically known to go through a stack pointer or through a non-stack pointer
+/// (see [`Region`]), stack bytes live in a separate array `stk0` that no other
+/// pointer can alias; otherwise one flat array models all memory.
 #[derive(Clone, Debug)]
 pub struct SymState {
     pub regs: Vec<Term>,
     pub mem: Term,
-    /// Every (address, bytes) the execution touched (for counterexample extraction).
-    pub accesses: Vec<(Term, usize)>,
+    /// `Some` in split mode.
+    pub stack: Option<Term>,
+    /// Region of each register (split mode only).
+    pub region: Option<RegionState>,
+    /// Every (address, bytes, is_stack) the execution touched (for counterexamples).
+    pub accesses: Vec<(Term, usize, bool)>,
+}
+
+/// Whether every memory access of `insns` has a base of known region when starting from `entry`.
+pub fn splittable(insns: &[Insn], entry: &RegionState) -> bool {
+    let mut st = *entry;
+    let mut pc = 0;
+    while pc < insns.len() {
+        let i = &insns[pc];
+        let Ok(kind) = isa::kind_of(i, false) else { return false };
+        let base = match i.class() {
+            isa::BPF_LDX => Some(i.src),
+            isa::BPF_ST | isa::BPF_STX => Some(i.dst),
+            _ => None,
+        };
+        if let Some(b) = base {
+            if st[(b & 15).min(10) as usize] == Region::Unknown {
+                return false;
+            }
+        }
+        st = region_transfer(i, &kind, st);
+        pc += if i.is_lddw() { 2 } else { 1 };
+    }
+    true
 }
 
 impl SymState {
-    /// The shared initial state: free registers and a free memory array.
+    /// The shared initial state: free registers and a free memory array (flat mode).
     pub fn initial() -> Self {
         SymState {
             regs: (0..isa::NUM_REGS).map(|r| Term::bv_var(&reg_name(r), 64)).collect(),
             mem: Term::var(MEM0, Sort::Array { index: 64, elem: 8 }),
+            stack: None,
+            region: None,
             accesses: Vec::new(),
         }
     }
 
-    fn load(&mut self, addr: &Term, bytes: usize) -> Term {
-        self.accesses.push((addr.clone(), bytes));
+    /// The initial state in split mode with the given entry regions.
+    pub fn initial_split(entry: &RegionState) -> Self {
+        let mut s = SymState::initial();
+        s.stack = Some(Term::var(STK0, Sort::Array { index: 64, elem: 8 }));
+        s.region = Some(*entry);
+        s
+    }
+
+    fn is_stack_base(&self, base: u8) -> bool {
+        self.region.is_some_and(|r| r[(base & 15).min(10) as usize] == Region::Stack)
+    }
+
+    fn array(&mut self, stack: bool) -> &mut Term {
+        if stack { self.stack.as_mut().expect("split mode") } else { &mut self.mem }
+    }
+
+    fn load(&mut self, addr: &Term, bytes: usize, stack: bool) -> Term {
+        self.accesses.push((addr.clone(), bytes, stack));
+        let arr = self.array(stack).clone();
         let mut v: Option<Term> = None;
         for i in 0..bytes {
-            let b = self.mem.select(&add_const(addr, i as u64));
+            let b = arr.select(&add_const(addr, i as u64));
             v = Some(match v {
                 None => b,
                 Some(lo) => b.concat(&lo),
@@ -51,11 +105,12 @@ impl SymState {
         if bytes < 8 { v.zero_extend(64 - 8 * bytes as u32) } else { v }
     }
 
-    fn store(&mut self, addr: &Term, bytes: usize, value: &Term) {
-        self.accesses.push((addr.clone(), bytes));
+    fn store(&mut self, addr: &Term, bytes: usize, value: &Term, stack: bool) {
+        self.accesses.push((addr.clone(), bytes, stack));
         for i in 0..bytes {
             let byte = value.extract(8 * i as u32 + 7, 8 * i as u32);
-            self.mem = self.mem.store(&add_const(addr, i as u64), &byte);
+            let arr = self.array(stack);
+            *arr = arr.store(&add_const(addr, i as u64), &byte);
         }
     }
 }
@@ -73,7 +128,11 @@ pub fn exec(insns: &[Insn], st: &mut SymState) {
     let mut pc = 0;
     while pc < insns.len() {
         let i = insns[pc];
+        let before = st.region;
         step(&i, insns.get(pc + 1), st);
+        if let (Some(r), Ok(kind)) = (before, isa::kind_of(&i, false)) {
+            st.region = Some(region_transfer(&i, &kind, r));
+        }
         pc += if i.is_lddw() { 2 } else { 1 };
     }
 }
@@ -98,7 +157,8 @@ fn step(i: &Insn, next: Option<&Insn>, st: &mut SymState) {
         isa::BPF_LDX => {
             let bytes = i.access_bytes();
             let addr = add_const(&st.regs[s], i.off as i64 as u64);
-            let v = st.load(&addr, bytes);
+            let stack = st.is_stack_base(i.src);
+            let v = st.load(&addr, bytes, stack);
             st.regs[d] = if i.mode() == isa::BPF_MEMSX && bytes < 8 {
                 v.extract(8 * bytes as u32 - 1, 0).sign_extend(64 - 8 * bytes as u32)
             } else {
@@ -107,14 +167,16 @@ fn step(i: &Insn, next: Option<&Insn>, st: &mut SymState) {
         }
         isa::BPF_ST => {
             let addr = add_const(&st.regs[d], i.off as i64 as u64);
-            st.store(&addr, i.access_bytes(), &c64(i.imm as i64 as u64));
+            let stack = st.is_stack_base(i.dst);
+            st.store(&addr, i.access_bytes(), &c64(i.imm as i64 as u64), stack);
         }
         isa::BPF_STX => {
             let bytes = i.access_bytes();
             let addr = add_const(&st.regs[d], i.off as i64 as u64);
+            let stack = st.is_stack_base(i.dst);
             let src = st.regs[s].clone();
             let value = if i.mode() == isa::BPF_ATOMIC {
-                let old = st.load(&addr, bytes);
+                let old = st.load(&addr, bytes, stack);
                 match i.imm as u8 {
                     isa::BPF_ADD => old.bvadd(&src),
                     isa::BPF_OR => old.bvor(&src),
@@ -124,7 +186,7 @@ fn step(i: &Insn, next: Option<&Insn>, st: &mut SymState) {
             } else {
                 src
             };
-            st.store(&addr, bytes, &value);
+            st.store(&addr, bytes, &value, stack);
         }
         _ => {} // `ja +0`
     }

@@ -5,7 +5,7 @@
 
 use crate::equiv::encode::{self, SymState};
 use crate::isa::{self, Insn};
-use crate::opt::analysis::RegSet;
+use crate::opt::analysis::{RegSet, RegionState};
 use crate::opt::interp::{self, TestCase};
 use crate::opt::window::Window;
 use std::time::Duration;
@@ -31,11 +31,14 @@ pub struct WindowQuery<'a> {
     pub cand: &'a [Insn],
     pub live_out: RegSet,
     pub pre: [Option<u64>; isa::NUM_REGS],
+    /// Entry regions of the registers (enables the split stack/other memory model when
+    /// every access of both windows has a known region); `None` = flat memory.
+    pub regions: Option<RegionState>,
 }
 
 impl<'a> WindowQuery<'a> {
     pub fn new(orig: &'a [Insn], cand: &'a [Insn], w: &Window) -> Self {
-        WindowQuery { orig, cand, live_out: w.live_out, pre: w.pre }
+        WindowQuery { orig, cand, live_out: w.live_out, pre: w.pre, regions: w.regions }
     }
 }
 
@@ -49,7 +52,10 @@ pub enum WindowVerdict {
 
 /// The assertions whose unsatisfiability means "equivalent", plus both final states.
 pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
-    let init = SymState::initial();
+    let init = match &q.regions {
+        Some(r) if encode::splittable(q.orig, r) && encode::splittable(q.cand, r) => SymState::initial_split(r),
+        _ => SymState::initial(),
+    };
     let mut a = init.clone();
     let mut b = init.clone();
     encode::exec(q.orig, &mut a);
@@ -61,6 +67,9 @@ pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
         }
     }
     let mut same = vec![a.mem.eq(&b.mem)];
+    if let (Some(sa), Some(sb)) = (&a.stack, &b.stack) {
+        same.push(sa.eq(sb));
+    }
     for r in 0..isa::NUM_REGS {
         if q.live_out & (1 << r) != 0 {
             same.push(a.regs[r].eq(&b.regs[r]));
@@ -122,20 +131,21 @@ fn model_u64(model: &vf_smt::Model, t: &Term) -> u64 {
 
 /// Turns a model into a test case and checks that the interpreter sees the difference.
 fn counterexample(q: &WindowQuery, model: &vf_smt::Model, a: &SymState, b: &SymState) -> Option<TestCase> {
-    let init = SymState::initial();
+    let init = SymState::initial_split(&[crate::opt::analysis::Region::Unknown; isa::NUM_REGS]);
     let mut regs = [0u64; isa::NUM_REGS];
     for (r, slot) in regs.iter_mut().enumerate() {
         *slot = model_u64(model, &init.regs[r]);
     }
     let mut mem = Vec::new();
-    for (addr, bytes) in a.accesses.iter().chain(&b.accesses) {
+    for (addr, bytes, stack) in a.accesses.iter().chain(&b.accesses) {
         let base = model_u64(model, addr);
+        let arr = if *stack { init.stack.as_ref().unwrap() } else { &init.mem };
         for i in 0..*bytes as u64 {
             let at = base.wrapping_add(i);
             if mem.iter().any(|&(x, _)| x == at) {
                 continue;
             }
-            let byte = model_u64(model, &init.mem.select(&Term::bv_const(64, at))) as u8;
+            let byte = model_u64(model, &arr.select(&Term::bv_const(64, at))) as u8;
             mem.push((at, byte));
         }
     }

@@ -228,3 +228,105 @@ fn transfer(insn: &Insn, kind: &Kind, next: Option<&Insn>, mut st: ConstState) -
     }
     st
 }
+
+/// Which memory region a register may point into, as far as memory separation needs:
+/// `Stack` values derive from r10 by constant offsets (or spill/fill, then `Unknown`),
+/// `Other` values are computed only from non-stack values (ctx, packet, map values,
+/// helper results, constants) and so can never address the stack in a verified program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Region {
+    Stack,
+    Other,
+    Unknown,
+}
+
+pub type RegionState = [Region; isa::NUM_REGS];
+
+impl Region {
+    fn join(self, o: Region) -> Region {
+        if self == o { self } else { Region::Unknown }
+    }
+}
+
+/// The program's entry state: r1 is the context, r10 the frame pointer, the rest unset.
+pub fn entry_regions() -> RegionState {
+    let mut st = [Region::Unknown; isa::NUM_REGS];
+    st[1] = Region::Other;
+    st[10] = Region::Stack;
+    st
+}
+
+/// Region of every register after `insn`, given the state before it.
+pub fn region_transfer(insn: &Insn, kind: &Kind, mut st: RegionState) -> RegionState {
+    let d = insn.dst as usize & 15;
+    let s = insn.src as usize & 15;
+    match *kind {
+        Kind::Alu { is64, op, src_reg } if d < isa::NUM_REGS => {
+            let src = if src_reg { st[s.min(10)] } else { Region::Other };
+            st[d] = if op == isa::BPF_MOV {
+                if is64 { src } else if src == Region::Stack { Region::Unknown } else { src.join(Region::Other) }
+            } else if is64 && matches!(op, isa::BPF_ADD | isa::BPF_SUB) && !src_reg && st[d] == Region::Stack {
+                Region::Stack
+            } else if st[d] == Region::Other && src == Region::Other {
+                Region::Other
+            } else {
+                Region::Unknown
+            };
+        }
+        Kind::End { .. } if d < isa::NUM_REGS => {
+            st[d] = if st[d] == Region::Other { Region::Other } else { Region::Unknown };
+        }
+        Kind::Lddw { .. } if d < isa::NUM_REGS => st[d] = Region::Other,
+        Kind::Ldx { .. } if d < isa::NUM_REGS => {
+            // a fill from the stack may restore a spilled stack pointer
+            st[d] = if st[s.min(10)] == Region::Other { Region::Other } else { Region::Unknown };
+        }
+        Kind::CallHelper(_) | Kind::CallKfunc(_) | Kind::CallLocal(_) => {
+            st[0] = if matches!(kind, Kind::CallHelper(_)) { Region::Other } else { Region::Unknown };
+            for r in 1..=5 {
+                st[r] = Region::Unknown;
+            }
+        }
+        _ => {
+            let e = effects(insn, kind);
+            for (r, slot) in st.iter_mut().enumerate() {
+                if e.defs & (1 << r) != 0 {
+                    *slot = Region::Unknown;
+                }
+            }
+        }
+    }
+    st
+}
+
+/// Forward region analysis; `None` for unreachable slots.
+pub fn regions(insns: &[Insn], kinds: &[Kind]) -> Vec<Option<RegionState>> {
+    let n = insns.len();
+    let mut state: Vec<Option<RegionState>> = vec![None; n];
+    if n == 0 {
+        return state;
+    }
+    state[0] = Some(entry_regions());
+    let mut work = vec![0usize];
+    while let Some(pc) = work.pop() {
+        let Some(inp) = state[pc] else { continue };
+        let out = region_transfer(&insns[pc], &kinds[pc], inp);
+        for s in successors(insns, kinds, pc) {
+            let merged = match state[s] {
+                None => out,
+                Some(old) => {
+                    let mut m = old;
+                    for r in 0..isa::NUM_REGS {
+                        m[r] = old[r].join(out[r]);
+                    }
+                    m
+                }
+            };
+            if state[s] != Some(merged) {
+                state[s] = Some(merged);
+                work.push(s);
+            }
+        }
+    }
+    state
+}

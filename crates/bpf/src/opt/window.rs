@@ -8,7 +8,7 @@
 //! different chains see different boundaries.
 
 use crate::isa::{self, Insn, Kind};
-use crate::opt::analysis::{self, ConstState, RegSet};
+use crate::opt::analysis::{self, ConstState, RegSet, RegionState};
 use crate::opt::interp;
 
 /// One window with the facts its proof may assume (pre) and must establish (post).
@@ -24,6 +24,8 @@ pub struct Window {
     /// window was cut from; proofs therefore rewrite one window at a time and
     /// recompute these facts on the current program (see `opt::problem`).
     pub pre: ConstState,
+    /// Entry regions of the registers (for the split memory model).
+    pub regions: Option<RegionState>,
 }
 
 impl Window {
@@ -41,6 +43,7 @@ pub struct ProgramFacts {
     pub block_start: Vec<bool>,
     pub live: Vec<RegSet>,
     pub consts: Vec<Option<ConstState>>,
+    pub regions: Vec<Option<RegionState>>,
 }
 
 impl ProgramFacts {
@@ -50,6 +53,7 @@ impl ProgramFacts {
             block_start: analysis::block_starts(insns, &kinds),
             live: analysis::live_in(insns, &kinds),
             consts: analysis::constants(insns, &kinds),
+            regions: analysis::regions(insns, &kinds),
             kinds,
         })
     }
@@ -117,5 +121,5 @@ pub fn make_window(insns: &[Insn], facts: &ProgramFacts, start: usize, end: usiz
             *slot = None;
         }
     }
-    Window { start, end, live_in, live_out, pre }
+    Window { start, end, live_in, live_out, pre, regions: facts.regions[start] }
 }
