@@ -163,7 +163,7 @@ fn never_emits_what_the_safety_check_refuses() {
     let cache = ProofCache::in_memory();
     // a checker that refuses every change: the output must be the input
     let orig = hello();
-    let safety = |p: &[Insn]| if p == orig.as_slice() { Ok(()) } else { Err("refused".to_string()) };
+    let safety = |p: &[Insn]| if p == orig.as_slice() { Ok(()) } else { Err((Some(0), "refused".to_string())) };
     let r = optimize(&orig, &o, &z3(), &cache, &safety, &Quiet).unwrap();
     assert_eq!(r.insns, orig);
     assert!(r.search.counters.iter().any(|(n, v)| n == "unsafe" && *v > 0));

@@ -330,3 +330,56 @@ pub fn regions(insns: &[Insn], kinds: &[Kind]) -> Vec<Option<RegionState>> {
     }
     state
 }
+
+/// Registers certainly written on every path to each slot (r1 and r10 at entry);
+/// `None` for unreachable slots. Reading anything else is rejected by the verifier.
+pub fn initialized(insns: &[Insn], kinds: &[Kind]) -> Vec<Option<RegSet>> {
+    let n = insns.len();
+    let mut state: Vec<Option<RegSet>> = vec![None; n];
+    if n == 0 {
+        return state;
+    }
+    state[0] = Some(bit(1) | R10);
+    let mut work = vec![0usize];
+    while let Some(pc) = work.pop() {
+        let Some(inp) = state[pc] else { continue };
+        let out = init_transfer(&insns[pc], &kinds[pc], inp);
+        for s in successors(insns, kinds, pc) {
+            let merged = match state[s] {
+                None => out,
+                Some(old) => old & out,
+            };
+            if state[s] != Some(merged) {
+                state[s] = Some(merged);
+                work.push(s);
+            }
+        }
+    }
+    state
+}
+
+fn init_transfer(insn: &Insn, kind: &Kind, inp: RegSet) -> RegSet {
+    let e = effects(insn, kind);
+    if matches!(kind, Kind::CallHelper(_) | Kind::CallLocal(_) | Kind::CallKfunc(_) | Kind::LdAbs { .. } | Kind::LdInd { .. }) {
+        (inp & !CALLER_SAVED) | R0
+    } else {
+        inp | e.defs
+    }
+}
+
+/// Whether straight-line `body` reads a register outside `init` before writing it.
+pub fn reads_uninitialized(body: &[Insn], init: RegSet) -> bool {
+    let mut defined = init | R10;
+    let mut k = 0;
+    while k < body.len() {
+        let i = &body[k];
+        let Ok(kind) = isa::kind_of(i, false) else { return true };
+        let e = effects(i, &kind);
+        if e.uses & !defined != 0 {
+            return true;
+        }
+        defined |= e.defs;
+        k += if i.is_lddw() { 2 } else { 1 };
+    }
+    false
+}

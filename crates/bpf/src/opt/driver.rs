@@ -41,14 +41,18 @@ pub fn choose_safety(prog: &Program) -> Result<SafetyOracle, String> {
 }
 
 /// Asks the oracles whether `insns` (with `ja +0` slots, removed before checking) is safe.
-pub fn check_safety(oracle: SafetyOracle, prog: &Program, insns: &[Insn]) -> Result<(), String> {
+/// A rejection names the offending slot of `insns` when the checker reports one.
+pub fn check_safety(oracle: SafetyOracle, prog: &Program, insns: &[Insn]) -> Result<(), (Option<usize>, String)> {
     let mut p = prog.clone();
     p.insns = compact(insns);
     if oracle.checker {
-        crate::safety::check(&p).map_err(|e| format!("safety checker: {e}"))?;
+        if let Err(e) = crate::safety::check(&p) {
+            let kept: Vec<usize> = (0..insns.len()).filter(|&k| !insns[k].is_nop() || (k > 0 && insns[k - 1].is_lddw())).collect();
+            return Err((kept.get(e.pc).copied(), format!("safety checker: {e}")));
+        }
     }
     if oracle.kernel {
-        crate::kernel::load(&p).map_err(|r| format!("kernel verifier: {}", kernel_reason(&r)))?;
+        crate::kernel::load(&p).map_err(|r| (None, format!("kernel verifier: {}", kernel_reason(&r))))?;
     }
     Ok(())
 }
@@ -86,7 +90,7 @@ pub fn optimize_program(
     let out = optimize(&prog.insns, opts, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
     let best = out.insns;
     if best != prog.insns {
-        check_safety(oracle, prog, &best).map_err(|e| format!("internal: final program refused: {e}"))?;
+        check_safety(oracle, prog, &best).map_err(|e| format!("internal: final program refused: {}", e.1))?;
         if let Some(m) = diff::differential(prog, &compact(&best), differential_inputs, opts.search.seed ^ 0xd1ff)? {
             return Err(format!(
                 "internal: proven program disagrees with the input on random input #{} (result {:?} vs {:?}); nothing emitted",

@@ -58,6 +58,9 @@ pub fn optimize(
 ) -> Result<OptOutcome, isa::IsaError> {
     let mut pcfg = opts.problem.clone();
     pcfg.seed = opts.search.seed;
+    if let Some(t) = opts.search.budget.time {
+        pcfg.deadline = Some(std::time::Instant::now() + t);
+    }
     let problem = BpfProblem::new(insns, pcfg, solver, cache, safety)?;
     let result = vf_search::run(&problem, &opts.search, observer);
     let best = result.best.insns.clone();

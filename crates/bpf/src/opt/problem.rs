@@ -16,6 +16,7 @@
 use crate::equiv::cache::{canonical_key, ProofCache};
 use crate::equiv::window::{prove_window, Solver, WindowQuery, WindowVerdict};
 use crate::isa::{self, Insn};
+use crate::opt::analysis;
 use crate::opt::interp::{self, Outcome, TestCase};
 use crate::opt::mutate::{self, Pools};
 use crate::opt::window::{self, ProgramFacts, Window};
@@ -35,6 +36,8 @@ pub struct ProblemConfig {
     /// (max window length, cut shift) per partition; chain `c` uses partition `c % len`.
     pub partitions: Vec<(usize, usize)>,
     pub seed: u64,
+    /// No solver query runs past this instant (the search budget's end).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for ProblemConfig {
@@ -45,6 +48,7 @@ impl Default for ProblemConfig {
             smt_timeout: Duration::from_secs(10),
             partitions: vec![(4, 0), (4, 2), (6, 0), (3, 1)],
             seed: 0,
+            deadline: None,
         }
     }
 }
@@ -60,10 +64,17 @@ struct Partition {
     windows: Vec<Window>,
     pools: Vec<Pools>,
     tests: Vec<RwLock<WindowTests>>,
+    /// Window bodies a safety oracle rejected (penalized in the cost).
+    unsafe_bodies: Vec<RwLock<HashSet<Vec<Insn>>>>,
+    any_unsafe: Vec<std::sync::atomic::AtomicBool>,
 }
 
-/// Whole-program safety oracle (the crate's checker); `Err` = reject.
-pub type SafetyCheck<'a> = dyn Fn(&[Insn]) -> Result<(), String> + Sync + 'a;
+/// Whole-program safety oracle; `Err((slot, why))` rejects, naming the offending slot
+/// of the given program (with its `ja +0` slots) when known.
+pub type SafetyCheck<'a> = dyn Fn(&[Insn]) -> Result<(), (Option<usize>, String)> + Sync + 'a;
+
+/// Penalty added to the cost of a window body the safety oracle blamed before.
+const UNSAFE_PENALTY: f64 = 1000.0;
 
 /// Counters reported as progress.
 #[derive(Default)]
@@ -148,6 +159,10 @@ impl<'a> BpfProblem<'a> {
         let win = &self.parts[part].windows[w];
         let body = &insns[win.start..win.end];
         let tests = self.parts[part].tests[w].read().unwrap();
+        let part_ref = &self.parts[part];
+        if part_ref.any_unsafe[w].load(Ordering::Relaxed) && part_ref.unsafe_bodies[w].read().unwrap().contains(body) {
+            return UNSAFE_PENALTY;
+        }
         let total = SCRATCH.with(|s| {
             let mut out = s.borrow_mut();
             let mut sum = 0.0;
@@ -224,7 +239,14 @@ impl<'a> BpfProblem<'a> {
         if self.refuted.lock().unwrap().contains(&key) {
             return false;
         }
-        match prove_window(q, self.solver, self.cfg.smt_timeout) {
+        let mut timeout = self.cfg.smt_timeout;
+        if let Some(d) = self.cfg.deadline {
+            timeout = timeout.min(d.saturating_duration_since(std::time::Instant::now()));
+            if timeout.is_zero() {
+                return false;
+            }
+        }
+        match prove_window(q, self.solver, timeout) {
             WindowVerdict::Equivalent => {
                 self.counters.proofs.fetch_add(1, Ordering::Relaxed);
                 self.cache.insert(q);
@@ -264,7 +286,14 @@ fn make_partition(insns: &[Insn], facts: &ProgramFacts, len: usize, shift: usize
             RwLock::new(WindowTests { cases, expected, generation: 0 })
         })
         .collect();
-    Partition { windows, pools, tests }
+    let n = windows.len();
+    Partition {
+        windows,
+        pools,
+        tests,
+        unsafe_bodies: (0..n).map(|_| RwLock::new(HashSet::new())).collect(),
+        any_unsafe: (0..n).map(|_| std::sync::atomic::AtomicBool::new(false)).collect(),
+    }
 }
 
 /// A random live-in state honouring the window's known constants.
@@ -306,7 +335,15 @@ impl Problem for BpfProblem<'_> {
         }
         let w = rng.index(part.windows.len());
         let win = &part.windows[w];
-        mutate::propose(&mut n.insns[win.start..win.end], &self.orig[win.start..win.end], &part.pools[w], rng);
+        let before: Vec<Insn> = n.insns[win.start..win.end].to_vec();
+        // proposals that read uninitialized registers are never safe: draw again
+        for _ in 0..8 {
+            mutate::propose(&mut n.insns[win.start..win.end], &self.orig[win.start..win.end], &part.pools[w], rng);
+            if !analysis::reads_uninitialized(&n.insns[win.start..win.end], win.init) {
+                break;
+            }
+            n.insns[win.start..win.end].copy_from_slice(&before);
+        }
         let e = self.window_error(c.part, w, &n.insns);
         n.err[w] = e;
         n.err_sum = n.err.iter().sum(); // exact 0.0 when every window is correct
@@ -324,7 +361,11 @@ impl Problem for BpfProblem<'_> {
         if self.unsafe_programs.lock().unwrap().contains(&c.insns) || !self.prove_windows(c) {
             return Confirmation::Refuted;
         }
-        if (self.safety)(&c.insns).is_err() {
+        if let Err((slot, why)) = (self.safety)(&c.insns) {
+            if std::env::var_os("VERIFORGE_DEBUG_SAFETY").is_some() {
+                eprintln!("unsafe candidate (slot {slot:?}): {why}\n{}", isa::listing(&c.insns));
+            }
+            self.blame(c, slot);
             self.counters.unsafe_rejects.fetch_add(1, Ordering::Relaxed);
             self.unsafe_programs.lock().unwrap().insert(c.insns.clone());
             return Confirmation::Refuted;
@@ -345,6 +386,25 @@ impl Problem for BpfProblem<'_> {
 }
 
 impl BpfProblem<'_> {
+    /// Remembers the rewritten window the safety oracle's complaint points at (the one
+    /// containing `slot`, else the last rewritten one before it) so its cost is penalized.
+    fn blame(&self, c: &Cand, slot: Option<usize>) {
+        let Some(slot) = slot else { return };
+        let part = &self.parts[c.part];
+        let changed = |w: &Window| self.orig[w.start..w.end] != c.insns[w.start..w.end];
+        let culprit = part
+            .windows
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.start <= slot && changed(w))
+            .max_by_key(|(_, w)| w.start);
+        if let Some((w, win)) = culprit {
+            part.unsafe_bodies[w].write().unwrap().insert(c.insns[win.start..win.end].to_vec());
+            part.any_unsafe[w].store(true, Ordering::Relaxed);
+            self.generation.fetch_add(1, Ordering::AcqRel);
+        }
+    }
+
     fn initial_in(&self, part: usize) -> Cand {
         let n = self.parts[part].windows.len();
         Cand { part, insns: self.orig.clone(), err: vec![0.0; n], err_sum: 0.0, gen: self.generation.load(Ordering::Acquire) }

@@ -26,6 +26,8 @@ pub struct Window {
     pub pre: ConstState,
     /// Entry regions of the registers (for the split memory model).
     pub regions: Option<RegionState>,
+    /// Registers initialized on every path to the window (others must not be read).
+    pub init: RegSet,
 }
 
 impl Window {
@@ -44,6 +46,7 @@ pub struct ProgramFacts {
     pub live: Vec<RegSet>,
     pub consts: Vec<Option<ConstState>>,
     pub regions: Vec<Option<RegionState>>,
+    pub init: Vec<Option<RegSet>>,
 }
 
 impl ProgramFacts {
@@ -54,6 +57,7 @@ impl ProgramFacts {
             live: analysis::live_in(insns, &kinds),
             consts: analysis::constants(insns, &kinds),
             regions: analysis::regions(insns, &kinds),
+            init: analysis::initialized(insns, &kinds),
             kinds,
         })
     }
@@ -121,5 +125,6 @@ pub fn make_window(insns: &[Insn], facts: &ProgramFacts, start: usize, end: usiz
             *slot = None;
         }
     }
-    Window { start, end, live_in, live_out, pre, regions: facts.regions[start] }
+    let init = facts.init[start].unwrap_or(analysis::ALL_REGS);
+    Window { start, end, live_in, live_out, pre, regions: facts.regions[start], init }
 }
