@@ -48,7 +48,7 @@ try:
             c = [p[1] for p in r["trace"]] + [r["trace"][-1][1]]
             ax.step(t, c, where="post", label="veriforge")
         ax.axhline(r["k2_count"], color="r", ls="--", label="K2")
-        ax.set_title(r["program"]); ax.set_xscale("symlog", linthresh=0.1); ax.set_xlabel("s"); ax.set_ylabel("insns")
+        ax.set_title(r["program"]); ax.set_xscale("symlog", linthresh=0.1); ax.set_xlim(left=0); ax.set_xlabel("s"); ax.set_ylabel("insns")
     axes.flat[0].legend()
     fig.suptitle(f"best instruction count over time (budget {budget}, {jobs} chains)")
     fig.tight_layout(); fig.savefig(os.path.join(results, "bpf.png"), dpi=90)

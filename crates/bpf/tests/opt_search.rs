@@ -207,3 +207,21 @@ fn region_analysis_tracks_stack_pointers() {
     assert_eq!(at5[4], analysis::Region::Other);
     assert_eq!(at5[1], analysis::Region::Other);
 }
+
+#[test]
+fn exported_smtlib_is_reproven_by_the_other_backend() {
+    use vf_bpf::opt::driver::{final_queries, reprove_exported};
+    let orig = hello();
+    let best = vec![Insn::mov64_imm(0, 2), Insn::nop(), Insn::exit()];
+    let qs = final_queries(&orig, &best).unwrap();
+    assert_eq!(qs.len(), 1);
+    assert!(qs[0].2.contains("check-sat"));
+    let dir = std::env::temp_dir().join(format!("vf-smt-export-{}", std::process::id()));
+    assert_eq!(reprove_exported(&qs, vf_smt::Backend::Bitwuzla, Duration::from_secs(30), Some(&dir)).unwrap(), 1);
+    assert!(dir.join("window_0_2.smt2").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+    // a wrong rewrite is not re-proven
+    let wrong = vec![Insn::mov64_imm(0, 3), Insn::nop(), Insn::exit()];
+    let qs = final_queries(&orig, &wrong).unwrap();
+    assert_eq!(reprove_exported(&qs, vf_smt::Backend::Bitwuzla, Duration::from_secs(30), None).unwrap(), 0);
+}

@@ -66,6 +66,13 @@ pub struct OptArgs {
     /// Random inputs for the final differential check in the reference interpreter.
     #[arg(long, default_value_t = 10_000)]
     pub diff_inputs: usize,
+    /// Random inputs for BPF_PROG_TEST_RUN of input vs output (XDP, socket filter, sched_cls).
+    #[arg(long, default_value_t = 10_000)]
+    pub kernel_runs: usize,
+    /// Also write the SMT-LIB2 query of every rewritten window here (they are always re-proven
+    /// from that text by the other backend before the output is written).
+    #[arg(long)]
+    pub export_smt: Option<PathBuf>,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -171,7 +178,14 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         }
         *lb = lb.min(p.best_cost);
     };
-    let (best, report) = driver::optimize_program(&loaded.program, &opts, &solver, &cache, &observer, a.diff_inputs)
+    let checks = driver::FinalChecks {
+        differential_inputs: a.diff_inputs,
+        reprove_backend: if backend == vf_smt::Backend::Z3 { vf_smt::Backend::Bitwuzla } else { vf_smt::Backend::Z3 },
+        reprove_timeout: smt_timeout.max(Duration::from_secs(30)),
+        export_dir: a.export_smt.clone(),
+        kernel_test_runs: a.kernel_runs,
+    };
+    let (best, report) = driver::optimize_program(&loaded.program, &opts, &solver, &cache, &observer, &checks)
         .map_err(|e| if e.starts_with("internal") { Failure::internal(e) } else { Failure::input(format!("{}: {e}", a.input.display())) })?;
     let emitted = match loaded.format {
         // keep deleted slots as `ja +0` where offsets/relocations refer to slots (K2 does the same)
@@ -188,7 +202,7 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         println!("{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
         ctx.info(format!(
-            "{}: {} -> {} instructions (best after {:.1}s of {:.1}s, {:.0} it/s, {} chains; windows proven by {}, safety by {:?}, {} random inputs agree) -> {}",
+            "{}: {} -> {} instructions (best after {:.1}s of {:.1}s, {:.0} it/s, {} chains; windows proven by {}, {}/{} re-proven from SMT-LIB2 by {}, safety by {:?}, {} random inputs agree in our interpreter, {} under BPF_PROG_TEST_RUN) -> {}",
             a.input.display(),
             report.original_count,
             report.count,
@@ -197,8 +211,12 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             report.iterations_per_s,
             report.chains,
             backend.name(),
+            report.windows_reproven,
+            report.windows_rewritten,
+            report.reprove_backend,
             report.safety,
             report.differential_inputs,
+            report.kernel_test_runs,
             output.display()
         ));
     }
@@ -214,7 +232,11 @@ pub fn run_equiv(ctx: Ctx, a: EquivArgs) -> Result<(), Failure> {
     let timeout = parse_timeout(&a.smt_timeout, "--smt-timeout")?;
     let backend = parse_backend(&a.solver)?;
     let pa = load_program(&a.a, &a.prog)?;
-    let pb = load_program(&a.b, &a.prog)?;
+    // the second program runs in the first one's environment (its .maps/.desc by default)
+    let mut env = a.prog.clone();
+    env.maps = env.maps.or_else(|| sibling(&a.a, "maps"));
+    env.desc = env.desc.or_else(|| sibling(&a.a, "desc"));
+    let pb = load_program(&a.b, &env)?;
     let prog = &pa.program;
     match diff::differential(prog, &pb.program.insns, a.inputs, 0x5eed).map_err(Failure::internal)? {
         Some(m) => {
