@@ -571,7 +571,9 @@ impl<'a> Checker<'a> {
             }
             Kind::CallKfunc(_) => err(pc, "kfunc calls are not supported"),
             Kind::Exit => {
-                let r0 = self.read_reg(pc, st, 0)?;
+                // A subprogram may return with r0 unset (void functions): the caller's r0 is
+                // then uninitialized, as in the kernel's prepare_func_exit.
+                let r0 = if st.frames.len() == 1 { self.read_reg(pc, st, 0)? } else { st.regs()[0] };
                 if st.frames.len() == 1 {
                     if r0.ty != Ty::Scalar {
                         return err(pc, "At program exit the register R0 is not a scalar value");
