@@ -642,9 +642,9 @@ impl<'a> Checker<'a> {
         if !is64 {
             return err(pc, format!("R{} 32-bit pointer arithmetic prohibited", i.dst));
         }
-        // pkt - pkt gives a scalar.
+        // Difference of two packet pointers (incl. data_end - data) is a scalar.
         if dst.is_ptr() && src.is_ptr() {
-            if op == BPF_SUB && matches!(dst.ty, Ty::Pkt | Ty::PktMeta) && matches!(src.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) {
+            if op == BPF_SUB && matches!(dst.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) && matches!(src.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) {
                 return Ok(Reg::scalar(Scalar::UNKNOWN));
             }
             return err(pc, format!("R{} pointer {} pointer prohibited", i.dst, op_name(op)));
