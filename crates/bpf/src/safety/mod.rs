@@ -42,15 +42,19 @@ pub struct SafetyStats {
     pub stack_depth: u32,
 }
 
-/// Limits of the exploration; exceeding them rejects ("too complex").
+/// Options and limits of the exploration; exceeding the limit rejects ("too complex").
 #[derive(Clone, Copy, Debug)]
 pub struct CheckLimits {
     pub max_insns_processed: u64,
+    /// Kernel-faithful mode for root: reads of uninitialized stack give unknown scalars
+    /// (the kernel allows them; the value is whatever was there). Off by default: such
+    /// programs have no defined semantics, so the optimizer must never rely on them.
+    pub allow_uninit_stack_reads: bool,
 }
 
 impl Default for CheckLimits {
     fn default() -> Self {
-        CheckLimits { max_insns_processed: 1_000_000 }
+        CheckLimits { max_insns_processed: 1_000_000, allow_uninit_stack_reads: false }
     }
 }
 
@@ -913,7 +917,7 @@ impl<'a> Checker<'a> {
                         Slot::Spill(_) => true,
                         Slot::Bytes(bs) => bs[byte % 8] != B_UNINIT,
                     };
-                    if !init {
+                    if !init && !self.limits.allow_uninit_stack_reads {
                         return err(pc, format!("invalid indirect read from stack R{regno} off {off}+{b} size {n}"));
                     }
                 }
@@ -1031,7 +1035,7 @@ impl<'a> Checker<'a> {
                         }
                         Slot::Bytes(bs) => {
                             let part = &bs[byte % 8..byte % 8 + n];
-                            if part.iter().any(|&b| b == B_UNINIT) {
+                            if part.iter().any(|&b| b == B_UNINIT) && !self.limits.allow_uninit_stack_reads {
                                 return err(pc, format!("invalid read from stack off {off} size {n} (uninitialized)"));
                             }
                             if part.iter().all(|&b| b == B_ZERO) {
