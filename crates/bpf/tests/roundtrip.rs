@@ -66,12 +66,7 @@ proptest! {
             let input = Input::random(&p, seed ^ k);
             let (rp, rq) = (vp.run(&p.insns, &input), vq.run(&q.insns, &input));
             let (op, oq) = (vp.output(rp), vq.output(rq));
-            prop_assert_eq!(&op.result.is_ok(), &oq.result.is_ok());
-            if op.result.is_ok() {
-                prop_assert_eq!(op.packet, oq.packet);
-                prop_assert_eq!(op.maps, oq.maps);
-                prop_assert_eq!(op.result, oq.result);
-            }
+            prop_assert!(op.same_behaviour(&oq), "{:?} vs {:?}", op, oq);
         }
     }
 

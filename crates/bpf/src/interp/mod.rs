@@ -101,7 +101,19 @@ pub struct Output {
     /// Per map: present entries `(key, value)` sorted by key (array entries that are all zero omitted).
     pub maps: Vec<Vec<(Vec<u8>, Vec<u8>)>>,
     pub effects: Vec<Effect>,
-    pub steps: u64,
+}
+
+impl Output {
+    /// Same observable behaviour: equal r0 (or both faulted, wherever), packet, metadata, ctx,
+    /// maps and effects. This is the comparison between two programs on one input.
+    pub fn same_behaviour(&self, other: &Output) -> bool {
+        let r = match (&self.result, &other.result) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(_), Err(_)) => true,
+            _ => false,
+        };
+        r && self.packet == other.packet && self.meta == other.meta && self.ctx == other.ctx && self.maps == other.maps && self.effects == other.effects
+    }
 }
 
 /// Configuration of the interpreter.
@@ -267,7 +279,6 @@ impl Vm {
             },
             maps: self.maps.snapshot(),
             effects: self.effects.clone(),
-            steps: self.steps,
         }
     }
 
