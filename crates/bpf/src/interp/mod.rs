@@ -147,6 +147,8 @@ pub struct Vm {
     pub(crate) data: usize,
     pub(crate) data_end: usize,
     pub(crate) stack: Vec<u8>,
+    /// Lowest stack byte written since the last reset (reset zeroes only from here).
+    stack_lo: usize,
     pub(crate) maps: MapStore,
     pub(crate) effects: Vec<Effect>,
     pub(crate) ktime: (usize, u64),
@@ -172,6 +174,7 @@ impl Vm {
             data: 0,
             data_end: 0,
             stack: vec![0; STACK_SIZE * MAX_FRAMES],
+            stack_lo: 0,
             maps: MapStore::new(&prog.maps)?,
             effects: Vec::with_capacity(16),
             ktime: (0, 0),
@@ -195,7 +198,8 @@ impl Vm {
         self.prandom = 0;
         self.depth = 0;
         self.steps = 0;
-        self.stack.fill(0);
+        self.stack[self.stack_lo..].fill(0);
+        self.stack_lo = self.stack.len();
         self.maps.reset(&input.maps);
         // Packet: headroom, then data.
         let len = input.packet.len().min(self.pkt.len() - PKT_HEADROOM);
@@ -306,6 +310,9 @@ impl Vm {
             TAG_STACK => {
                 if end > self.stack.len() {
                     return Err(oob);
+                }
+                if write {
+                    self.stack_lo = self.stack_lo.min(off);
                 }
                 Ok(&mut self.stack[off..end])
             }
