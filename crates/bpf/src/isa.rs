@@ -565,6 +565,52 @@ pub fn count_real(insns: &[Insn]) -> usize {
     insns.iter().filter(|i| !i.is_nop()).count()
 }
 
+/// Removes `ja +0` no-ops, fixing every jump and bpf-to-bpf call offset. A jump that targeted
+/// a removed no-op now targets the next kept instruction (same behaviour). Used for outputs
+/// that drop deleted instructions instead of keeping them as no-ops.
+pub fn remove_nops(insns: &[Insn]) -> Vec<Insn> {
+    let n = insns.len();
+    // new_index[i] = index in the output of the first kept slot at or after i.
+    let mut new_index = vec![0usize; n + 1];
+    let mut kept = 0;
+    let mut keep = vec![true; n];
+    let mut prev_lddw = false;
+    for (i, insn) in insns.iter().enumerate() {
+        keep[i] = prev_lddw || !insn.is_nop();
+        prev_lddw = !prev_lddw && insn.is_lddw();
+    }
+    for (i, k) in keep.iter().enumerate() {
+        new_index[i] = kept;
+        if *k {
+            kept += 1;
+        }
+    }
+    new_index[n] = kept;
+    let mut out = Vec::with_capacity(kept);
+    let mut prev_lddw = false;
+    for (i, insn) in insns.iter().enumerate() {
+        if !keep[i] {
+            continue;
+        }
+        let mut x = *insn;
+        let is_second = prev_lddw;
+        prev_lddw = !prev_lddw && insn.is_lddw();
+        if !is_second && (x.is_jump() || x.is_pseudo_call()) {
+            let target = i as i64 + 1 + if x.is_pseudo_call() { x.imm as i64 } else { x.jump_offset() as i64 };
+            if (0..=n as i64).contains(&target) {
+                let rel = new_index[target as usize] as i64 - (new_index[i] as i64 + 1);
+                if x.is_pseudo_call() || x.code == BPF_JMP32 | BPF_JA {
+                    x.imm = rel as i32;
+                } else {
+                    x.off = rel as i16;
+                }
+            }
+        }
+        out.push(x);
+    }
+    out
+}
+
 // ---- helpers ----------------------------------------------------------------
 
 /// Kernel helper names by id (uapi `__BPF_FUNC_MAPPER` order), without the `bpf_` prefix.
@@ -786,6 +832,18 @@ mod tests {
         assert!(e.msg.contains("middle of LDDW"), "{e}");
         let e = validate(&[Insn::mov64_imm(0, 1)]).unwrap_err();
         assert!(e.msg.contains("last instruction"), "{e}");
+    }
+
+    #[test]
+    fn remove_nops_fixes_jumps() {
+        // 0: if r1 == 0 goto +2 (-> 3); 1: nop; 2: r0 = 1; 3: nop; 4: r0 = 2; 5: exit
+        let p = vec![Insn::jmp_imm(BPF_JEQ, 1, 0, 2), Insn::nop(), Insn::mov64_imm(0, 1), Insn::nop(), Insn::mov64_imm(0, 2), Insn::exit()];
+        let q = remove_nops(&p);
+        assert_eq!(q, vec![Insn::jmp_imm(BPF_JEQ, 1, 0, 1), Insn::mov64_imm(0, 1), Insn::mov64_imm(0, 2), Insn::exit()]);
+        // LDDW whose high slot happens to look like nothing special is kept whole.
+        let l = Insn::lddw(0, 0, 0);
+        let p = vec![Insn::ja(2), l[0], l[1], Insn::nop(), Insn::exit()];
+        assert_eq!(remove_nops(&p), vec![Insn::ja(2), l[0], l[1], Insn::exit()]);
     }
 
     #[test]

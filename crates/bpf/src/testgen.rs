@@ -47,8 +47,23 @@ fn alu_block(rng: &mut impl RngCore) -> Vec<Insn> {
         }
         vec![Insn::new(class | op | BPF_K, d, 0, 0, imm)]
     } else {
-        match rng.gen_range(0..6) {
+        match rng.gen_range(0..9) {
             0 => vec![Insn::new(class | BPF_NEG, d, 0, 0, 0)],
+            6 => {
+                // cpu v4 signed division / modulo (off = 1)
+                let op = if rng.gen_bool(0.5) { BPF_DIV } else { BPF_MOD };
+                if rng.gen_bool(0.5) {
+                    vec![Insn::new(class | op | BPF_X, d, work_reg(rng), 1, 0)]
+                } else {
+                    vec![Insn::new(class | op | BPF_K, d, 0, 1, [-7, -1, 3, 1000][rng.gen_range(0..4)])]
+                }
+            }
+            7 => {
+                // cpu v4 movsx
+                let bits = if is64 { [8i16, 16, 32][rng.gen_range(0..3)] } else { [8i16, 16][rng.gen_range(0..2)] };
+                vec![Insn::new(class | BPF_MOV | BPF_X, d, work_reg(rng), bits, 0)]
+            }
+            8 => vec![Insn::new(BPF_ALU64 | BPF_END, d, 0, 0, [16, 32, 64][rng.gen_range(0..3)])], // bswap
             1 => vec![Insn::new(BPF_ALU | BPF_END | if rng.gen_bool(0.5) { BPF_TO_BE } else { BPF_TO_LE }, d, 0, 0, [16, 32, 64][rng.gen_range(0..3)])],
             2 => vec![Insn::new(class | BPF_MOV | BPF_X, d, work_reg(rng), 0, 0)],
             _ => vec![Insn::new(class | op | BPF_X, d, work_reg(rng), 0, 0)],
@@ -83,6 +98,55 @@ fn map_block(rng: &mut impl RngCore) -> Vec<Insn> {
         v.push(Insn::stx(BPF_DW, 0, 1, 0));
     }
     v
+}
+
+/// Sentinel `imm` of calls to the generated subprogram (linked by [`link_subprogram`]).
+const SUBPROG_CALL: i32 = i32::MIN + 77;
+
+/// Atomic read-modify-write on a stack slot (all kernel atomic forms), then read back.
+fn atomic_block(rng: &mut impl RngCore) -> Vec<Insn> {
+    let (s, d) = (work_reg(rng), work_reg(rng));
+    let size = if rng.gen_bool(0.6) { BPF_DW } else { BPF_W };
+    let o = -8 * rng.gen_range(1..=8) as i16;
+    let op = [0x00, 0x40, 0x50, 0xa0, 0x01, 0x41, 0x51, 0xa1, BPF_XCHG, BPF_CMPXCHG][rng.gen_range(0..10)];
+    let mut v = vec![Insn::stx(size, 10, d, o)];
+    if op == BPF_CMPXCHG {
+        v.push(Insn::mov64_reg(0, if rng.gen_bool(0.5) { d } else { s }));
+    }
+    v.push(Insn::new(BPF_STX | BPF_ATOMIC | size, 10, s, o, op));
+    if op == BPF_CMPXCHG {
+        v.push(Insn::mov64_reg(work_reg(rng), 0));
+    }
+    v.push(Insn::ldx(size, work_reg(rng), 10, o));
+    v
+}
+
+/// `r9 = f(r7, r8)` through a bpf-to-bpf call.
+fn call_block(rng: &mut impl RngCore) -> Vec<Insn> {
+    let _ = rng;
+    vec![Insn::mov64_reg(1, 7), Insn::mov64_reg(2, 8), Insn::new(CALL, 0, BPF_PSEUDO_CALL, 0, SUBPROG_CALL), Insn::mov64_reg(9, 0)]
+}
+
+/// Appends the subprogram `f(a, b)` if any call uses it, and fixes the call offsets.
+fn link_subprogram(insns: &mut Vec<Insn>, rng: &mut impl RngCore) {
+    if !insns.iter().any(|i| i.is_pseudo_call() && i.imm == SUBPROG_CALL) {
+        return;
+    }
+    let start = insns.len();
+    let op = [BPF_ADD, BPF_XOR, BPF_MUL, BPF_SUB][rng.gen_range(0..4)];
+    insns.extend([
+        Insn::st(BPF_DW, 10, -8, 5),          // the callee has its own stack frame
+        Insn::mov64_reg(0, 1),
+        Insn::alu64_reg(op, 0, 2),
+        Insn::ldx(BPF_DW, 3, 10, -8),
+        Insn::alu64_reg(BPF_ADD, 0, 3),
+        Insn::exit(),
+    ]);
+    for pc in 0..start {
+        if insns[pc].is_pseudo_call() && insns[pc].imm == SUBPROG_CALL {
+            insns[pc].imm = (start as i64 - (pc as i64 + 1)) as i32;
+        }
+    }
 }
 
 fn assemble(blocks: Vec<Vec<Insn>>, rng: &mut impl RngCore) -> Vec<Insn> {
@@ -130,7 +194,7 @@ pub fn random_xdp(rng: &mut impl RngCore) -> Program {
     head.push(Insn::mov64_imm(9, random_imm(rng)));
     let mut blocks = Vec::new();
     for _ in 0..rng.gen_range(3..12) {
-        let b = match rng.gen_range(0..10) {
+        let b = match rng.gen_range(0..11) {
             0..=4 => alu_block(rng),
             5 => {
                 let d = work_reg(rng);
@@ -147,6 +211,13 @@ pub fn random_xdp(rng: &mut impl RngCore) -> Program {
                 let (s, d) = (work_reg(rng), work_reg(rng));
                 vec![Insn::stx(size, 10, s, -(o as i16)), Insn::ldx(size, d, 10, -(o as i16))]
             }
+            8 => atomic_block(rng),
+            9 if rng.gen_bool(0.5) => {
+                let size = [BPF_B, BPF_H, BPF_W][rng.gen_range(0..3)];
+                let o = rng.gen_range(0..=n - size_bytes(size) as i32);
+                vec![Insn::new(BPF_LDX | BPF_MEMSX | size, work_reg(rng), 6, o as i16, 0)]
+            }
+            9 => call_block(rng),
             _ => map_block(rng),
         };
         blocks.push(b);
@@ -163,6 +234,7 @@ pub fn random_xdp(rng: &mut impl RngCore) -> Program {
     insns.push(Insn::mov64_imm(0, 1));
     insns.push(Insn::exit());
     insns[4].off = (fail_at - 5) as i16;
+    link_subprogram(&mut insns, rng);
     let mut p = Program::new("gen_xdp", insns, ProgType::Xdp);
     p.maps = test_maps();
     p.max_pkt_sz = 64;

@@ -48,6 +48,29 @@ proptest! {
     }
 
     #[test]
+    fn removing_nops_preserves_behaviour(seed in any::<u64>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut p = testgen::random_xdp(&mut rng);
+        // Sprinkle no-ops by deleting (nop-ing) a few instructions.
+        for _ in 0..3 {
+            p = testgen::mutate(&p, &mut rng);
+        }
+        prop_assume!(p.validate().is_ok());
+        let mut q = p.clone();
+        q.insns = isa::remove_nops(&p.insns);
+        prop_assert!(q.validate().is_ok());
+        prop_assert_eq!(q.count(), p.count());
+        let mut vp = Vm::new(&p).unwrap();
+        let mut vq = Vm::new(&q).unwrap();
+        for k in 0..10 {
+            let input = Input::random(&p, seed ^ k);
+            let (rp, rq) = (vp.run(&p.insns, &input), vq.run(&q.insns, &input));
+            let (op, oq) = (vp.output(rp), vq.output(rq));
+            prop_assert!(op.same_behaviour(&oq), "{:?} vs {:?}", op, oq);
+        }
+    }
+
+    #[test]
     fn checker_accepted_programs_never_fault(seed in any::<u64>()) {
         // Soundness of the checker against our own semantics: accepted => no memory fault.
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -179,13 +179,13 @@ fn run_prog(ctx: Ctx, src: &ProgSource, input: Option<&Path>, seed: Option<u64>,
             Ok(v) => serde_json::json!({"r0": v}),
             Err(f) => serde_json::json!({"fault": f.to_string()}),
         };
-        println!("{}", serde_json::json!({"result": result, "steps": out.steps, "packet": hex(&out.packet), "maps": maps, "effects": effects}));
+        println!("{}", serde_json::json!({"result": result, "steps": vm.steps(), "packet": hex(&out.packet), "maps": maps, "effects": effects}));
     } else {
         match &out.result {
             Ok(v) => println!("r0 = {v} ({v:#x})"),
             Err(f) => println!("fault: {f}"),
         }
-        println!("steps: {}", out.steps);
+        println!("steps: {}", vm.steps());
         if !out.packet.is_empty() {
             println!("packet ({} bytes): {}", out.packet.len(), hex(&out.packet));
         }

@@ -72,8 +72,10 @@ pub fn program_sections(bytes: &[u8]) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
+/// Legacy `maps`/`maps/*` and BTF `.maps`. (`.maps.*` sections hold the `____btf_map_*`
+/// key/value annotations of BPF_ANNOTATE_KV_PAIR, not maps.)
 fn is_map_section(name: &str) -> bool {
-    name == "maps" || name == ".maps" || name.starts_with("maps/") || name.starts_with(".maps.")
+    name == "maps" || name == ".maps" || name.starts_with("maps/")
 }
 
 /// Parses the program in `section` (default: the first program section).
@@ -135,7 +137,11 @@ fn collect_maps(file: &object::File, _bytes: &[u8]) -> Result<Vec<(SectionIndex,
             continue;
         }
         let data = sec.data().map_err(|e| e.to_string())?;
-        let mut syms: Vec<_> = file.symbols().filter(|s| s.section_index() == Some(sec.index()) && !s.name().unwrap_or("").is_empty()).collect();
+        let mut syms: Vec<_> = file
+            .symbols()
+            .filter(|s| s.section_index() == Some(sec.index()) && s.kind() != object::SymbolKind::Section)
+            .filter(|s| !s.name().unwrap_or("").is_empty() && !s.name().unwrap_or("").starts_with("____btf_map_"))
+            .collect();
         syms.sort_by_key(|s| s.address());
         for (k, s) in syms.iter().enumerate() {
             let sname = s.name().unwrap_or("").to_string();

@@ -81,8 +81,9 @@ pub fn parse_desc(file: &str, text: &str) -> Result<Desc, ParseError> {
         for (k, v, col) in key_values(file, ln + 1, line)? {
             match k.as_str() {
                 "pgm_input_type" => {
-                    if v != 1 && v != 2 {
-                        return Err(ParseError::text(file, ln + 1, col, format!("pgm_input_type must be 1 or 2, got {v}")));
+                    // 1: r1 = packet/ctx bytes, 2: xdp_md-like ctx, 3: K2's skb-style input (treated as 1).
+                    if !(1..=3).contains(&v) {
+                        return Err(ParseError::text(file, ln + 1, col, format!("pgm_input_type must be 1, 2 or 3, got {v}")));
                     }
                     d.pgm_input_type = v as u32
                 }
@@ -122,7 +123,7 @@ mod tests {
     fn desc_parses_both_lines() {
         let d = parse_desc("d", "{ pgm_input_type = 2, }\n{ max_pkt_sz = 88, }").unwrap();
         assert_eq!(d, Desc { pgm_input_type: 2, max_pkt_sz: 88 });
-        assert!(parse_desc("d", "{ pgm_input_type = 3, }").is_err());
+        assert!(parse_desc("d", "{ pgm_input_type = 4, }").is_err());
     }
 
     #[test]

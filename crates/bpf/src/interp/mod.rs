@@ -101,7 +101,19 @@ pub struct Output {
     /// Per map: present entries `(key, value)` sorted by key (array entries that are all zero omitted).
     pub maps: Vec<Vec<(Vec<u8>, Vec<u8>)>>,
     pub effects: Vec<Effect>,
-    pub steps: u64,
+}
+
+impl Output {
+    /// Same observable behaviour: equal r0 (or both faulted, wherever), packet, metadata, ctx,
+    /// maps and effects. This is the comparison between two programs on one input.
+    pub fn same_behaviour(&self, other: &Output) -> bool {
+        let r = match (&self.result, &other.result) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(_), Err(_)) => true,
+            _ => false,
+        };
+        r && self.packet == other.packet && self.meta == other.meta && self.ctx == other.ctx && self.maps == other.maps && self.effects == other.effects
+    }
 }
 
 /// Configuration of the interpreter.
@@ -135,6 +147,8 @@ pub struct Vm {
     pub(crate) data: usize,
     pub(crate) data_end: usize,
     pub(crate) stack: Vec<u8>,
+    /// Lowest stack byte written since the last reset (reset zeroes only from here).
+    stack_lo: usize,
     pub(crate) maps: MapStore,
     pub(crate) effects: Vec<Effect>,
     pub(crate) ktime: (usize, u64),
@@ -160,6 +174,7 @@ impl Vm {
             data: 0,
             data_end: 0,
             stack: vec![0; STACK_SIZE * MAX_FRAMES],
+            stack_lo: 0,
             maps: MapStore::new(&prog.maps)?,
             effects: Vec::with_capacity(16),
             ktime: (0, 0),
@@ -183,7 +198,8 @@ impl Vm {
         self.prandom = 0;
         self.depth = 0;
         self.steps = 0;
-        self.stack.fill(0);
+        self.stack[self.stack_lo..].fill(0);
+        self.stack_lo = self.stack.len();
         self.maps.reset(&input.maps);
         // Packet: headroom, then data.
         let len = input.packet.len().min(self.pkt.len() - PKT_HEADROOM);
@@ -267,7 +283,6 @@ impl Vm {
             },
             maps: self.maps.snapshot(),
             effects: self.effects.clone(),
-            steps: self.steps,
         }
     }
 
@@ -295,6 +310,9 @@ impl Vm {
             TAG_STACK => {
                 if end > self.stack.len() {
                     return Err(oob);
+                }
+                if write {
+                    self.stack_lo = self.stack_lo.min(off);
                 }
                 Ok(&mut self.stack[off..end])
             }

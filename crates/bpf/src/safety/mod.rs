@@ -42,15 +42,19 @@ pub struct SafetyStats {
     pub stack_depth: u32,
 }
 
-/// Limits of the exploration; exceeding them rejects ("too complex").
+/// Options and limits of the exploration; exceeding the limit rejects ("too complex").
 #[derive(Clone, Copy, Debug)]
 pub struct CheckLimits {
     pub max_insns_processed: u64,
+    /// Kernel-faithful mode for root: reads of uninitialized stack give unknown scalars
+    /// (the kernel allows them; the value is whatever was there). Off by default: such
+    /// programs have no defined semantics, so the optimizer must never rely on them.
+    pub allow_uninit_stack_reads: bool,
 }
 
 impl Default for CheckLimits {
     fn default() -> Self {
-        CheckLimits { max_insns_processed: 1_000_000 }
+        CheckLimits { max_insns_processed: 1_000_000, allow_uninit_stack_reads: false }
     }
 }
 
@@ -571,7 +575,9 @@ impl<'a> Checker<'a> {
             }
             Kind::CallKfunc(_) => err(pc, "kfunc calls are not supported"),
             Kind::Exit => {
-                let r0 = self.read_reg(pc, st, 0)?;
+                // A subprogram may return with r0 unset (void functions): the caller's r0 is
+                // then uninitialized, as in the kernel's prepare_func_exit.
+                let r0 = if st.frames.len() == 1 { self.read_reg(pc, st, 0)? } else { st.regs()[0] };
                 if st.frames.len() == 1 {
                     if r0.ty != Ty::Scalar {
                         return err(pc, "At program exit the register R0 is not a scalar value");
@@ -640,9 +646,9 @@ impl<'a> Checker<'a> {
         if !is64 {
             return err(pc, format!("R{} 32-bit pointer arithmetic prohibited", i.dst));
         }
-        // pkt - pkt gives a scalar.
+        // Difference of two packet pointers (incl. data_end - data) is a scalar.
         if dst.is_ptr() && src.is_ptr() {
-            if op == BPF_SUB && matches!(dst.ty, Ty::Pkt | Ty::PktMeta) && matches!(src.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) {
+            if op == BPF_SUB && matches!(dst.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) && matches!(src.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) {
                 return Ok(Reg::scalar(Scalar::UNKNOWN));
             }
             return err(pc, format!("R{} pointer {} pointer prohibited", i.dst, op_name(op)));
@@ -911,7 +917,7 @@ impl<'a> Checker<'a> {
                         Slot::Spill(_) => true,
                         Slot::Bytes(bs) => bs[byte % 8] != B_UNINIT,
                     };
-                    if !init {
+                    if !init && !self.limits.allow_uninit_stack_reads {
                         return err(pc, format!("invalid indirect read from stack R{regno} off {off}+{b} size {n}"));
                     }
                 }
@@ -1029,7 +1035,7 @@ impl<'a> Checker<'a> {
                         }
                         Slot::Bytes(bs) => {
                             let part = &bs[byte % 8..byte % 8 + n];
-                            if part.iter().any(|&b| b == B_UNINIT) {
+                            if part.iter().any(|&b| b == B_UNINIT) && !self.limits.allow_uninit_stack_reads {
                                 return err(pc, format!("invalid read from stack off {off} size {n} (uninitialized)"));
                             }
                             if part.iter().all(|&b| b == B_ZERO) {
