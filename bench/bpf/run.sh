@@ -24,6 +24,6 @@ for p in socket-0 sys_enter_open xdp1_kern-xdp1 xdp_cpumap_enqueue xdp_exception
   rm -f "$VERIFORGE_BPF_CACHE"
   echo "== $p (budget $BUDGET, $JOBS chains)" >&2
   taskset -c 0-$((JOBS - 1)) "$BIN" -q bpf opt "$T1/$p.insns" "${type_flag[@]}" --budget "$BUDGET" --jobs "$JOBS" \
-    -o "$OUT/$p.opt.insns" --report "$OUT/$p.json" || echo "{\"error\": \"exit $?\"}" > "$OUT/$p.json"
+    --kernel-runs "${KERNEL_RUNS:-1000}" -o "$OUT/$p.opt.insns" --report "$OUT/$p.json" || echo "{\"error\": \"exit $?\"}" > "$OUT/$p.json"
 done
 "$PY" "$ROOT/bench/bpf/summarize.py" "$OUT" "$SHARED/corpora/bpf/INDEX.md" "$ROOT/bench/results" "$BUDGET" "$JOBS"

@@ -337,8 +337,12 @@ impl Problem for BpfProblem<'_> {
         let win = &part.windows[w];
         let before: Vec<Insn> = n.insns[win.start..win.end].to_vec();
         // proposals that read uninitialized registers are never safe: draw again
+        // compound moves (two edits at once) cross single-edit valleys of wrong programs
+        let edits = if rng.chance(0.25) { 2 } else { 1 };
         for _ in 0..8 {
-            mutate::propose(&mut n.insns[win.start..win.end], &self.orig[win.start..win.end], &part.pools[w], rng);
+            for _ in 0..edits {
+                mutate::propose(&mut n.insns[win.start..win.end], &self.orig[win.start..win.end], &part.pools[w], rng);
+            }
             if !analysis::reads_uninitialized(&n.insns[win.start..win.end], win.init) {
                 break;
             }
