@@ -19,7 +19,9 @@ for name in sorted(k2):
     if "count" in r:
         row.update(ours=r["count"], time_to_best_s=round(r["time_to_best_s"], 2), total_s=round(r["total_s"], 1),
                    iterations_per_s=round(r["iterations_per_s"]), chains=r["chains"], safety=r["safety"],
-                   differential_inputs=r["differential_inputs"], counters=dict(r["counters"]), trace=r["trace"])
+                   differential_inputs=r["differential_inputs"], kernel_test_runs=r.get("kernel_test_runs"),
+                   windows_rewritten=r.get("windows_rewritten"), windows_reproven=r.get("windows_reproven"),
+                   reprove_backend=r.get("reprove_backend"), counters=dict(r["counters"]), trace=r["trace"])
     else:
         row["error"] = r.get("error")
     rows.append(row)
