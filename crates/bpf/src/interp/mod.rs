@@ -540,7 +540,7 @@ impl Vm {
         Ok(r0)
     }
 
-    fn lddw(&self, pc: usize, lo: &Insn, hi: &Insn) -> Result<u64, Fault> {
+    fn lddw(&mut self, pc: usize, lo: &Insn, hi: &Insn) -> Result<u64, Fault> {
         let imm64 = (hi.imm as u32 as u64) << 32 | lo.imm as u32 as u64;
         match lo.src {
             0 => Ok(imm64),
@@ -550,7 +550,15 @@ impl Vm {
             }
             BPF_PSEUDO_MAP_VALUE => {
                 let m = self.maps.index_of_fd(lo.imm).ok_or(Fault::InvalidInsn { pc })?;
-                Ok(region_addr(TAG_MAP_VALUE + m as u64, hi.imm as u32 as i64))
+                let t = self.maps.table_mut(m);
+                let vs = t.def.value_size.max(1) as usize;
+                let off = hi.imm as u32 as usize;
+                if !t.is_array() || off >= vs {
+                    return Err(Fault::InvalidInsn { pc });
+                }
+                // Direct value access (global data): slot 0, written through the pointer.
+                t.touch(0);
+                Ok(region_addr(TAG_MAP_VALUE + m as u64, off as i64))
             }
             _ => Err(Fault::InvalidInsn { pc }),
         }
