@@ -740,11 +740,21 @@ impl<'a> Checker<'a> {
                 }
             }
         } else {
-            // 32-bit compare: only decided when both low halves are constants.
+            // 32-bit compare: decided when both low halves are constants; refined like a 64-bit
+            // compare when the register is known to fit in 32 bits and the operator is unsigned
+            // (then the 32-bit and 64-bit comparisons of the zero-extended values coincide).
             if let (Some(x), Some(y)) = (a.var.zext32().value(), b.var.zext32().value()) {
                 let t = crate::interp::cond32(op, x as u32, y as u32).unwrap_or(true);
                 t_ok = t;
                 f_ok = !t;
+            } else if let Some(k) = b.var.zext32().value() {
+                let unsigned = matches!(op, BPF_JEQ | BPF_JNE | BPF_JGT | BPF_JGE | BPF_JLT | BPF_JLE);
+                if unsigned && a.var.umax <= u32::MAX as u64 {
+                    t_ok = refine(&mut taken, i.dst, &a, op, k);
+                    if let Some(nop) = scalar::negate(op) {
+                        f_ok = refine(&mut fall, i.dst, &a, nop, k);
+                    }
+                }
             }
         }
         let mut out = Vec::new();

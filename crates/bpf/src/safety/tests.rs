@@ -77,3 +77,12 @@ fn branch_refinement_bounds_scalars() {
     let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 5\nLDXDW 1 0 0\nMOV64XY 3 1\nJGTXC 3 7 2\nADD64XY 0 1\nLDXB 0 0 0\nMOV64XC 0 0\nEXIT";
     check(&prog(text, ProgType::Xdp)).unwrap();
 }
+
+#[test]
+fn jmp32_unsigned_refinement_on_32_bit_values() {
+    // r1 = u8 from map value; if w1 > 7 exit; r0 += r1; read u8 -> in bounds
+    let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 4\nLDXB 1 0 0\nJGT32XC 1 7 2\nADD64XY 0 1\nLDXB 0 0 0\nMOV64XC 0 0\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+    // A 64-bit value does not get refined by a 32-bit compare.
+    rejects(&text.replace("LDXB 1 0 0", "LDXDW 1 0 0"), ProgType::Xdp, "unbounded min value");
+}
