@@ -296,6 +296,8 @@ enum Arg {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum MapUse {
+    /// map_lookup_elem: value maps, plus devmaps from XDP (read-only values).
+    Lookup,
     Values,
     ProgArray,
     PerfEvent,
@@ -328,7 +330,7 @@ fn proto(id: i32, t: ProgType) -> Option<Proto> {
     use Arg::*;
     let p = |args: &'static [Arg], ret: Ret| Some(Proto { args, ret, changes_pkt: false });
     match id {
-        h::MAP_LOOKUP_ELEM => p(&[Map(MapUse::Values), Key], Ret::MapValueOrNull),
+        h::MAP_LOOKUP_ELEM => p(&[Map(MapUse::Lookup), Key], Ret::MapValueOrNull),
         h::MAP_UPDATE_ELEM => p(&[Map(MapUse::Values), Key, Value, Anything], Ret::Scalar),
         h::MAP_DELETE_ELEM => p(&[Map(MapUse::Values), Key], Ret::Scalar),
         h::KTIME_GET_NS => p(&[], Ret::Scalar),
@@ -347,6 +349,8 @@ fn proto(id: i32, t: ProgType) -> Option<Proto> {
         h::CSUM_DIFF if t == ProgType::Xdp || t == ProgType::SchedCls => {
             p(&[MemOrNull, ConstSizeOrZero, MemOrNull, ConstSizeOrZero, Anything], Ret::Scalar)
         }
+        // bpf_xdp_fib_lookup / bpf_skb_fib_lookup: (ctx, struct bpf_fib_lookup *params, plen, flags)
+        h::FIB_LOOKUP if t == ProgType::Xdp || t == ProgType::SchedCls => p(&[Ctx, Mem, ConstSize, Anything], Ret::Scalar),
         h::XDP_ADJUST_HEAD | h::XDP_ADJUST_META | h::XDP_ADJUST_TAIL if t == ProgType::Xdp => {
             Some(Proto { args: &[Ctx, Anything], ret: Ret::Scalar, changes_pkt: true })
         }
@@ -354,9 +358,10 @@ fn proto(id: i32, t: ProgType) -> Option<Proto> {
     }
 }
 
-fn map_use_ok(u: MapUse, map_type: u32) -> bool {
+fn map_use_ok(u: MapUse, map_type: u32, t: ProgType) -> bool {
     use map_types::*;
     match u {
+        MapUse::Lookup => map_use_ok(MapUse::Values, map_type, t) || (t == ProgType::Xdp && matches!(map_type, DEVMAP | DEVMAP_HASH)),
         MapUse::Values => matches!(map_type, HASH | ARRAY | PERCPU_HASH | PERCPU_ARRAY | LRU_HASH | LRU_PERCPU_HASH),
         MapUse::ProgArray => map_type == PROG_ARRAY,
         MapUse::PerfEvent => map_type == PERF_EVENT_ARRAY,
@@ -535,6 +540,9 @@ impl<'a> Checker<'a> {
                 }
                 if !matches!(base.ty, Ty::Stack(_) | Ty::MapValue(_)) {
                     return err(pc, format!("BPF_ATOMIC stores into R{} are not allowed", i.dst));
+                }
+                if let Ty::MapValue(m) = base.ty {
+                    self.check_value_writable(pc, m)?;
                 }
                 if op == BPF_CMPXCHG {
                     let r0 = self.read_reg(pc, st, 0)?;
@@ -827,7 +835,7 @@ impl<'a> Checker<'a> {
                 }
                 Arg::Map(u) => {
                     let Ty::MapPtr(m) = r.ty else { return err(pc, format!("R{regno} type must be map_ptr")) };
-                    if !map_use_ok(*u, self.prog.maps[m as usize].map_type) {
+                    if !map_use_ok(*u, self.prog.maps[m as usize].map_type, self.ptype()) {
                         return err(pc, format!("cannot pass map_type {} into func {}", self.prog.maps[m as usize].map_type, helper_name(id)));
                     }
                     map = Some(m as usize);
@@ -937,7 +945,18 @@ impl<'a> Checker<'a> {
             }
             return Ok(());
         }
+        if let (Ty::MapValue(m), true) = (r.ty, write) {
+            self.check_value_writable(pc, m)?;
+        }
         self.region_bounds(pc, regno, r, 0, n, write)
+    }
+
+    /// Values of devmaps (looked up from XDP) are read-only for programs.
+    fn check_value_writable(&self, pc: usize, m: u16) -> Result<(), SafetyError> {
+        if !map_use_ok(MapUse::Values, self.prog.maps[m as usize].map_type, self.ptype()) {
+            return err(pc, "write into map value of a read-only map");
+        }
+        Ok(())
     }
 
     fn stack_bounds(&mut self, pc: usize, frame: u8, off: i64, n: usize) -> Result<(), SafetyError> {
@@ -996,6 +1015,9 @@ impl<'a> Checker<'a> {
             Ty::PktMeta => err(pc, format!("R{regno} packet metadata access is not accepted by the checker")),
             Ty::Ctx => self.ctx_access(pc, base.off as i64 + insn_off as i64, n, acc),
             Ty::Pkt | Ty::MapValue(_) => {
+                if let (Ty::MapValue(m), Access::Write(_)) = (base.ty, acc) {
+                    self.check_value_writable(pc, m)?;
+                }
                 self.region_bounds(pc, regno, &base, insn_off, n, matches!(acc, Access::Write(_)))?;
                 Ok(unknown_n())
             }
