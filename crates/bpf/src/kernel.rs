@@ -255,7 +255,8 @@ impl KernelMap {
             .keys()
             .into_iter()
             .filter_map(|k| {
-                let init = initial.iter().find(|(ik, _)| *ik == k).map(|(_, v)| v.as_slice());
+                // Later entries for the same key overwrite earlier ones.
+                let init = initial.iter().rev().find(|(ik, _)| *ik == k).map(|(_, v)| v.as_slice());
                 self.lookup(&k, init).map(|v| (k, v))
             })
             .filter(|(_, v)| !self.is_array() || v.iter().any(|&b| b != 0))

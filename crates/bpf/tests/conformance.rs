@@ -5,7 +5,36 @@
 
 use std::path::{Path, PathBuf};
 use vf_bpf::formats::{self, elf, Format, LoadOptions, Loaded};
-use vf_bpf::{kernel, safety, ProgType};
+use vf_bpf::interp::{InputGen, Vm};
+use vf_bpf::{kernel, safety, ProgType, Program};
+use rand::SeedableRng;
+
+/// Interpreter vs `BPF_PROG_TEST_RUN` on `n` random inputs; returns (runs, unmodelled, mismatches).
+/// Runs the interpreter cannot model (a helper or map type it refuses) are counted, not compared.
+fn differential(p: &Program, kp: &kernel::KernelProg, n: u64) -> (usize, usize, Vec<String>) {
+    let Ok(mut vm) = Vm::new(p) else { return (0, n as usize, Vec::new()) };
+    let gen = InputGen::new(p);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let (mut runs, mut unmodelled, mut bad) = (0, 0, Vec::new());
+    for _ in 0..n {
+        let input = gen.generate(&mut rng);
+        let r = vm.run(&p.insns, &input);
+        if matches!(r, Err(vf_bpf::interp::Fault::UnsupportedHelper { .. })) {
+            unmodelled += 1;
+            continue;
+        }
+        let ours = vm.output(r);
+        let Ok(theirs) = kp.test_run(&input) else { continue };
+        runs += 1;
+        let same = matches!(ours.result, Ok(v) if v as u32 == theirs.retval)
+            && kernel::comparable_packet(p.prog_type, &theirs.data_out) == ours.packet.as_slice()
+            && theirs.maps == ours.maps;
+        if !same && bad.len() < 3 {
+            bad.push(format!("ours {:?} kernel retval {} maps {:?}", ours.result, theirs.retval, theirs.maps));
+        }
+    }
+    (runs, unmodelled, bad)
+}
 
 fn corpus() -> PathBuf {
     let shared = std::env::var("VERIFORGE_SHARED").unwrap_or_else(|_| format!("{}/../../../shared", env!("CARGO_MANIFEST_DIR")));
@@ -117,6 +146,7 @@ fn corpus_conformance() {
     assert!(kernel_ok, "conformance needs the kernel bpf(2) syscall (root)");
     let (mut progs, mut parse_fail, mut rt_fail) = (0, Vec::new(), Vec::new());
     let (mut both_acc, mut both_rej, mut we_rej_k_acc, mut unsound, mut unmodelled, mut map_fail) = (0, 0, Vec::new(), Vec::new(), 0, 0);
+    let (mut diff_progs, mut diff_runs, mut diff_unmodelled, mut diff_bad) = (0, 0, 0, Vec::new());
     for path in &paths {
         let rel = path.strip_prefix(&root).unwrap().display().to_string();
         for loaded in load_all(path) {
@@ -143,7 +173,16 @@ fn corpus_conformance() {
             }
             let theirs = kernel::load(&l.program);
             match (&ours, &theirs) {
-                (Ok(_), Ok(_)) => both_acc += 1,
+                (Ok(_), Ok(kp)) => {
+                    both_acc += 1;
+                    if l.program.prog_type.kernel_test_runnable() {
+                        let (runs, unmodelled, bad) = differential(&l.program, kp, 100);
+                        diff_progs += 1;
+                        diff_runs += runs;
+                        diff_unmodelled += unmodelled;
+                        diff_bad.extend(bad.into_iter().map(|b| format!("{name}: {b}")));
+                    }
+                }
                 (Err(_), Err(_)) => both_rej += 1,
                 (Err(e), Ok(_)) => we_rej_k_acc.push(format!("{name} ({}): {e}", l.program.prog_type.name())),
                 (Ok(_), Err(r)) => unsound.push(format!("{name}: {r}")),
@@ -166,6 +205,13 @@ fn corpus_conformance() {
         we_rej_k_acc.len(),
         unsound.len()
     );
+    println!(
+        "  interpreter vs BPF_PROG_TEST_RUN on {diff_progs} test-runnable programs accepted by both: {diff_runs} runs compared, {} mismatches ({diff_unmodelled} runs hit an unmodelled helper, e.g. fib_lookup)",
+        diff_bad.len()
+    );
+    for f in &diff_bad {
+        println!("    MISMATCH: {f}");
+    }
     for f in &we_rej_k_acc {
         println!("    stricter: {f}");
     }
@@ -181,4 +227,5 @@ fn corpus_conformance() {
     assert!(unexpected.is_empty(), "{} programs failed to parse: {unexpected:?}", unexpected.len());
     assert!(rt_fail.is_empty(), "{} programs failed to round-trip", rt_fail.len());
     assert!(unsound.is_empty(), "checker accepted {} programs the kernel rejects", unsound.len());
+    assert!(diff_bad.is_empty(), "interpreter and kernel disagree: {diff_bad:?}");
 }

@@ -68,6 +68,9 @@ enum BpfCmd {
         /// Output format: k2, bpf, insns, o
         #[arg(long)]
         to: Option<String>,
+        /// Remove `ja +0` no-ops (fixing jumps) instead of keeping them (not for .o output).
+        #[arg(long)]
+        drop_nops: bool,
     },
     /// Superoptimize: MCMC search over windows, every rewrite proven by SMT and checked safe.
     Opt(crate::bpf_opt_cmd::OptArgs),
@@ -79,7 +82,7 @@ pub fn run(ctx: Ctx, args: BpfArgs) -> Result<(), Failure> {
     match args.cmd {
         BpfCmd::Check { src, kernel } => check(ctx, &src, kernel),
         BpfCmd::Run { src, input, seed, max_steps } => run_prog(ctx, &src, input.as_deref(), seed, max_steps),
-        BpfCmd::Convert { src, output, to } => convert(ctx, &src, &output, to.as_deref()),
+        BpfCmd::Convert { src, output, to, drop_nops } => convert(ctx, &src, &output, to.as_deref(), drop_nops),
         BpfCmd::Opt(a) => crate::bpf_opt_cmd::run_opt(ctx, a),
         BpfCmd::Equiv(a) => crate::bpf_opt_cmd::run_equiv(ctx, a),
     }
@@ -130,7 +133,12 @@ fn check(ctx: Ctx, src: &ProgSource, with_kernel: bool) -> Result<(), Failure> {
         if let Some(k) = &theirs {
             match k {
                 Ok(()) => println!("kernel verifier: accepted"),
-                Err(rej) => println!("kernel verifier: {rej}"),
+                Err(rej) => {
+                    println!("kernel verifier: {rej}");
+                    if ctx.verbose > 0 {
+                        println!("--- verifier log ---\n{}", rej.log.trim_end());
+                    }
+                }
             }
         }
     }
@@ -208,7 +216,7 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
-fn convert(ctx: Ctx, src: &ProgSource, out: &Path, to: Option<&str>) -> Result<(), Failure> {
+fn convert(ctx: Ctx, src: &ProgSource, out: &Path, to: Option<&str>, drop_nops: bool) -> Result<(), Failure> {
     let loaded = load(src)?;
     let format = match to {
         Some(t) => Format::parse(t).ok_or_else(|| Failure::input(format!("--to: unknown format '{t}' (k2, bpf, insns, o)")))?,
@@ -219,7 +227,11 @@ fn convert(ctx: Ctx, src: &ProgSource, out: &Path, to: Option<&str>) -> Result<(
     if format == Format::Elf && loaded.format != Format::Elf {
         return Err(Failure::input(format!("{}: ELF output needs an ELF input to patch", out.display())));
     }
-    let bytes = formats::write_as(&loaded, &loaded.program.insns, format).map_err(|e| Failure::input(format!("{}: {e}", src.prog.display())))?;
+    if drop_nops && format == Format::Elf {
+        return Err(Failure::input("--drop-nops: ELF output keeps the slot count (deleted instructions stay ja +0)"));
+    }
+    let insns = if drop_nops { vf_bpf::isa::remove_nops(&loaded.program.insns) } else { loaded.program.insns.clone() };
+    let bytes = formats::write_as(&loaded, &insns, format).map_err(|e| Failure::input(format!("{}: {e}", src.prog.display())))?;
     write_atomically(out, &bytes).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", out.display())))?;
     ctx.info(format!("wrote {} ({} instructions)", out.display(), loaded.program.count()));
     Ok(())

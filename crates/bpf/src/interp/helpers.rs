@@ -69,7 +69,7 @@ impl Vm {
                 self.maps.table_mut(m).delete(&key[..ks]) as u64
             }
             h::KTIME_GET_NS => {
-                let inp = self.input();
+                let inp = &self.env;
                 let (k, _) = self.ktime;
                 let v = match inp.ktime_ns.get(k) {
                     Some(&v) => v,
@@ -79,13 +79,13 @@ impl Vm {
                 v
             }
             h::GET_PRANDOM_U32 => {
-                let inp = self.input();
+                let inp = &self.env;
                 let v = inp.prandom.get(self.prandom).or(inp.prandom.last()).copied().unwrap_or(0);
                 self.prandom += 1;
                 v as u64
             }
-            h::GET_SMP_PROCESSOR_ID => self.input().smp_processor_id as u64,
-            h::GET_CURRENT_PID_TGID => self.input().pid_tgid,
+            h::GET_SMP_PROCESSOR_ID => self.env.smp_processor_id as u64,
+            h::GET_CURRENT_PID_TGID => self.env.pid_tgid,
             h::TRACE_PRINTK => {
                 let n = (r2 as usize).min(512);
                 let mut fmt = [0u8; 512];

@@ -98,7 +98,7 @@ impl InputGen {
                     return Vec::new();
                 }
                 let n = rng.gen_range(1..=3);
-                (0..n)
+                let mut entries: Vec<(Vec<u8>, Vec<u8>)> = (0..n)
                     .map(|_| {
                         let mut key = vec![0u8; ks];
                         if is_array {
@@ -111,7 +111,13 @@ impl InputGen {
                         fill_biased(rng, &mut value);
                         (key, value)
                     })
-                    .collect()
+                    .collect();
+                // One entry per key (the kernel and the interpreter both keep the last write).
+                let mut seen = std::collections::HashSet::new();
+                entries.reverse();
+                entries.retain(|(k, _)| seen.insert(k.clone()));
+                entries.reverse();
+                entries
             })
             .collect();
         let t0 = rng.gen_range(1_000_000u64..1_000_000_000_000);

@@ -34,6 +34,12 @@ pub const EINVAL: i64 = -22;
 
 impl Table {
     fn new(def: &MapDef) -> Result<Table, String> {
+        use crate::program::map_types as mt;
+        let modelled = [mt::HASH, mt::ARRAY, mt::PROG_ARRAY, mt::PERF_EVENT_ARRAY, mt::PERCPU_HASH, mt::PERCPU_ARRAY,
+            mt::LRU_HASH, mt::LRU_PERCPU_HASH, mt::DEVMAP, mt::CPUMAP, mt::XSKMAP, mt::DEVMAP_HASH];
+        if !modelled.contains(&def.map_type) {
+            return Err(format!("map '{}': map type {} is not modelled by the interpreter", def.name, def.map_type));
+        }
         // Devmap/cpumap/prog_array entries exist only once set: model them as u32-keyed hash tables.
         let array = def.is_array() && def.has_program_values();
         let slots = if array {

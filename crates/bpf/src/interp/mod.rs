@@ -156,7 +156,19 @@ pub struct Vm {
     frames: [Frame; MAX_FRAMES],
     pub(crate) depth: usize,
     steps: u64,
-    input_ptr: *const Input,
+    /// Scalars and helper streams copied from the current input (buffers reused across runs).
+    pub(crate) env: Env,
+}
+
+/// The parts of an [`Input`] helpers and ctx loads read during a run.
+#[derive(Default)]
+pub(crate) struct Env {
+    pub ktime_ns: Vec<u64>,
+    pub prandom: Vec<u32>,
+    pub smp_processor_id: u32,
+    pub pid_tgid: u64,
+    pub ingress_ifindex: u32,
+    pub rx_queue_index: u32,
 }
 
 impl Vm {
@@ -182,13 +194,20 @@ impl Vm {
             frames: [Frame::default(); MAX_FRAMES],
             depth: 0,
             steps: 0,
-            input_ptr: std::ptr::null(),
+            env: Env::default(),
         })
     }
 
-    pub(crate) fn input(&self) -> &Input {
-        // SAFETY: set at the start of `run` from a reference that outlives the run.
-        unsafe { &*self.input_ptr }
+    fn load_env(&mut self, input: &Input) {
+        let e = &mut self.env;
+        e.ktime_ns.clear();
+        e.ktime_ns.extend_from_slice(&input.ktime_ns);
+        e.prandom.clear();
+        e.prandom.extend_from_slice(&input.prandom);
+        e.smp_processor_id = input.smp_processor_id;
+        e.pid_tgid = input.pid_tgid;
+        e.ingress_ifindex = input.ingress_ifindex;
+        e.rx_queue_index = input.rx_queue_index;
     }
 
     fn reset(&mut self, input: &Input) {
@@ -261,13 +280,11 @@ impl Vm {
 
     /// Runs `insns` on `input`; returns r0 or the fault. Allocation-free apart from effects.
     pub fn run(&mut self, insns: &[Insn], input: &Input) -> Result<u64, Fault> {
-        self.input_ptr = input as *const Input;
+        self.load_env(input);
         self.reset(input);
         self.regs[1] = region_addr(TAG_CTX, 0);
         self.regs[10] = region_addr(TAG_STACK, (STACK_SIZE * MAX_FRAMES) as i64);
-        let r = self.exec(insns);
-        self.input_ptr = std::ptr::null();
-        r
+        self.exec(insns)
     }
 
     /// Observable state after the last [`Vm::run`].
@@ -355,8 +372,8 @@ impl Vm {
             (ProgType::Xdp, 0, 4) => Some(region_addr(TAG_PKT, self.data as i64)),
             (ProgType::Xdp, 4, 4) => Some(region_addr(TAG_PKT, self.data_end as i64)),
             (ProgType::Xdp, 8, 4) => Some(region_addr(TAG_PKT, self.meta as i64)),
-            (ProgType::Xdp, 12, 4) => Some(self.input().ingress_ifindex as u64),
-            (ProgType::Xdp, 16, 4) => Some(self.input().rx_queue_index as u64),
+            (ProgType::Xdp, 12, 4) => Some(self.env.ingress_ifindex as u64),
+            (ProgType::Xdp, 16, 4) => Some(self.env.rx_queue_index as u64),
             (ProgType::Xdp, 20, 4) => Some(0),
             (ProgType::Xdp, _, _) => return Err(Fault::OutOfBounds { pc, addr: region_addr(TAG_CTX, off), size }),
             (ProgType::SchedCls, 76, 4) => Some(region_addr(TAG_PKT, self.data as i64)),
@@ -540,7 +557,7 @@ impl Vm {
         Ok(r0)
     }
 
-    fn lddw(&self, pc: usize, lo: &Insn, hi: &Insn) -> Result<u64, Fault> {
+    fn lddw(&mut self, pc: usize, lo: &Insn, hi: &Insn) -> Result<u64, Fault> {
         let imm64 = (hi.imm as u32 as u64) << 32 | lo.imm as u32 as u64;
         match lo.src {
             0 => Ok(imm64),
@@ -550,7 +567,15 @@ impl Vm {
             }
             BPF_PSEUDO_MAP_VALUE => {
                 let m = self.maps.index_of_fd(lo.imm).ok_or(Fault::InvalidInsn { pc })?;
-                Ok(region_addr(TAG_MAP_VALUE + m as u64, hi.imm as u32 as i64))
+                let t = self.maps.table_mut(m);
+                let vs = t.def.value_size.max(1) as usize;
+                let off = hi.imm as u32 as usize;
+                if !t.is_array() || off >= vs {
+                    return Err(Fault::InvalidInsn { pc });
+                }
+                // Direct value access (global data): slot 0, written through the pointer.
+                t.touch(0);
+                Ok(region_addr(TAG_MAP_VALUE + m as u64, off as i64))
             }
             _ => Err(Fault::InvalidInsn { pc }),
         }

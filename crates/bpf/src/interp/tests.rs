@@ -118,3 +118,9 @@ fn random_inputs_are_deterministic_per_seed() {
     let i = Input::random(&p, 3);
     assert!(i.packet.len() >= 14 && i.packet.len() <= 64);
 }
+
+#[test]
+fn vm_is_send_and_sync_for_parallel_chains() {
+    fn assert_send<T: Send + Sync>() {}
+    assert_send::<Vm>();
+}

@@ -296,6 +296,8 @@ enum Arg {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum MapUse {
+    /// map_lookup_elem: value maps, plus devmaps from XDP (read-only values).
+    Lookup,
     Values,
     ProgArray,
     PerfEvent,
@@ -328,7 +330,7 @@ fn proto(id: i32, t: ProgType) -> Option<Proto> {
     use Arg::*;
     let p = |args: &'static [Arg], ret: Ret| Some(Proto { args, ret, changes_pkt: false });
     match id {
-        h::MAP_LOOKUP_ELEM => p(&[Map(MapUse::Values), Key], Ret::MapValueOrNull),
+        h::MAP_LOOKUP_ELEM => p(&[Map(MapUse::Lookup), Key], Ret::MapValueOrNull),
         h::MAP_UPDATE_ELEM => p(&[Map(MapUse::Values), Key, Value, Anything], Ret::Scalar),
         h::MAP_DELETE_ELEM => p(&[Map(MapUse::Values), Key], Ret::Scalar),
         h::KTIME_GET_NS => p(&[], Ret::Scalar),
@@ -347,6 +349,8 @@ fn proto(id: i32, t: ProgType) -> Option<Proto> {
         h::CSUM_DIFF if t == ProgType::Xdp || t == ProgType::SchedCls => {
             p(&[MemOrNull, ConstSizeOrZero, MemOrNull, ConstSizeOrZero, Anything], Ret::Scalar)
         }
+        // bpf_xdp_fib_lookup / bpf_skb_fib_lookup: (ctx, struct bpf_fib_lookup *params, plen, flags)
+        h::FIB_LOOKUP if t == ProgType::Xdp || t == ProgType::SchedCls => p(&[Ctx, Mem, ConstSize, Anything], Ret::Scalar),
         h::XDP_ADJUST_HEAD | h::XDP_ADJUST_META | h::XDP_ADJUST_TAIL if t == ProgType::Xdp => {
             Some(Proto { args: &[Ctx, Anything], ret: Ret::Scalar, changes_pkt: true })
         }
@@ -354,9 +358,10 @@ fn proto(id: i32, t: ProgType) -> Option<Proto> {
     }
 }
 
-fn map_use_ok(u: MapUse, map_type: u32) -> bool {
+fn map_use_ok(u: MapUse, map_type: u32, t: ProgType) -> bool {
     use map_types::*;
     match u {
+        MapUse::Lookup => map_use_ok(MapUse::Values, map_type, t) || (t == ProgType::Xdp && matches!(map_type, DEVMAP | DEVMAP_HASH)),
         MapUse::Values => matches!(map_type, HASH | ARRAY | PERCPU_HASH | PERCPU_ARRAY | LRU_HASH | LRU_PERCPU_HASH),
         MapUse::ProgArray => map_type == PROG_ARRAY,
         MapUse::PerfEvent => map_type == PERF_EVENT_ARRAY,
@@ -535,6 +540,9 @@ impl<'a> Checker<'a> {
                 }
                 if !matches!(base.ty, Ty::Stack(_) | Ty::MapValue(_)) {
                     return err(pc, format!("BPF_ATOMIC stores into R{} are not allowed", i.dst));
+                }
+                if let Ty::MapValue(m) = base.ty {
+                    self.check_value_writable(pc, m)?;
                 }
                 if op == BPF_CMPXCHG {
                     let r0 = self.read_reg(pc, st, 0)?;
@@ -740,11 +748,21 @@ impl<'a> Checker<'a> {
                 }
             }
         } else {
-            // 32-bit compare: only decided when both low halves are constants.
+            // 32-bit compare: decided when both low halves are constants; refined like a 64-bit
+            // compare when the register is known to fit in 32 bits and the operator is unsigned
+            // (then the 32-bit and 64-bit comparisons of the zero-extended values coincide).
             if let (Some(x), Some(y)) = (a.var.zext32().value(), b.var.zext32().value()) {
                 let t = crate::interp::cond32(op, x as u32, y as u32).unwrap_or(true);
                 t_ok = t;
                 f_ok = !t;
+            } else if let Some(k) = b.var.zext32().value() {
+                let unsigned = matches!(op, BPF_JEQ | BPF_JNE | BPF_JGT | BPF_JGE | BPF_JLT | BPF_JLE);
+                if unsigned && a.var.umax <= u32::MAX as u64 {
+                    t_ok = refine(&mut taken, i.dst, &a, op, k);
+                    if let Some(nop) = scalar::negate(op) {
+                        f_ok = refine(&mut fall, i.dst, &a, nop, k);
+                    }
+                }
             }
         }
         let mut out = Vec::new();
@@ -817,7 +835,7 @@ impl<'a> Checker<'a> {
                 }
                 Arg::Map(u) => {
                     let Ty::MapPtr(m) = r.ty else { return err(pc, format!("R{regno} type must be map_ptr")) };
-                    if !map_use_ok(*u, self.prog.maps[m as usize].map_type) {
+                    if !map_use_ok(*u, self.prog.maps[m as usize].map_type, self.ptype()) {
                         return err(pc, format!("cannot pass map_type {} into func {}", self.prog.maps[m as usize].map_type, helper_name(id)));
                     }
                     map = Some(m as usize);
@@ -927,7 +945,18 @@ impl<'a> Checker<'a> {
             }
             return Ok(());
         }
+        if let (Ty::MapValue(m), true) = (r.ty, write) {
+            self.check_value_writable(pc, m)?;
+        }
         self.region_bounds(pc, regno, r, 0, n, write)
+    }
+
+    /// Values of devmaps (looked up from XDP) are read-only for programs.
+    fn check_value_writable(&self, pc: usize, m: u16) -> Result<(), SafetyError> {
+        if !map_use_ok(MapUse::Values, self.prog.maps[m as usize].map_type, self.ptype()) {
+            return err(pc, "write into map value of a read-only map");
+        }
+        Ok(())
     }
 
     fn stack_bounds(&mut self, pc: usize, frame: u8, off: i64, n: usize) -> Result<(), SafetyError> {
@@ -986,6 +1015,9 @@ impl<'a> Checker<'a> {
             Ty::PktMeta => err(pc, format!("R{regno} packet metadata access is not accepted by the checker")),
             Ty::Ctx => self.ctx_access(pc, base.off as i64 + insn_off as i64, n, acc),
             Ty::Pkt | Ty::MapValue(_) => {
+                if let (Ty::MapValue(m), Access::Write(_)) = (base.ty, acc) {
+                    self.check_value_writable(pc, m)?;
+                }
                 self.region_bounds(pc, regno, &base, insn_off, n, matches!(acc, Access::Write(_)))?;
                 Ok(unknown_n())
             }

@@ -77,3 +77,28 @@ fn branch_refinement_bounds_scalars() {
     let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 5\nLDXDW 1 0 0\nMOV64XY 3 1\nJGTXC 3 7 2\nADD64XY 0 1\nLDXB 0 0 0\nMOV64XC 0 0\nEXIT";
     check(&prog(text, ProgType::Xdp)).unwrap();
 }
+
+#[test]
+fn jmp32_unsigned_refinement_on_32_bit_values() {
+    // r1 = u8 from map value; if w1 > 7 exit; r0 += r1; read u8 -> in bounds
+    let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 4\nLDXB 1 0 0\nJGT32XC 1 7 2\nADD64XY 0 1\nLDXB 0 0 0\nMOV64XC 0 0\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+    // A 64-bit value does not get refined by a 32-bit compare.
+    rejects(&text.replace("LDXB 1 0 0", "LDXDW 1 0 0"), ProgType::Xdp, "unbounded min value");
+}
+
+#[test]
+fn devmap_values_are_read_only_from_xdp() {
+    let mut p = prog("STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 1\nLDXW 0 0 0\nEXIT", ProgType::Xdp);
+    p.maps[0] = MapDef { name: "tx".into(), map_type: 14, key_size: 4, value_size: 4, max_entries: 8, flags: 0, fd: 0 };
+    check(&p).unwrap();
+    let mut w = p.clone();
+    w.insns[7] = crate::isa::Insn::st(crate::isa::BPF_W, 0, 0, 1);
+    w.insns.insert(8, crate::isa::Insn::mov64_imm(0, 0));
+    let e = check(&w).unwrap_err();
+    assert!(e.msg.contains("read-only"), "{e}");
+    // Not from a socket filter.
+    let mut s = p.clone();
+    s.prog_type = ProgType::SocketFilter;
+    assert!(check(&s).unwrap_err().msg.contains("cannot pass map_type 14"));
+}
