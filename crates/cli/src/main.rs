@@ -9,6 +9,7 @@ mod bpf_opt_cmd;
 mod failure;
 mod doctor;
 mod output;
+mod smt_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -38,6 +39,8 @@ enum Command {
     Doctor,
     /// eBPF programs: safety check, interpreter, format conversion.
     Bpf(bpf_cmd::BpfArgs),
+    /// Solve SMT-LIB2 files with the solver layer (z3, Bitwuzla, portfolio).
+    Smt(smt_cmd::SmtArgs),
 }
 
 /// Global output settings every command receives.
@@ -67,6 +70,7 @@ fn main() {
     let result = match cli.command {
         Command::Doctor => doctor::run(ctx),
         Command::Bpf(args) => bpf_cmd::run(ctx, args),
+        Command::Smt(args) => smt_cmd::run(ctx, args),
     };
     if let Err(f) = result {
         f.exit();

@@ -65,6 +65,9 @@ fn write_term(t: &Term, names: &HashMap<Term, String>, out: &mut String) {
                     out.push_str(n);
                 } else if let Some(leaf) = leaf_text(t) {
                     out.push_str(&leaf);
+                } else if t.args().is_empty() {
+                    // nullary uninterpreted function: a bare symbol, not `(f )`
+                    out.push_str(&t.op().smtlib_name());
                 } else {
                     match t.op() {
                         Op::ConstArray { .. } => {
@@ -519,6 +522,15 @@ mod tests {
     fn conflicting_declarations_are_rejected() {
         let q = Query { assertions: vec![Term::bv_var("x", 8).eq(&Term::bv_const(8, 0)), Term::bool_var("x")], assumptions: vec![] };
         assert!(q.to_smtlib2().is_err());
+    }
+
+    #[test]
+    fn nullary_functions_print_as_symbols() {
+        let f = FuncDecl::new("get_prandom", vec![], Sort::Bv(32));
+        let t = Term::apply(&f, &[]).eq(&Term::bv_const(32, 4));
+        assert_eq!(term_to_string(&t), "(= get_prandom #x00000004)");
+        let q = Query { assertions: vec![t], assumptions: vec![] };
+        assert!(q.to_smtlib2().unwrap().contains("(declare-fun get_prandom () (_ BitVec 32))"));
     }
 
     #[test]

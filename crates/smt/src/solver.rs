@@ -266,17 +266,22 @@ fn parse_get_value(out: &str, wanted: &[(String, Sort)]) -> Result<Vec<crate::ev
 }
 
 /// Runs commands; if `limit` passes first, interrupts the engine (backstop for
-/// the solver's own time limit, which should fire earlier).
+/// the solver's own time limit, which should fire earlier), and if that does
+/// not end the call within 2 s more, kills it.
 pub(crate) fn run_with_watchdog(engine: &mut dyn Engine, cmds: &str, limit: Option<Duration>) -> Result<RunOutput, SmtError> {
     if std::env::var_os("VERIFORGE_SMT_TRACE").is_some() {
         eprintln!("[{}] >>>\n{cmds}", engine.name());
     }
     let Some(limit) = limit else { return engine.run(cmds) };
     let stopper = engine.interrupter();
+    let killer = engine.killer();
     let (done_tx, done_rx) = mpsc::channel::<()>();
     let watchdog = std::thread::spawn(move || {
         if let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(limit) {
             stopper.interrupt();
+            if let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(Duration::from_secs(2)) {
+                killer.interrupt();
+            }
         }
     });
     let out = engine.run(cmds);
@@ -340,6 +345,27 @@ impl Solver {
             s.pop(depth);
         }
         Ok(())
+    }
+
+    /// Forgets every assertion and frame; the solver process/context stays
+    /// alive (no start-up cost). Cheaper for Bitwuzla than push/pop: its
+    /// preprocessing (variable substitution, skeleton simplification) only
+    /// applies to assertions at level 0, so unrelated one-shot queries should
+    /// use `reset` + assert + check, or [`Solver::solve`].
+    pub fn reset(&mut self) {
+        self.frames = vec![Vec::new()];
+        for s in &mut self.sessions {
+            s.dirty = true;
+        }
+    }
+
+    /// One-shot: `reset`, assert the query, check it (with its assumptions).
+    pub fn solve(&mut self, query: &Query) -> Result<CheckResult, SmtError> {
+        self.reset();
+        for a in &query.assertions {
+            self.assert(a)?;
+        }
+        self.check_assuming(&query.assumptions)
     }
 
     /// Number of open `push` frames.

@@ -9,6 +9,9 @@ Bitwuzla's parser prints results to file descriptor 1, so this worker moves
 that descriptor onto an anonymous temporary file and speaks the protocol on a
 private duplicate of the original stdout.
 
+SIGUSR1 stops the running check-sat (it answers "unknown") without killing
+the worker: the handler sets a flag that Bitwuzla's terminator callback reads.
+
 argv[1]: per-check-sat time limit in milliseconds (0 = none).
 argv[2]: "1" = incremental session mode. Bitwuzla 0.9.1's parser forgets its
   push depth between parse() calls (so "(pop 1)" in a later call is rejected),
@@ -17,6 +20,7 @@ argv[2]: "1" = incremental session mode. Bitwuzla 0.9.1's parser forgets its
 """
 import os
 import re
+import signal
 import sys
 import tempfile
 
@@ -25,7 +29,15 @@ import bitwuzla
 SCOPE_LINE = re.compile(r"^\s*\((push|pop)\s+(\d+)\s*\)\s*$")
 
 
+STOP = [False]
+
+
+def on_stop_signal(_signum, _frame):
+    STOP[0] = True
+
+
 def main():
+    signal.signal(signal.SIGUSR1, on_stop_signal)
     time_limit_ms = int(sys.argv[1]) if len(sys.argv) > 1 else 0
     session_mode = len(sys.argv) > 2 and sys.argv[2] == "1"
     proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
@@ -42,6 +54,7 @@ def main():
             opts.set(bitwuzla.Option.TIME_LIMIT_PER, time_limit_ms)
         # base 2: values print with their exact width (#b...).
         parser = bitwuzla.Parser(tm, opts, "smt2", 2)
+        parser.configure_terminator(lambda: STOP[0])
         if session_mode:
             parser.parse("(set-option :global-declarations true)", False, False)
         return tm, parser
@@ -61,6 +74,7 @@ def main():
             reply(proto_out, b"ERR", b"bad request header: " + header.strip())
             continue
         text = proto_in.read(int(parts[1])).decode("utf-8")
+        STOP[0] = False
         capture.seek(0)
         capture.truncate()
         try:

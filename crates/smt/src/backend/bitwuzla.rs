@@ -142,7 +142,22 @@ impl Engine for BitwuzlaEngine {
         }
     }
 
+    /// Soft stop: SIGUSR1 makes the running check-sat answer `unknown`; the worker
+    /// and its assertions survive (no respawn cost for the next query).
     fn interrupter(&self) -> Interrupter {
+        let child = self.child.clone();
+        Interrupter(Arc::new(move || {
+            if let Some(c) = child.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                if let Ok(pid) = libc::pid_t::try_from(c.id()) {
+                    // SAFETY: plain kill(2) on our own child; it is not reaped while we hold the lock.
+                    unsafe { libc::kill(pid, libc::SIGUSR1) };
+                }
+            }
+        }))
+    }
+
+    /// Hard stop (watchdog backstop): kill the worker; the next use respawns it and replays.
+    fn killer(&self) -> Interrupter {
         let child = self.child.clone();
         let killed = self.killed.clone();
         Interrupter(Arc::new(move || {

@@ -2,6 +2,7 @@
 //! solves is exactly what `Query::to_smtlib2` exports for re-checking.
 
 pub mod bitwuzla;
+pub mod cvc5;
 pub mod locate;
 pub mod z3;
 
@@ -20,16 +21,20 @@ pub enum Backend {
     Bitwuzla,
     /// z3 and Bitwuzla raced on two threads; first definite answer wins.
     Portfolio,
+    /// cvc5 1.4.2, in process (C API of the wheel's `libcvc5`); not interruptible,
+    /// bounded by its own per-check time limit.
+    Cvc5,
 }
 
 impl Backend {
-    pub const ALL: [Backend; 3] = [Backend::Z3, Backend::Bitwuzla, Backend::Portfolio];
+    pub const ALL: [Backend; 4] = [Backend::Z3, Backend::Bitwuzla, Backend::Cvc5, Backend::Portfolio];
 
     pub fn name(self) -> &'static str {
         match self {
             Backend::Z3 => "z3",
             Backend::Bitwuzla => "bitwuzla",
             Backend::Portfolio => "portfolio",
+            Backend::Cvc5 => "cvc5",
         }
     }
 
@@ -39,6 +44,7 @@ impl Backend {
             Backend::Z3 => &[Backend::Z3],
             Backend::Bitwuzla => &[Backend::Bitwuzla],
             Backend::Portfolio => &[Backend::Z3, Backend::Bitwuzla],
+            Backend::Cvc5 => &[Backend::Cvc5],
         }
     }
 
@@ -48,7 +54,15 @@ impl Backend {
             Backend::Z3 => z3::version(),
             Backend::Bitwuzla => bitwuzla::version(),
             Backend::Portfolio => Ok(format!("{} + {}", z3::version()?, bitwuzla::version()?)),
+            Backend::Cvc5 => cvc5::version(),
         }
+    }
+}
+
+/// Bitwuzla: fastest on the many small bit-vector queries of bench/smt (see ARCHITECTURE.md).
+impl Default for Backend {
+    fn default() -> Backend {
+        Backend::Bitwuzla
     }
 }
 
@@ -65,7 +79,8 @@ impl FromStr for Backend {
             "z3" => Ok(Backend::Z3),
             "bitwuzla" => Ok(Backend::Bitwuzla),
             "portfolio" => Ok(Backend::Portfolio),
-            other => Err(format!("unknown backend `{other}` (z3, bitwuzla, portfolio)")),
+            "cvc5" => Ok(Backend::Cvc5),
+            other => Err(format!("unknown backend `{other}` (z3, bitwuzla, cvc5, portfolio)")),
         }
     }
 }
@@ -92,7 +107,12 @@ pub(crate) trait Engine: Send {
     fn name(&self) -> &'static str;
     /// Executes SMT-LIB2 commands; returns what the solver printed.
     fn run(&mut self, commands: &str) -> Result<RunOutput, SmtError>;
+    /// Makes a running check answer `unknown` soon (keeps the engine's state).
     fn interrupter(&self) -> Interrupter;
+    /// Last resort when `interrupter` did not help: may discard the engine's state.
+    fn killer(&self) -> Interrupter {
+        self.interrupter()
+    }
     /// Forgets all assertions and declarations (restarting a dead worker).
     fn reset(&mut self) -> Result<(), SmtError>;
     /// True when assertions sent earlier are gone (killed worker, parser error).
@@ -108,6 +128,7 @@ pub(crate) fn make_engine(b: Backend, timeout: Option<Duration>, session: bool) 
     match b {
         Backend::Z3 => Ok(Box::new(z3::Z3Engine::new(timeout)?)),
         Backend::Bitwuzla => Ok(Box::new(bitwuzla::BitwuzlaEngine::new(timeout, session)?)),
+        Backend::Cvc5 => Ok(Box::new(cvc5::Cvc5Engine::new(timeout, session)?)),
         Backend::Portfolio => Err(SmtError::Usage("portfolio is not a single engine".into())),
     }
 }

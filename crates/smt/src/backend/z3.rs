@@ -96,6 +96,8 @@ impl Drop for Context {
 pub(crate) struct Z3Engine {
     ctx: Arc<Context>,
     preamble: String,
+    /// Newlines in everything this context has read (z3's error line numbers count them).
+    lines_before: usize,
 }
 
 impl Z3Engine {
@@ -119,7 +121,7 @@ impl Z3Engine {
         if let Some(t) = timeout {
             preamble.push_str(&format!("(set-option :timeout {})\n", t.as_millis().max(1)));
         }
-        let mut engine = Z3Engine { ctx: Arc::new(Context { api, ctx, busy: Mutex::new(()) }), preamble };
+        let mut engine = Z3Engine { ctx: Arc::new(Context { api, ctx, busy: Mutex::new(()) }), preamble, lines_before: 0 };
         let pre = engine.preamble.clone();
         engine.eval(&pre)?;
         Ok(engine)
@@ -129,6 +131,8 @@ impl Z3Engine {
         let c = CString::new(text).map_err(|_| SmtError::Usage("SMT-LIB text contains a NUL byte".into()))?;
         let _guard = self.ctx.busy.lock().unwrap_or_else(|e| e.into_inner());
         let api = self.ctx.api;
+        let lines_before = self.lines_before;
+        self.lines_before += text.bytes().filter(|b| *b == b'\n').count();
         // SAFETY: ctx is alive (we hold an Arc); the returned string is owned by
         // the context and copied before the next call.
         unsafe {
@@ -136,7 +140,7 @@ impl Z3Engine {
             let code = (api.get_error_code)(self.ctx.ctx);
             if code != 0 {
                 let msg = CStr::from_ptr((api.get_error_msg)(self.ctx.ctx, code)).to_string_lossy().into_owned();
-                return Err(SmtError::Solver(clean_z3_error(&msg)));
+                return Err(SmtError::Solver(clean_z3_error(&msg, lines_before)));
             }
             if out.is_null() {
                 return Ok(String::new());
@@ -146,11 +150,25 @@ impl Z3Engine {
     }
 }
 
-/// `(error "line 1 column 5: unknown constant y")` -> `line 1 column 5: unknown constant y`.
-fn clean_z3_error(msg: &str) -> String {
+/// `(error "line 6 column 5: unknown constant y")` -> `line 3 column 5: unknown constant y`:
+/// z3 numbers lines across all texts a context has read, so subtract `lines_before`.
+fn clean_z3_error(msg: &str, lines_before: usize) -> String {
     let m = msg.trim();
-    let inner = m.strip_prefix("(error \"").and_then(|s| s.strip_suffix("\")")).unwrap_or(m);
-    inner.lines().next().unwrap_or(inner).to_string()
+    let inner = match (m.find("(error \""), m.rfind("\")")) {
+        (Some(a), Some(b)) if a + 8 <= b => &m[a + 8..b],
+        _ => m,
+    };
+    let first = inner.lines().next().unwrap_or(inner);
+    if let Some(rest) = first.strip_prefix("line ") {
+        if let Some((line, tail)) = rest.split_once(' ') {
+            if let Ok(l) = line.parse::<usize>() {
+                if l > lines_before {
+                    return format!("line {} {tail}", l - lines_before);
+                }
+            }
+        }
+    }
+    first.to_string()
 }
 
 impl Engine for Z3Engine {
@@ -159,10 +177,11 @@ impl Engine for Z3Engine {
     }
 
     fn run(&mut self, commands: &str) -> Result<RunOutput, SmtError> {
+        let lines_before = self.lines_before;
         let out = self.eval(commands)?;
         // z3 also reports some errors inline and keeps going.
         if let Some(line) = out.lines().find(|l| l.starts_with("(error ")) {
-            return Err(SmtError::Solver(clean_z3_error(line)));
+            return Err(SmtError::Solver(clean_z3_error(line, lines_before)));
         }
         Ok(RunOutput::Text(out))
     }

@@ -1,0 +1,61 @@
+//! `veriforge smt solve` end to end: answers, models, JSON, and the exit-code contract.
+
+use std::process::Command;
+
+fn veriforge(args: &[&str]) -> (i32, String, String) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_veriforge")).current_dir(root).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solves_bundled_example_on_every_backend() {
+    for b in ["z3", "bitwuzla", "cvc5", "portfolio"] {
+        let (code, out, err) = veriforge(&["-q", "smt", "solve", "examples/smt/mul_shift.smt2", "--backend", b]);
+        assert_eq!(code, 0, "{b}: {err}");
+        assert_eq!(out, "sat\nunsat\n", "{b}");
+    }
+}
+
+#[test]
+fn json_and_model_output() {
+    let (code, out, err) =
+        veriforge(&["--json", "-q", "smt", "solve", "examples/smt/read_over_write.smt2", "--backend", "z3"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], "unsat");
+    assert_eq!(v["answers"], serde_json::json!(["unsat"]));
+    let dir = std::env::temp_dir().join(format!("vf-cli-smt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("sat.smt2");
+    std::fs::write(&f, "(declare-const x (_ BitVec 8))\n(assert (= (bvmul x #x03) #x09))\n(check-sat)\n").unwrap();
+    let (code, out, _) = veriforge(&["-q", "smt", "solve", f.to_str().unwrap(), "--backend", "bitwuzla", "--model"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("sat\n") && out.contains("define-fun x") && out.contains("#b00000011"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2() {
+    let dir = std::env::temp_dir().join(format!("vf-cli-smt-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.smt2");
+    std::fs::write(&f, "(set-logic QF_BV)\n(declare-const x (_ BitVec 8))\n(assert (= y x))\n(check-sat)\n").unwrap();
+    for b in ["z3", "bitwuzla", "cvc5", "portfolio"] {
+        let (code, out, err) = veriforge(&["smt", "solve", f.to_str().unwrap(), "--backend", b]);
+        assert_eq!(code, 2, "{b}: {err}");
+        assert!(out.is_empty(), "{b}: no partial answer expected, got {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{b}: {err}");
+        assert!(err.contains(&format!("{}:3:", f.display())), "{b}: {err}");
+    }
+    let (code, _, err) = veriforge(&["smt", "solve", "/nonexistent/q.smt2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/q.smt2: cannot read"), "{err}");
+    let (code, _, _) = veriforge(&["smt", "solve", "examples/smt/mul_shift.smt2", "--timeout", "soon"]);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
