@@ -149,7 +149,10 @@ fn optimizes_hello_world_to_two_instructions_deterministically() {
     assert_eq!(a.original_count, 3);
     assert_eq!(a.count, 2);
     let out = compact(&a.insns);
-    assert_eq!(out, vec![Insn::mov64_imm(0, 2), Insn::exit()]);
+    assert_eq!(out.len(), 2);
+    // `r0 = 2` or `w0 = 2` (zero-extends): both are the optimum
+    assert!(out[0] == Insn::mov64_imm(0, 2) || out[0] == Insn::alu32_imm(isa::BPF_MOV, 0, 2), "{out:?}");
+    assert_eq!(out[1], Insn::exit());
     let b = run(7);
     assert_eq!(a.insns, b.insns);
     assert_eq!(a.search.iterations, 40_000);

@@ -30,7 +30,8 @@ fn hello_world_optimizes_to_two_instructions_in_its_own_format_and_is_proven() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("3 -> 2 instructions"), "{err}");
     assert!(err.contains("1/1 re-proven"), "{err}");
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "MOV64XC 0 2\nEXIT\n");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text == "MOV64XC 0 2\nEXIT\n" || text == "MOV32XC 0 2\nEXIT\n", "{text}");
     let (code, stdout, err) = run(&["bpf", "equiv", hello.to_str().unwrap(), out.to_str().unwrap(), "--inputs", "500"]);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("equivalent: proven"), "{stdout}");
