@@ -230,7 +230,7 @@ pub fn optimize_program(
         iterations_per_s: s.iterations_per_s(),
         chains: s.chains.len(),
         safety: oracle,
-        differential_inputs,
+        differential_inputs: if best != prog.insns { differential_inputs } else { 0 },
         counters: s.counters.clone(),
         trace: s.trace.points.iter().map(|p| (p.time_s, p.cost)).collect(),
     };
