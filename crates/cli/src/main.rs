@@ -4,6 +4,8 @@
 //! `Result<(), Failure>`; `main` turns that into the exit-code contract:
 //! 0 success, 1 internal failure, 2 bad input (one line: file:line:col: problem).
 
+mod bpf_cmd;
+mod bpf_opt_cmd;
 mod failure;
 mod doctor;
 mod output;
@@ -35,6 +37,8 @@ struct Cli {
 enum Command {
     /// Report what this machine offers: solvers, kernel BPF, perf counters, CPU features.
     Doctor,
+    /// eBPF programs: safety check, interpreter, format conversion.
+    Bpf(bpf_cmd::BpfArgs),
     /// Solve SMT-LIB2 files with the solver layer (z3, Bitwuzla, portfolio).
     Smt(smt_cmd::SmtArgs),
 }
@@ -65,6 +69,7 @@ fn main() {
     let ctx = Ctx { verbose: cli.verbose, quiet: cli.quiet, json: cli.json };
     let result = match cli.command {
         Command::Doctor => doctor::run(ctx),
+        Command::Bpf(args) => bpf_cmd::run(ctx, args),
         Command::Smt(args) => smt_cmd::run(ctx, args),
     };
     if let Err(f) = result {

@@ -1,0 +1,157 @@
+//! Proving one window rewrite: `pre ∧ ¬post` must be unsatisfiable, where
+//! `pre` pins live-in registers to their known constants and `post` says every
+//! live-out register and the whole memory agree after both windows ran from the
+//! same state. A `sat` answer yields a concrete counterexample test case.
+
+use crate::equiv::encode::{self, SymState};
+use crate::isa::{self, Insn};
+use crate::opt::analysis::{RegSet, RegionState};
+use crate::opt::interp::{self, TestCase};
+use crate::opt::window::Window;
+use std::time::Duration;
+use vf_smt::{BitVec, Term};
+
+/// What a solver says about a satisfiability query.
+pub enum SolverAnswer {
+    Sat(vf_smt::Model),
+    Unsat,
+    Unknown(String),
+}
+
+/// A satisfiability oracle with a per-query timeout (implemented over `vf-smt`).
+pub trait Solver: Sync {
+    fn check(&self, assertions: &[Term], timeout: Duration) -> SolverAnswer;
+    fn name(&self) -> String;
+}
+
+/// The window-level proof obligation.
+#[derive(Clone, Debug)]
+pub struct WindowQuery<'a> {
+    pub orig: &'a [Insn],
+    pub cand: &'a [Insn],
+    pub live_out: RegSet,
+    pub pre: [Option<u64>; isa::NUM_REGS],
+    /// Entry regions of the registers (enables the split stack/other memory model when
+    /// every access of both windows has a known region); `None` = flat memory.
+    pub regions: Option<RegionState>,
+}
+
+impl<'a> WindowQuery<'a> {
+    pub fn new(orig: &'a [Insn], cand: &'a [Insn], w: &Window) -> Self {
+        WindowQuery { orig, cand, live_out: w.live_out, pre: w.pre, regions: w.regions }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum WindowVerdict {
+    Equivalent,
+    /// A concrete input on which the two windows differ (checked in the interpreter).
+    Counterexample(TestCase),
+    Unknown(String),
+}
+
+/// The assertions whose unsatisfiability means "equivalent", plus both final states.
+pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
+    let init = match &q.regions {
+        Some(r) if encode::splittable(q.orig, r) && encode::splittable(q.cand, r) => SymState::initial_split(r),
+        _ => SymState::initial(),
+    };
+    let mut a = init.clone();
+    let mut b = init.clone();
+    encode::exec(q.orig, &mut a);
+    encode::exec(q.cand, &mut b);
+    let mut assertions = Vec::new();
+    for (r, c) in q.pre.iter().enumerate() {
+        if let Some(v) = c {
+            assertions.push(init.regs[r].eq(&Term::bv_const(64, *v)));
+        }
+    }
+    let mut same = vec![a.mem.eq(&b.mem)];
+    if let (Some(sa), Some(sb)) = (&a.stack, &b.stack) {
+        same.push(sa.eq(sb));
+    }
+    for r in 0..isa::NUM_REGS {
+        if q.live_out & (1 << r) != 0 {
+            same.push(a.regs[r].eq(&b.regs[r]));
+        }
+    }
+    assertions.push(Term::and(&same).not());
+    (assertions, a, b)
+}
+
+/// The query as an SMT-LIB2 script (for re-checking with another solver).
+pub fn to_smtlib(q: &WindowQuery) -> String {
+    let (assertions, _, _) = obligation(q);
+    let mut query = vf_smt::Query::new();
+    for a in &assertions {
+        query.assert(a);
+    }
+    query.to_smtlib2().unwrap_or_else(|e| format!("; cannot print query: {e}\n"))
+}
+
+/// [`Solver`] over a `vf-smt` backend (z3 in process, Bitwuzla worker, or the portfolio).
+pub struct SmtSolver {
+    pub backend: vf_smt::Backend,
+}
+
+impl Solver for SmtSolver {
+    fn check(&self, assertions: &[Term], timeout: Duration) -> SolverAnswer {
+        let mut query = vf_smt::Query::new();
+        for a in assertions {
+            query.assert(a);
+        }
+        match vf_smt::check_query(self.backend, &query, vf_smt::SolverConfig::with_timeout(timeout)) {
+            Ok(vf_smt::CheckResult::Unsat) => SolverAnswer::Unsat,
+            Ok(vf_smt::CheckResult::Sat(m)) => SolverAnswer::Sat(m),
+            Ok(vf_smt::CheckResult::Unknown(why)) => SolverAnswer::Unknown(why),
+            Err(e) => SolverAnswer::Unknown(e.to_string()),
+        }
+    }
+    fn name(&self) -> String {
+        self.backend.name().to_string()
+    }
+}
+
+/// Proves or refutes one window rewrite.
+pub fn prove_window(q: &WindowQuery, solver: &dyn Solver, timeout: Duration) -> WindowVerdict {
+    let (assertions, a, b) = obligation(q);
+    match solver.check(&assertions, timeout) {
+        SolverAnswer::Unsat => WindowVerdict::Equivalent,
+        SolverAnswer::Unknown(why) => WindowVerdict::Unknown(why),
+        SolverAnswer::Sat(model) => match counterexample(q, &model, &a, &b) {
+            Some(tc) => WindowVerdict::Counterexample(tc),
+            None => WindowVerdict::Unknown("solver model does not replay in the interpreter".into()),
+        },
+    }
+}
+
+fn model_u64(model: &vf_smt::Model, t: &Term) -> u64 {
+    model.eval_bv(t).ok().and_then(|b: BitVec| b.to_u64()).unwrap_or(0)
+}
+
+/// Turns a model into a test case and checks that the interpreter sees the difference.
+fn counterexample(q: &WindowQuery, model: &vf_smt::Model, a: &SymState, b: &SymState) -> Option<TestCase> {
+    let init = SymState::initial_split(&[crate::opt::analysis::Region::Unknown; isa::NUM_REGS]);
+    let mut regs = [0u64; isa::NUM_REGS];
+    for (r, slot) in regs.iter_mut().enumerate() {
+        *slot = model_u64(model, &init.regs[r]);
+    }
+    let mut mem = Vec::new();
+    for (addr, bytes, stack) in a.accesses.iter().chain(&b.accesses) {
+        let base = model_u64(model, addr);
+        let arr = if *stack { init.stack.as_ref().unwrap() } else { &init.mem };
+        for i in 0..*bytes as u64 {
+            let at = base.wrapping_add(i);
+            if mem.iter().any(|&(x, _)| x == at) {
+                continue;
+            }
+            let byte = model_u64(model, &arr.select(&Term::bv_const(64, at))) as u8;
+            mem.push((at, byte));
+        }
+    }
+    let tc = TestCase { regs, mem_seed: 0x5eed, mem };
+    let (mut oa, mut ob) = (interp::Outcome::default(), interp::Outcome::default());
+    interp::run(q.orig, &tc, &mut oa);
+    interp::run(q.cand, &tc, &mut ob);
+    (interp::distance(&oa, &ob, q.live_out, &tc) > 0.0).then_some(tc)
+}

@@ -1,0 +1,238 @@
+//! Program-level optimization: safety oracle selection, the search, and the
+//! final independent checks before anything is emitted.
+
+use crate::equiv::cache::ProofCache;
+use crate::equiv::diff;
+use crate::equiv::window::Solver;
+use crate::isa::{self, Insn};
+use crate::opt::{compact, optimize, OptOptions};
+use crate::program::Program;
+use serde::Serialize;
+use vf_search::Observer;
+
+/// Where safety verdicts come from: every oracle that accepts the input must accept
+/// each candidate (the in-process checker is conservative; the kernel verifier is the
+/// ground truth when it can load the program here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SafetyOracle {
+    pub checker: bool,
+    pub kernel: bool,
+}
+
+fn kernel_reason(rej: &crate::kernel::Rejection) -> String {
+    let last = rej.log.lines().rev().find(|l| !l.trim().is_empty() && !l.starts_with("processed")).unwrap_or("");
+    format!("{} (errno {})", last.trim(), rej.errno)
+}
+
+/// Picks the safety oracles that accept the input itself; fails if none does.
+pub fn choose_safety(prog: &Program) -> Result<SafetyOracle, String> {
+    let checker = crate::safety::check(prog);
+    let kernel = crate::kernel::load(prog);
+    let oracle = SafetyOracle { checker: checker.is_ok(), kernel: kernel.is_ok() };
+    if oracle.checker || oracle.kernel {
+        return Ok(oracle);
+    }
+    Err(format!(
+        "no safety oracle accepts the input as {}: checker: {}; kernel: {}",
+        prog.prog_type.name(),
+        checker.err().map(|e| e.to_string()).unwrap_or_default(),
+        kernel.err().map(|r| kernel_reason(&r)).unwrap_or_default()
+    ))
+}
+
+/// Asks the oracles whether `insns` (with `ja +0` slots, removed before checking) is safe.
+/// A rejection names the offending slot of `insns` when the checker reports one.
+pub fn check_safety(oracle: SafetyOracle, prog: &Program, insns: &[Insn]) -> Result<(), (Option<usize>, String)> {
+    let mut p = prog.clone();
+    p.insns = compact(insns);
+    if oracle.checker {
+        if let Err(e) = crate::safety::check(&p) {
+            let kept: Vec<usize> = (0..insns.len()).filter(|&k| !insns[k].is_nop() || (k > 0 && insns[k - 1].is_lddw())).collect();
+            return Err((kept.get(e.pc).copied(), format!("safety checker: {e}")));
+        }
+    }
+    if oracle.kernel {
+        crate::kernel::load(&p).map_err(|r| (None, format!("kernel verifier: {}", kernel_reason(&r))))?;
+    }
+    Ok(())
+}
+
+/// What an optimization run did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub original_count: usize,
+    pub count: usize,
+    pub time_to_best_s: f64,
+    pub total_s: f64,
+    pub iterations: u64,
+    pub iterations_per_s: f64,
+    pub chains: usize,
+    pub safety: SafetyOracle,
+    /// Random inputs on which the reference interpreter saw identical behaviour.
+    pub differential_inputs: usize,
+    /// Rewritten windows of the final program, and how many of their exported SMT-LIB2
+    /// queries the re-check backend answered `unsat` (see [`reprove_exported`]).
+    pub windows_rewritten: usize,
+    pub windows_reproven: usize,
+    pub reprove_backend: String,
+    /// Random inputs on which `BPF_PROG_TEST_RUN` gave identical results for input and
+    /// output (0 when the program type cannot be test-run or the kernel is unavailable).
+    pub kernel_test_runs: usize,
+    pub counters: Vec<(String, u64)>,
+    /// (seconds, best instruction count) whenever the best improved.
+    pub trace: Vec<(f64, f64)>,
+}
+
+/// Optimizes `prog`; the returned instructions keep deleted slots as `ja +0`.
+/// Fails (emitting nothing) if the final independent checks disagree with the proofs.
+/// The sequential window queries that justify `best` against `orig` (same slots), as
+/// SMT-LIB2 scripts, in program order (the windows are the maximal straight-line runs of
+/// `orig` that differ).
+pub fn final_queries(orig: &[Insn], best: &[Insn]) -> Result<Vec<(usize, usize, String)>, String> {
+    use crate::opt::window::{self, ProgramFacts};
+    let facts = ProgramFacts::new(orig).map_err(|e| e.to_string())?;
+    let mut cur = orig.to_vec();
+    let mut out = Vec::new();
+    for (s, e) in window::runs(orig, &facts) {
+        if orig[s..e] == best[s..e] {
+            continue;
+        }
+        let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
+        let w = window::make_window(&cur, &f, s, e);
+        let q = crate::equiv::window::WindowQuery::new(&cur[s..e], &best[s..e], &w);
+        out.push((s, e, crate::equiv::window::to_smtlib(&q)));
+        cur[s..e].copy_from_slice(&best[s..e]);
+    }
+    Ok(out)
+}
+
+/// Re-checks exported queries from their SMT-LIB2 text on `backend` (independent of the
+/// in-process term API); optionally writes them to `dir`. Returns how many were `unsat`.
+pub fn reprove_exported(
+    queries: &[(usize, usize, String)],
+    backend: vf_smt::Backend,
+    timeout: std::time::Duration,
+    dir: Option<&std::path::Path>,
+) -> Result<usize, String> {
+    let mut ok = 0;
+    for (s, e, text) in queries {
+        if let Some(d) = dir {
+            std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
+            std::fs::write(d.join(format!("window_{s}_{e}.smt2")), text).map_err(|e| e.to_string())?;
+        }
+        let cfg = vf_smt::SolverConfig::with_timeout(timeout);
+        match vf_smt::solve_smtlib2(backend, text, &cfg, false) {
+            Ok(o) if o.last() == "unsat" => ok += 1,
+            Ok(_) | Err(_) => {}
+        }
+    }
+    Ok(ok)
+}
+
+/// Settings of the final independent checks.
+#[derive(Clone, Debug)]
+pub struct FinalChecks {
+    pub differential_inputs: usize,
+    /// Backend that re-proves the exported SMT-LIB2 of every rewritten window.
+    pub reprove_backend: vf_smt::Backend,
+    pub reprove_timeout: std::time::Duration,
+    /// Where to write the exported queries (optional).
+    pub export_dir: Option<std::path::PathBuf>,
+    /// Random inputs for `BPF_PROG_TEST_RUN` of input vs output (when the type allows).
+    pub kernel_test_runs: usize,
+}
+
+/// Pins the calling thread to CPU 0 so per-CPU maps are comparable between runs.
+fn pin_to_cpu0() {
+    // SAFETY: plain libc calls on a zeroed cpu_set_t owned by this frame.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(0, &mut set);
+        let _ = libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+    }
+}
+
+/// Runs input and output under `BPF_PROG_TEST_RUN` on `n` seeded random inputs.
+/// `Ok(n)` when all agree (0 if the type cannot be test-run); `Err` on the first disagreement.
+pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -> Result<usize, String> {
+    use rand::SeedableRng;
+    if n == 0 || !prog.prog_type.kernel_test_runnable() {
+        return Ok(0);
+    }
+    let mut opt = prog.clone();
+    opt.insns = compact(best);
+    let (Ok(ka), Ok(kb)) = (crate::kernel::load(prog), crate::kernel::load(&opt)) else {
+        return Ok(0);
+    };
+    pin_to_cpu0();
+    let gen = crate::interp::InputGen::new(prog);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for k in 0..n {
+        let input = gen.generate(&mut rng);
+        let (ra, rb) = (ka.test_run(&input)?, kb.test_run(&input)?);
+        if ra != rb {
+            return Err(format!(
+                "internal: BPF_PROG_TEST_RUN disagrees on random input #{k} (retval {} vs {}); nothing emitted",
+                ra.retval, rb.retval
+            ));
+        }
+    }
+    Ok(n)
+}
+
+pub fn optimize_program(
+    prog: &Program,
+    opts: &OptOptions,
+    solver: &dyn Solver,
+    cache: &ProofCache,
+    observer: &dyn Observer,
+    checks: &FinalChecks,
+) -> Result<(Vec<Insn>, Report), String> {
+    let differential_inputs = checks.differential_inputs;
+    let oracle = choose_safety(prog)?;
+    let safety = |insns: &[Insn]| check_safety(oracle, prog, insns);
+    let out = optimize(&prog.insns, opts, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
+    let best = out.insns;
+    if best != prog.insns {
+        check_safety(oracle, prog, &best).map_err(|e| format!("internal: final program refused: {}", e.1))?;
+        if let Some(m) = diff::differential(prog, &compact(&best), differential_inputs, opts.search.seed ^ 0xd1ff)? {
+            return Err(format!(
+                "internal: proven program disagrees with the input on random input #{} (result {:?} vs {:?}); nothing emitted",
+                m.index, m.a.result, m.b.result
+            ));
+        }
+    }
+    let queries = final_queries(&prog.insns, &best)?;
+    let reproven = reprove_exported(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
+    if reproven != queries.len() {
+        return Err(format!(
+            "internal: only {reproven} of {} rewritten windows re-proven from SMT-LIB2 by {}; nothing emitted",
+            queries.len(),
+            checks.reprove_backend.name()
+        ));
+    }
+    let kernel_runs = if oracle.kernel && best != prog.insns {
+        kernel_differential(prog, &best, checks.kernel_test_runs, opts.search.seed ^ 0x7e57)?
+    } else {
+        0
+    };
+    let s = &out.search;
+    let report = Report {
+        kernel_test_runs: kernel_runs,
+        windows_rewritten: queries.len(),
+        windows_reproven: reproven,
+        reprove_backend: checks.reprove_backend.name().to_string(),
+        original_count: out.original_count,
+        count: isa::count_real(&best),
+        time_to_best_s: s.trace.points.last().map(|p| p.time_s).unwrap_or(0.0),
+        total_s: s.elapsed.as_secs_f64(),
+        iterations: s.iterations,
+        iterations_per_s: s.iterations_per_s(),
+        chains: s.chains.len(),
+        safety: oracle,
+        differential_inputs: if best != prog.insns { differential_inputs } else { 0 },
+        counters: s.counters.clone(),
+        trace: s.trace.points.iter().map(|p| (p.time_s, p.cost)).collect(),
+    };
+    Ok((best, report))
+}

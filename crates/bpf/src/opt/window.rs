@@ -1,0 +1,130 @@
+//! Automatic windows: straight-line pieces of basic blocks the search may rewrite.
+//!
+//! A window is a slot range `[start, end)` inside one basic block made only of
+//! instructions the window interpreter and the SMT encoder understand (ALU,
+//! byte swaps, LDDW immediates, loads, stores, non-fetching atomics). Calls,
+//! jumps, exits, map loads and legacy packet loads end a window. Long runs are
+//! cut into pieces of at most `max_len` slots; `shift` moves the cut points so
+//! different chains see different boundaries.
+
+use crate::isa::{self, Insn, Kind};
+use crate::opt::analysis::{self, ConstState, RegSet, RegionState};
+use crate::opt::interp;
+
+/// One window with the facts its proof may assume (pre) and must establish (post).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub start: usize,
+    pub end: usize,
+    /// Registers live on entry in the original program.
+    pub live_in: RegSet,
+    /// Registers whose values must agree after the window (memory must always agree).
+    pub live_out: RegSet,
+    /// Known register constants on entry (never r10). Valid for the program the
+    /// window was cut from; proofs therefore rewrite one window at a time and
+    /// recompute these facts on the current program (see `opt::problem`).
+    pub pre: ConstState,
+    /// Entry regions of the registers (for the split memory model).
+    pub regions: Option<RegionState>,
+    /// Registers initialized on every path to the window (others must not be read).
+    pub init: RegSet,
+}
+
+impl Window {
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+/// The whole-program analyses windows are cut from.
+pub struct ProgramFacts {
+    pub kinds: Vec<Kind>,
+    pub block_start: Vec<bool>,
+    pub live: Vec<RegSet>,
+    pub consts: Vec<Option<ConstState>>,
+    pub regions: Vec<Option<RegionState>>,
+    pub init: Vec<Option<RegSet>>,
+}
+
+impl ProgramFacts {
+    pub fn new(insns: &[Insn]) -> Result<Self, isa::IsaError> {
+        let kinds = isa::validate(insns)?;
+        Ok(ProgramFacts {
+            block_start: analysis::block_starts(insns, &kinds),
+            live: analysis::live_in(insns, &kinds),
+            consts: analysis::constants(insns, &kinds),
+            regions: analysis::regions(insns, &kinds),
+            init: analysis::initialized(insns, &kinds),
+            kinds,
+        })
+    }
+}
+
+/// Maximal straight-line runs of window instructions, as `[start, end)` slot ranges.
+pub fn runs(insns: &[Insn], facts: &ProgramFacts) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut pc = 0;
+    let mut cur: Option<usize> = None;
+    while pc < insns.len() {
+        let ok = facts.consts[pc].is_some() && interp::window_insn(&insns[pc]);
+        let width = if insns[pc].is_lddw() { 2 } else { 1 };
+        if let Some(s) = cur {
+            if !ok || facts.block_start[pc] {
+                out.push((s, pc));
+                cur = None;
+            }
+        }
+        if ok && cur.is_none() {
+            cur = Some(pc);
+        }
+        pc += width;
+    }
+    if let Some(s) = cur {
+        out.push((s, insns.len()));
+    }
+    out
+}
+
+/// Windows of at most `max_len` slots covering every run; the first cut of each run is
+/// shifted by `shift % max_len` (0 = cut at the run start).
+pub fn windows(insns: &[Insn], facts: &ProgramFacts, max_len: usize, shift: usize) -> Vec<Window> {
+    let max_len = max_len.max(1);
+    let mut out = Vec::new();
+    for (s, e) in runs(insns, facts) {
+        let mut cuts = vec![s];
+        let first = s + shift % max_len;
+        let mut c = if first > s { first } else { s + max_len };
+        while c < e {
+            if !matches!(facts.kinds[c], Kind::LddwHigh) {
+                cuts.push(c);
+                c += max_len;
+            } else {
+                c += 1;
+            }
+        }
+        cuts.push(e);
+        for w in cuts.windows(2) {
+            if w[1] > w[0] {
+                out.push(make_window(insns, facts, w[0], w[1]));
+            }
+        }
+    }
+    out
+}
+
+/// The window `[start, end)` of `insns` with its facts.
+pub fn make_window(insns: &[Insn], facts: &ProgramFacts, start: usize, end: usize) -> Window {
+    let live_in = facts.live[start];
+    let live_out = analysis::live_after(insns, &facts.kinds, &facts.live, start, end);
+    let mut pre = facts.consts[start].unwrap_or([None; isa::NUM_REGS]);
+    for (r, slot) in pre.iter_mut().enumerate() {
+        if r == 10 {
+            *slot = None;
+        }
+    }
+    let init = facts.init[start].unwrap_or(analysis::ALL_REGS);
+    Window { start, end, live_in, live_out, pre, regions: facts.regions[start], init }
+}

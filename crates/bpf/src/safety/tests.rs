@@ -1,0 +1,104 @@
+use super::*;
+use crate::formats::k2;
+use crate::program::MapDef;
+
+fn prog(text: &str, t: ProgType) -> Program {
+    let mut p = Program::new("t", k2::parse("t.k2", text).unwrap(), t);
+    p.maps = vec![MapDef { name: "m".into(), map_type: 1, key_size: 4, value_size: 8, max_entries: 16, flags: 0, fd: 0 }];
+    p
+}
+
+fn rejects(text: &str, t: ProgType, why: &str) {
+    let e = check(&prog(text, t)).expect_err(text);
+    assert!(e.msg.contains(why), "expected '{why}', got '{e}' for\n{text}");
+}
+
+const XDP_OK: &str = "LDXW 2 1 0\nLDXW 3 1 4\nMOV64XY 4 2\nADD64XC 4 14\nJGTXY 4 3 2\nLDXB 0 2 13\nEXIT\nMOV64XC 0 1\nEXIT";
+
+#[test]
+fn accepts_bounds_checked_packet_access() {
+    check(&prog(XDP_OK, ProgType::Xdp)).unwrap();
+}
+
+#[test]
+fn rejects_packet_access_past_checked_range() {
+    rejects(&XDP_OK.replace("LDXB 0 2 13", "LDXB 0 2 14"), ProgType::Xdp, "invalid access to packet");
+    rejects(&XDP_OK.replace("ADD64XC 4 14", "ADD64XC 4 13"), ProgType::Xdp, "invalid access to packet");
+}
+
+#[test]
+fn map_lookup_needs_null_check() {
+    let base = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 1\nLDXDW 0 0 0\nEXIT";
+    check(&prog(base, ProgType::Xdp)).unwrap();
+    rejects(&base.replace("JEQXC 0 0 1", "NOP"), ProgType::Xdp, "map_value_or_null");
+    rejects(&base.replace("LDXDW 0 0 0", "LDXDW 0 0 4"), ProgType::Xdp, "invalid access to map value");
+    rejects(&base.replace("STW 10 -4 0", "NOP"), ProgType::Xdp, "invalid indirect read from stack");
+}
+
+#[test]
+fn register_and_stack_rules() {
+    rejects("MOV64XY 0 3\nEXIT", ProgType::Xdp, "R3 !read_ok");
+    rejects("EXIT", ProgType::Xdp, "R0 !read_ok");
+    rejects("LDXDW 0 10 -8\nEXIT", ProgType::Xdp, "uninitialized");
+    rejects("STDW 10 -12 0\nMOV64XC 0 0\nEXIT", ProgType::Xdp, "misaligned");
+    rejects("STDW 10 -520 0\nMOV64XC 0 0\nEXIT", ProgType::Xdp, "invalid stack access");
+    rejects("MOV64XY 0 10\nEXIT", ProgType::Xdp, "not a scalar");
+    rejects("MOV64XC 0 1\nDIV64XC 0 0\nEXIT", ProgType::Xdp, "division by zero");
+    check(&prog("STDW 10 -8 7\nLDXDW 0 10 -8\nEXIT", ProgType::Xdp)).unwrap();
+}
+
+#[test]
+fn cfg_rules() {
+    rejects("MOV64XC 0 0\nJA -2\nEXIT", ProgType::Xdp, "back-edge");
+    rejects("MOV64XC 0 0\nEXIT\nMOV64XC 0 1\nEXIT", ProgType::Xdp, "unreachable");
+}
+
+#[test]
+fn ctx_rules_per_type() {
+    rejects("STW 1 0 1\nMOV64XC 0 0\nEXIT", ProgType::Xdp, "invalid bpf_context access");
+    rejects("LDXDW 0 1 0\nEXIT", ProgType::Tracepoint, "invalid bpf_context access");
+    let mut p = prog("LDXDW 0 1 16\nEXIT", ProgType::Tracepoint);
+    p.ctx_size = 64;
+    check(&p).unwrap();
+    rejects("LDXW 2 1 0\nLDXB 0 2 0\nEXIT", ProgType::Xdp, "invalid access to packet");
+}
+
+#[test]
+fn bounded_variable_offset_into_map_value() {
+    // r0 = lookup; if null exit; r1 = *(u64*)r0; r1 &= 7; r0 += r1; r0 = *(u8*)r0
+    let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 4\nLDXDW 1 0 0\nAND64XC 1 7\nADD64XY 0 1\nLDXB 0 0 0\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+    rejects(&text.replace("AND64XC 1 7", "AND64XC 1 15"), ProgType::Xdp, "invalid access to map value");
+}
+
+#[test]
+fn branch_refinement_bounds_scalars() {
+    // r1 = *(u64*)map; if r1 > 7 exit; r0 += r1 (shared id via copy) ...
+    let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 5\nLDXDW 1 0 0\nMOV64XY 3 1\nJGTXC 3 7 2\nADD64XY 0 1\nLDXB 0 0 0\nMOV64XC 0 0\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+}
+
+#[test]
+fn jmp32_unsigned_refinement_on_32_bit_values() {
+    // r1 = u8 from map value; if w1 > 7 exit; r0 += r1; read u8 -> in bounds
+    let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 4\nLDXB 1 0 0\nJGT32XC 1 7 2\nADD64XY 0 1\nLDXB 0 0 0\nMOV64XC 0 0\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+    // A 64-bit value does not get refined by a 32-bit compare.
+    rejects(&text.replace("LDXB 1 0 0", "LDXDW 1 0 0"), ProgType::Xdp, "unbounded min value");
+}
+
+#[test]
+fn devmap_values_are_read_only_from_xdp() {
+    let mut p = prog("STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 1\nLDXW 0 0 0\nEXIT", ProgType::Xdp);
+    p.maps[0] = MapDef { name: "tx".into(), map_type: 14, key_size: 4, value_size: 4, max_entries: 8, flags: 0, fd: 0 };
+    check(&p).unwrap();
+    let mut w = p.clone();
+    w.insns[7] = crate::isa::Insn::st(crate::isa::BPF_W, 0, 0, 1);
+    w.insns.insert(8, crate::isa::Insn::mov64_imm(0, 0));
+    let e = check(&w).unwrap_err();
+    assert!(e.msg.contains("read-only"), "{e}");
+    // Not from a socket filter.
+    let mut s = p.clone();
+    s.prog_type = ProgType::SocketFilter;
+    assert!(check(&s).unwrap_err().msg.contains("cannot pass map_type 14"));
+}

@@ -1,0 +1,279 @@
+//! `veriforge bpf opt` and `veriforge bpf equiv`: the superoptimizer and the
+//! equivalence checker of the bpf track (search: vf-search, proofs: vf-smt).
+
+use crate::failure::Failure;
+use crate::output::write_atomically;
+use crate::Ctx;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+use vf_bpf::equiv::cache::ProofCache;
+use vf_bpf::equiv::diff;
+use vf_bpf::equiv::program::{prove_programs, ProgramVerdict};
+use vf_bpf::equiv::window::SmtSolver;
+use vf_bpf::formats::{self, Format, LoadOptions, Loaded};
+use vf_bpf::opt::{self, driver, OptOptions};
+use vf_bpf::ProgType;
+use vf_search::{Budget, Progress};
+
+/// Options shared by commands that load a program.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ProgramOpts {
+    /// K2 `.maps` file (default: `<input stem>.maps` next to the input, if present).
+    #[arg(long)]
+    pub maps: Option<PathBuf>,
+    /// K2 `.desc` file (default: `<input stem>.desc` next to the input, if present).
+    #[arg(long)]
+    pub desc: Option<PathBuf>,
+    /// ELF section to take (default: the first program section).
+    #[arg(long)]
+    pub section: Option<String>,
+    /// Program type for text formats: socket_filter, kprobe, sched_cls, tracepoint, xdp, raw_ctx.
+    #[arg(long = "prog-type")]
+    pub prog_type: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct OptArgs {
+    /// Program to optimize (.k2, .bpf, .insns or ELF .o).
+    pub input: PathBuf,
+    /// Output file, written in the input's format (default: `<stem>.opt.<ext>` in the current directory).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Search budget: 5s, 10m, 2h (wall time) or 100000it (iterations per chain).
+    #[arg(long, default_value = "60s")]
+    pub budget: String,
+    /// Parallel search chains (default: number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Per-query solver timeout.
+    #[arg(long, default_value = "10s")]
+    pub smt_timeout: String,
+    /// Solver backend: z3, bitwuzla or portfolio.
+    #[arg(long, default_value = "z3")]
+    pub solver: String,
+    /// Proof cache file (default: $VERIFORGE_BPF_CACHE or ~/.cache/veriforge/bpf-window-proofs.jsonl).
+    #[arg(long)]
+    pub cache: Option<PathBuf>,
+    /// Do not read or write the proof cache.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Write the run report (counts, times, best-so-far trace) as JSON here.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// Random inputs for the final differential check in the reference interpreter.
+    #[arg(long, default_value_t = 10_000)]
+    pub diff_inputs: usize,
+    /// Random inputs for BPF_PROG_TEST_RUN of input vs output (XDP, socket filter, sched_cls).
+    #[arg(long, default_value_t = 10_000)]
+    pub kernel_runs: usize,
+    /// Also write the SMT-LIB2 query of every rewritten window here (they are always re-proven
+    /// from that text by the other backend before the output is written).
+    #[arg(long)]
+    pub export_smt: Option<PathBuf>,
+    #[command(flatten)]
+    pub prog: ProgramOpts,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EquivArgs {
+    pub a: PathBuf,
+    pub b: PathBuf,
+    /// Random inputs tried in the reference interpreter before proving.
+    #[arg(long, default_value_t = 10_000)]
+    pub inputs: usize,
+    #[arg(long, default_value = "30s")]
+    pub smt_timeout: String,
+    #[arg(long, default_value = "z3")]
+    pub solver: String,
+    #[command(flatten)]
+    pub prog: ProgramOpts,
+}
+
+fn sibling(path: &Path, ext: &str) -> Option<PathBuf> {
+    let p = path.with_extension(ext);
+    p.exists().then_some(p)
+}
+
+fn load_program(path: &Path, o: &ProgramOpts) -> Result<Loaded, Failure> {
+    let prog_type = match &o.prog_type {
+        Some(t) => Some(ProgType::parse(t).ok_or_else(|| Failure::input(format!("--prog-type: unknown program type `{t}`")))?),
+        None => None,
+    };
+    let maps = o.maps.clone().or_else(|| sibling(path, "maps"));
+    let desc = o.desc.clone().or_else(|| sibling(path, "desc"));
+    let opts = LoadOptions {
+        maps: maps.as_deref(),
+        desc: desc.as_deref(),
+        section: o.section.as_deref(),
+        prog_type,
+        format: None,
+    };
+    let loaded = formats::load(path, &opts).map_err(Failure::input)?;
+    loaded.program.validate().map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    Ok(loaded)
+}
+
+fn parse_backend(s: &str) -> Result<vf_smt::Backend, Failure> {
+    match s {
+        "z3" => Ok(vf_smt::Backend::Z3),
+        "bitwuzla" => Ok(vf_smt::Backend::Bitwuzla),
+        "portfolio" => Ok(vf_smt::Backend::Portfolio),
+        _ => Err(Failure::input(format!("--solver: unknown backend `{s}` (z3, bitwuzla, portfolio)"))),
+    }
+}
+
+fn parse_timeout(s: &str, flag: &str) -> Result<Duration, Failure> {
+    vf_search::parse_duration(s).ok_or_else(|| Failure::input(format!("{flag}: bad duration `{s}` (e.g. 10s)")))
+}
+
+fn default_cache() -> PathBuf {
+    if let Ok(p) = std::env::var("VERIFORGE_BPF_CACHE") {
+        return PathBuf::from(p);
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| ".".into());
+    Path::new(&home).join(".cache/veriforge/bpf-window-proofs.jsonl")
+}
+
+fn default_output(input: &Path) -> PathBuf {
+    let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+    let ext = input.extension().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    PathBuf::from(format!("{stem}.opt.{ext}"))
+}
+
+/// `veriforge bpf opt`.
+pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
+    let budget = Budget::parse(&a.budget).map_err(|e| Failure::input(format!("--budget: {e}")))?;
+    let smt_timeout = parse_timeout(&a.smt_timeout, "--smt-timeout")?;
+    let backend = parse_backend(&a.solver)?;
+    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    if jobs == 0 {
+        return Err(Failure::input("--jobs: must be at least 1"));
+    }
+    let loaded = load_program(&a.input, &a.prog)?;
+    let output = a.output.clone().unwrap_or_else(|| default_output(&a.input));
+    let cache = if a.no_cache {
+        ProofCache::in_memory()
+    } else {
+        let path = a.cache.clone().unwrap_or_else(default_cache);
+        ProofCache::open(&path).map_err(|e| Failure::internal(format!("{}: {e}", path.display())))?
+    };
+    let mut opts = OptOptions::default();
+    opts.search.seed = a.seed;
+    opts.search.chains = jobs;
+    opts.search.budget = budget;
+    opts.problem.smt_timeout = smt_timeout;
+    let solver = SmtSolver { backend };
+    let last_best = Mutex::new(f64::INFINITY);
+    let observer = |p: &Progress| {
+        let mut lb = last_best.lock().unwrap();
+        if !ctx.quiet && (ctx.verbose > 0 || p.best_cost < *lb || p.done) {
+            let counters: Vec<String> = p.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            eprintln!(
+                "[{:7.1}s] best {} insns, {:.0} it/s, {} it, {}",
+                p.elapsed_s, p.best_cost, p.iterations_per_s, p.iterations, counters.join(", ")
+            );
+        }
+        *lb = lb.min(p.best_cost);
+    };
+    let checks = driver::FinalChecks {
+        differential_inputs: a.diff_inputs,
+        reprove_backend: if backend == vf_smt::Backend::Z3 { vf_smt::Backend::Bitwuzla } else { vf_smt::Backend::Z3 },
+        reprove_timeout: smt_timeout.max(Duration::from_secs(30)),
+        export_dir: a.export_smt.clone(),
+        kernel_test_runs: a.kernel_runs,
+    };
+    let (best, report) = driver::optimize_program(&loaded.program, &opts, &solver, &cache, &observer, &checks)
+        .map_err(|e| if e.starts_with("internal") { Failure::internal(e) } else { Failure::input(format!("{}: {e}", a.input.display())) })?;
+    let emitted = match loaded.format {
+        // keep deleted slots as `ja +0` where offsets/relocations refer to slots (K2 does the same)
+        Format::Insns | Format::Elf => best.clone(),
+        Format::K2 | Format::CMacro => opt::compact(&best),
+    };
+    let bytes = formats::write_program(&loaded, &emitted).map_err(Failure::internal)?;
+    write_atomically(&output, &bytes).map_err(|e| Failure::internal(format!("{}: {e}", output.display())))?;
+    if let Some(path) = &a.report {
+        let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::internal(e.to_string()))?;
+        write_atomically(path, &json).map_err(|e| Failure::internal(format!("{}: {e}", path.display())))?;
+    }
+    if ctx.json {
+        println!("{}", serde_json::to_string(&report).unwrap_or_default());
+    } else {
+        ctx.info(format!(
+            "{}: {} -> {} instructions (best after {:.1}s of {:.1}s, {:.0} it/s, {} chains; windows proven by {}, {}/{} re-proven from SMT-LIB2 by {}, safety by {:?}, {} random inputs agree in our interpreter, {} under BPF_PROG_TEST_RUN) -> {}",
+            a.input.display(),
+            report.original_count,
+            report.count,
+            report.time_to_best_s,
+            report.total_s,
+            report.iterations_per_s,
+            report.chains,
+            backend.name(),
+            report.windows_reproven,
+            report.windows_rewritten,
+            report.reprove_backend,
+            report.safety,
+            report.differential_inputs,
+            report.kernel_test_runs,
+            output.display()
+        ));
+    }
+    Ok(())
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// `veriforge bpf equiv`.
+pub fn run_equiv(ctx: Ctx, a: EquivArgs) -> Result<(), Failure> {
+    let timeout = parse_timeout(&a.smt_timeout, "--smt-timeout")?;
+    let backend = parse_backend(&a.solver)?;
+    let pa = load_program(&a.a, &a.prog)?;
+    // the second program runs in the first one's environment (its .maps/.desc by default)
+    let mut env = a.prog.clone();
+    env.maps = env.maps.or_else(|| sibling(&a.a, "maps"));
+    env.desc = env.desc.or_else(|| sibling(&a.a, "desc"));
+    let pb = load_program(&a.b, &env)?;
+    let prog = &pa.program;
+    match diff::differential(prog, &pb.program.insns, a.inputs, 0x5eed).map_err(Failure::internal)? {
+        Some(m) => {
+            let mut msg = format!(
+                "not equivalent: random input #{} distinguishes them\n  packet {}\n  ctx {}\n  first: {:?}\n  second: {:?}",
+                m.index,
+                hex(&m.input.packet),
+                hex(&m.input.ctx),
+                m.a.result,
+                m.b.result
+            );
+            for (i, entries) in m.input.maps.iter().enumerate() {
+                for (k, v) in entries {
+                    msg.push_str(&format!("\n  map {i}: {} -> {}", hex(k), hex(v)));
+                }
+            }
+            if ctx.json {
+                println!("{}", serde_json::json!({"equivalent": false, "input": {"packet": hex(&m.input.packet), "ctx": hex(&m.input.ctx)}}));
+            }
+            return Err(Failure::Negative(msg));
+        }
+        None => {}
+    }
+    let solver = SmtSolver { backend };
+    match prove_programs(&prog.insns, &pb.program.insns, &solver, timeout) {
+        ProgramVerdict::Proven { windows } => {
+            if ctx.json {
+                println!("{}", serde_json::json!({"equivalent": true, "windows_proven": windows, "random_inputs": a.inputs}));
+            } else {
+                println!("equivalent: proven ({windows} differing window(s) proven by {}; {} random inputs agree)", backend.name(), a.inputs);
+            }
+            Ok(())
+        }
+        ProgramVerdict::WindowCounterexample { pc, test } => Err(Failure::Negative(format!(
+            "not proven: the window at slot {pc} differs for registers {:x?} (that state may be unreachable; {} random inputs agree)",
+            test.regs, a.inputs
+        ))),
+        ProgramVerdict::NotProven(why) => Err(Failure::Negative(format!("not proven: {why} ({} random inputs agree)", a.inputs))),
+    }
+}

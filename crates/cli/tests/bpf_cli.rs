@@ -1,0 +1,97 @@
+//! `veriforge bpf`: exit codes, one-line errors, no partial output files.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn vf() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_veriforge"))
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("vf-bpf-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn examples() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/bpf")
+}
+
+/// Runs and returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let o = vf().args(args).output().unwrap();
+    (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into(), String::from_utf8_lossy(&o.stderr).into())
+}
+
+fn assert_bad_input(args: &[&str], needle: &str) {
+    let (code, _, err) = run(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
+    assert!(err.contains(needle), "{args:?}: expected '{needle}' in {err}");
+}
+
+#[test]
+fn bad_inputs_give_one_line_and_exit_2_without_output() {
+    let d = tmpdir("bad");
+    let w = |n: &str, b: &[u8]| {
+        let p = d.join(n);
+        std::fs::write(&p, b).unwrap();
+        p.display().to_string()
+    };
+    let trunc = w("t.insns", &[0x95, 0, 0, 0, 0, 0, 0, 0, 0xb7]);
+    let out = d.join("out.k2").display().to_string();
+    assert_bad_input(&["bpf", "convert", &trunc, "-o", &out], "byte offset 8 (insn 1): truncated");
+    assert!(!d.join("out.k2").exists());
+    let badop = w("o.insns", &[0xff, 0, 0, 0, 0, 0, 0, 0, 0x95, 0, 0, 0, 0, 0, 0, 0]);
+    assert_bad_input(&["bpf", "check", &badop], "unknown opcode 0xff");
+    let jmp = w("j.k2", b"MOV64XC 0 1\nJA 5\nEXIT\n");
+    assert_bad_input(&["bpf", "check", &jmp], "j.k2:2:1: jump out of range");
+    let helper = w("h.bpf", b"BPF_MOV64_IMM(BPF_REG_0, 1),\nBPF_EMIT_CALL(999),\nBPF_EXIT_INSN(),\n");
+    assert_bad_input(&["bpf", "check", &helper], "h.bpf:2:1: unknown helper function 999");
+    let obj = examples().join("xdp_proto.o").display().to_string();
+    assert_bad_input(&["bpf", "check", &obj, "--section", "nope"], "no program section 'nope'");
+    let notelf = w("x.o", b"not an elf");
+    assert_bad_input(&["bpf", "check", &notelf], "not an ELF object");
+}
+
+#[test]
+fn hello_world_runs_and_checks() {
+    let hello = examples().join("hello.k2").display().to_string();
+    let (code, out, err) = run(&["bpf", "run", &hello, "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("r0 = 2"), "{out}");
+    let (code, out, _) = run(&["--json", "bpf", "check", &hello]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["checker"]["safe"], true);
+}
+
+#[test]
+fn unsafe_program_is_a_negative_answer() {
+    let d = tmpdir("unsafe");
+    let p = d.join("u.k2");
+    std::fs::write(&p, "LDXDW 0 10 -8\nEXIT\n").unwrap();
+    let (code, out, err) = run(&["bpf", "check", &p.display().to_string(), "--prog-type", "xdp"]);
+    assert_eq!(code, 1, "{out} {err}");
+    assert!(out.contains("REJECTED"), "{out}");
+}
+
+#[test]
+fn convert_round_trips_through_every_text_format() {
+    let d = tmpdir("conv");
+    let obj = examples().join("xdp_proto.o").display().to_string();
+    let k2 = d.join("a.k2").display().to_string();
+    let bpf = d.join("a.bpf").display().to_string();
+    let insns = d.join("a.insns").display().to_string();
+    assert_eq!(run(&["bpf", "convert", &obj, "-o", &k2]).0, 0);
+    let maps = d.join("a.maps");
+    std::fs::write(&maps, "proto_count { type = 6, key_size = 4, value_size = 8, max_entries = 256, fd = 0 }\n").unwrap();
+    let maps = maps.display().to_string();
+    // Without the maps file the map load names an undeclared map: bad input.
+    assert_eq!(run(&["bpf", "convert", &k2, "-o", &bpf]).0, 2);
+    assert_eq!(run(&["bpf", "convert", &k2, "--maps", &maps, "-o", &bpf]).0, 0);
+    assert_eq!(run(&["bpf", "convert", &bpf, "--maps", &maps, "-o", &insns]).0, 0);
+    let back = d.join("b.k2").display().to_string();
+    assert_eq!(run(&["bpf", "convert", &insns, "--maps", &maps, "-o", &back]).0, 0);
+    assert_eq!(std::fs::read_to_string(&k2).unwrap(), std::fs::read_to_string(&back).unwrap());
+}

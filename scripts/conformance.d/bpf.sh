@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+cargo test --release -p vf-bpf --features conformance --test conformance -- --nocapture
