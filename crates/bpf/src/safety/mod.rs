@@ -226,13 +226,12 @@ fn check_cfg(insns: &[Insn], kinds: &[Kind]) -> Result<Vec<usize>, SafetyError> 
     starts.sort();
     starts.dedup();
     let sub_of = |pc: usize| starts.partition_point(|&s| s <= pc) - 1;
-    for (si, &s) in starts.iter().enumerate() {
+    for si in 0..starts.len() {
         let end = starts.get(si + 1).copied().unwrap_or(n);
         let last = end - 1;
         if !matches!(kinds[last], Kind::Exit | Kind::Ja) {
             return err(last, "last instruction of a function is not an exit or jump");
         }
-        let _ = s;
     }
     let mut seen = vec![false; n];
     let mut work = vec![0usize];
@@ -939,9 +938,6 @@ impl<'a> Checker<'a> {
                         return err(pc, format!("invalid indirect read from stack R{regno} off {off}+{b} size {n}"));
                     }
                 }
-            }
-            if write {
-                // Spilled pointers partially overwritten are gone; nothing else to do.
             }
             return Ok(());
         }
