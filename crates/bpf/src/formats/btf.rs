@@ -24,7 +24,6 @@ const KIND_ENUM64: u32 = 19;
 struct BtfType {
     name: String,
     kind: u32,
-    vlen: u32,
     size_or_type: u32,
     /// ARRAY: (elem type, nelems); STRUCT/DATASEC: members (name, type, offset).
     array: Option<(u32, u32)>,
@@ -64,7 +63,7 @@ impl Btf {
             let end = s.iter().position(|&b| b == 0).unwrap_or(s.len());
             String::from_utf8_lossy(&s[..end]).into_owned()
         };
-        let mut types = vec![BtfType { name: String::new(), kind: 0, vlen: 0, size_or_type: 0, array: None, members: vec![] }];
+        let mut types = vec![BtfType { name: String::new(), kind: 0, size_or_type: 0, array: None, members: vec![] }];
         let mut o = hdr_len + type_off;
         let end = o + type_len;
         while o < end {
@@ -72,7 +71,7 @@ impl Btf {
             o += 12;
             let kind = (info >> 24) & 0x1f;
             let vlen = info & 0xffff;
-            let mut t = BtfType { name: name(name_off), kind, vlen, size_or_type: st, array: None, members: vec![] };
+            let mut t = BtfType { name: name(name_off), kind, size_or_type: st, array: None, members: vec![] };
             match kind {
                 KIND_INT | KIND_VAR | KIND_DECL_TAG => o += 4,
                 KIND_ARRAY => {
@@ -173,7 +172,6 @@ impl Btf {
             }
             out.push((*offset, m));
         }
-        let _ = self.types.iter().map(|t| t.vlen).count();
         Ok(out)
     }
 }

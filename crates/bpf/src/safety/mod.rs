@@ -226,13 +226,12 @@ fn check_cfg(insns: &[Insn], kinds: &[Kind]) -> Result<Vec<usize>, SafetyError> 
     starts.sort();
     starts.dedup();
     let sub_of = |pc: usize| starts.partition_point(|&s| s <= pc) - 1;
-    for (si, &s) in starts.iter().enumerate() {
+    for si in 0..starts.len() {
         let end = starts.get(si + 1).copied().unwrap_or(n);
         let last = end - 1;
         if !matches!(kinds[last], Kind::Exit | Kind::Ja) {
             return err(last, "last instruction of a function is not an exit or jump");
         }
-        let _ = s;
     }
     let mut seen = vec![false; n];
     let mut work = vec![0usize];
@@ -744,6 +743,12 @@ impl<'a> Checker<'a> {
                                 f_ok = refine(&mut fall, i.src, &b, scalar::swap(nop), k);
                             }
                         }
+                    } else if src_reg && i.src != i.dst {
+                        // Both unknown: refine both ranges (the kernel's reg_set_min_max).
+                        t_ok = refine_pair(&mut taken, (i.dst, &a), (i.src, &b), op);
+                        if let Some(nop) = scalar::negate(op) {
+                            f_ok = refine_pair(&mut fall, (i.dst, &a), (i.src, &b), nop);
+                        }
                     }
                 }
             }
@@ -939,9 +944,6 @@ impl<'a> Checker<'a> {
                         return err(pc, format!("invalid indirect read from stack R{regno} off {off}+{b} size {n}"));
                     }
                 }
-            }
-            if write {
-                // Spilled pointers partially overwritten are gone; nothing else to do.
             }
             return Ok(());
         }
@@ -1274,6 +1276,23 @@ fn refine(st: &mut State, regno: u8, reg: &Reg, op: u8, k: u64) -> bool {
                 r.var = v;
             }
         });
+    }
+    true
+}
+
+/// Refines two scalar registers assuming `a op b`. False if impossible.
+fn refine_pair(st: &mut State, (ra, a): (u8, &Reg), (rb, b): (u8, &Reg), op: u8) -> bool {
+    let Some((va, vb)) = scalar::assume_rel(&a.var, op, &b.var) else { return false };
+    for (regno, reg, v) in [(ra, a, va), (rb, b, vb)] {
+        st.cur().regs[regno as usize].var = v;
+        if reg.id != 0 {
+            let id = reg.id;
+            st.for_each_reg(|r| {
+                if r.ty == Ty::Scalar && r.id == id {
+                    r.var = v;
+                }
+            });
+        }
     }
     true
 }

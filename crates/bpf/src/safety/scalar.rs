@@ -346,6 +346,50 @@ impl Scalar {
     }
 }
 
+/// Refines two scalars assuming `a op b` holds (64-bit compare). `None` when impossible.
+pub fn assume_rel(a: &Scalar, op: u8, b: &Scalar) -> Option<(Scalar, Scalar)> {
+    use crate::isa::*;
+    let (mut x, mut y) = (*a, *b);
+    match op {
+        BPF_JEQ => {
+            let mut m = x;
+            m.t = x.t.intersect(y.t);
+            // Bits known in both but different: no common value.
+            if (x.t.value ^ y.t.value) & !(x.t.mask | y.t.mask) != 0 {
+                return None;
+            }
+            m.umin = x.umin.max(y.umin);
+            m.umax = x.umax.min(y.umax);
+            m.smin = x.smin.max(y.smin);
+            m.smax = x.smax.min(y.smax);
+            let m = m.try_normalize()?;
+            return Some((m, m));
+        }
+        BPF_JGT => {
+            x.umin = x.umin.max(y.umin.checked_add(1)?);
+            y.umax = y.umax.min(x.umax.checked_sub(1)?);
+        }
+        BPF_JGE => {
+            x.umin = x.umin.max(y.umin);
+            y.umax = y.umax.min(x.umax);
+        }
+        BPF_JLT => return assume_rel(b, BPF_JGT, a).map(|(q, p)| (p, q)),
+        BPF_JLE => return assume_rel(b, BPF_JGE, a).map(|(q, p)| (p, q)),
+        BPF_JSGT => {
+            x.smin = x.smin.max(y.smin.checked_add(1)?);
+            y.smax = y.smax.min(x.smax.checked_sub(1)?);
+        }
+        BPF_JSGE => {
+            x.smin = x.smin.max(y.smin);
+            y.smax = y.smax.min(x.smax);
+        }
+        BPF_JSLT => return assume_rel(b, BPF_JSGT, a).map(|(q, p)| (p, q)),
+        BPF_JSLE => return assume_rel(b, BPF_JSGE, a).map(|(q, p)| (p, q)),
+        _ => return Some((x, y)),
+    }
+    Some((x.try_normalize()?, y.try_normalize()?))
+}
+
 /// The negation of a jump condition (for the fall-through branch).
 pub fn negate(op: u8) -> Option<u8> {
     use crate::isa::*;
@@ -414,6 +458,10 @@ mod tests {
             for op in [BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE, BPF_JLT, BPF_JLE, BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE, BPF_JSET] {
                 let truth = crate::interp::cond64(op, x, y).unwrap();
                 if let Some(t) = a.branch_taken(op, &b) { prop_assert_eq!(t, truth); }
+                if truth {
+                    let r = assume_rel(&a, op, &b);
+                    prop_assert!(r.map(|(ra, rb)| check(ra, x) && check(rb, y)).unwrap_or(false), "assume_rel {op:#x} lost ({x}, {y})");
+                }
                 if crate::interp::cond64(op, x, y.min(u64::MAX)).unwrap() && b.is_const() {
                     let r = a.assume(op, y);
                     prop_assert!(r.map(|r| check(r, x)).unwrap_or(false), "assume {op:#x} lost {x}");

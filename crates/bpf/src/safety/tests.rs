@@ -102,3 +102,12 @@ fn devmap_values_are_read_only_from_xdp() {
     s.prog_type = ProgType::SocketFilter;
     assert!(check(&s).unwrap_err().msg.contains("cannot pass map_type 14"));
 }
+
+#[test]
+fn scalar_vs_scalar_refinement_bounds_both_registers() {
+    // r3 = u32 from value; r4 = u8 from value & 7; if r3 > r4 exit; r0 += r3; read u8 -> in bounds
+    let text = "STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 6\nLDXW 3 0 0\nLDXB 4 0 4\nAND64XC 4 7\nJGTXY 3 4 2\nADD64XY 0 3\nLDXB 0 0 0\nMOV64XC 0 0\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+    // Without the bound on r4 the access may leave the value.
+    rejects(&text.replace("AND64XC 4 7", "AND64XC 4 15"), ProgType::Xdp, "invalid access to map value");
+}
