@@ -670,8 +670,10 @@ pub mod helpers {
 
 // ---- text rendering -----------------------------------------------------------
 
-fn alu_sym(op: u8) -> &'static str {
+/// The C-like operator of an ALU opcode (`+=`, `s>>=`, ...), as the kernel's disassembler prints it.
+pub(crate) fn alu_sym(op: u8) -> &'static str {
     match op {
+        BPF_NEG => "neg",
         BPF_ADD => "+=",
         BPF_SUB => "-=",
         BPF_MUL => "*=",

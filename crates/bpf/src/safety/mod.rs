@@ -658,11 +658,11 @@ impl<'a> Checker<'a> {
             if op == BPF_SUB && matches!(dst.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) && matches!(src.ty, Ty::Pkt | Ty::PktMeta | Ty::PktEnd) {
                 return Ok(Reg::scalar(Scalar::UNKNOWN));
             }
-            return err(pc, format!("R{} pointer {} pointer prohibited", i.dst, op_name(op)));
+            return err(pc, format!("R{} pointer {} pointer prohibited", i.dst, crate::isa::alu_sym(op)));
         }
         let (ptr, off_reg, ptr_is_dst) = if dst.is_ptr() { (*dst, *src, true) } else { (*src, *dst, false) };
         if !ptr_is_dst && op != BPF_ADD {
-            return err(pc, format!("R{} scalar {} pointer not accepted", i.dst, op_name(op)));
+            return err(pc, format!("R{} scalar {} pointer not accepted", i.dst, crate::isa::alu_sym(op)));
         }
         match ptr.ty {
             Ty::MapValueOrNull(_) => return err(pc, format!("R{} pointer arithmetic on map_value_or_null prohibited, null-check it first", i.dst)),
@@ -672,7 +672,7 @@ impl<'a> Checker<'a> {
             _ => {}
         }
         if op != BPF_ADD && op != BPF_SUB {
-            return err(pc, format!("R{} pointer arithmetic with {} operator prohibited", i.dst, op_name(op)));
+            return err(pc, format!("R{} pointer arithmetic with {} operator prohibited", i.dst, crate::isa::alu_sym(op)));
         }
         const MAX_VAR_OFF: i64 = 1 << 29;
         let mut r = ptr;
@@ -1177,23 +1177,6 @@ enum Access {
     Write(Reg),
 }
 
-fn op_name(op: u8) -> &'static str {
-    match op {
-        BPF_ADD => "+=",
-        BPF_SUB => "-=",
-        BPF_MUL => "*=",
-        BPF_DIV => "/=",
-        BPF_OR => "|=",
-        BPF_AND => "&=",
-        BPF_LSH => "<<=",
-        BPF_RSH => ">>=",
-        BPF_NEG => "neg",
-        BPF_MOD => "%=",
-        BPF_XOR => "^=",
-        BPF_ARSH => "s>>=",
-        _ => "?",
-    }
-}
 
 fn swap_width(x: u64, bits: u32) -> u64 {
     match bits {
