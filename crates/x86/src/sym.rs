@@ -387,6 +387,62 @@ impl Ctx {
         terms.join(" + ")
     }
 
+    /// Descends into two different polynomials to the first pair of atoms that differ.
+    pub fn explain_diff(&self, a: &Poly, b: &Poly, depth: usize) -> String {
+        let only = |p: &Poly| -> Option<AtomId> {
+            match p.terms.iter().next() {
+                Some((m, c)) if p.terms.len() == 1 && m.len() == 1 && c.is_one() => Some(m[0]),
+                _ => None,
+            }
+        };
+        if depth > 0 {
+            if let (Some(x), Some(y)) = (only(a), only(b)) {
+                let sub = match (&self.atoms[x as usize], &self.atoms[y as usize]) {
+                    (Atom::Mod(p, k), Atom::Mod(q, j)) if k == j => Some((p, q)),
+                    (Atom::Select(c, p1, p2), Atom::Select(d, q1, q2)) => {
+                        if c != d {
+                            Some((c, d))
+                        } else if p1 != q1 {
+                            Some((p1, q1))
+                        } else {
+                            Some((p2, q2))
+                        }
+                    }
+                    _ => None,
+                };
+                if let Some((p, q)) = sub {
+                    return self.explain_diff(p, q, depth - 1);
+                }
+            }
+            // Same shape except one term: descend into the differing terms.
+            let da: Vec<_> = a.terms.iter().filter(|(m, c)| b.terms.get(*m) != Some(c)).collect();
+            let db: Vec<_> = b.terms.iter().filter(|(m, c)| a.terms.get(*m) != Some(c)).collect();
+            if da.len() == 1 && db.len() == 1 && da[0].0.len() == 1 && db[0].0.len() == 1 && da[0].1 == db[0].1 {
+                return self.explain_diff(&Poly::atom(da[0].0[0]), &Poly::atom(db[0].0[0]), depth - 1);
+            }
+        }
+        format!("[{}] vs [{}]", self.show_deep(a, 2), self.show_deep(b, 2))
+    }
+
+    fn show_deep(&self, p: &Poly, depth: usize) -> String {
+        let mut s = self.show(p);
+        if depth > 0 {
+            let mut seen = std::collections::BTreeSet::new();
+            for m in p.terms.keys() {
+                for &a in m {
+                    if seen.insert(a) {
+                        match &self.atoms[a as usize] {
+                            Atom::Mod(q, _) => s.push_str(&format!(" {{m{a}=({})}}", self.show_deep(q, depth - 1))),
+                            Atom::Select(c, x, y) => s.push_str(&format!(" {{sel{a}=({} ? {} : {})}}", self.show(c), self.show(x), self.show(y))),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        s
+    }
+
     fn show_atom(&self, a: AtomId) -> String {
         match &self.atoms[a as usize] {
             Atom::Var(n) => n.clone(),
