@@ -391,6 +391,21 @@ impl<'a> Machine<'a> {
                 self.of = Some(zero);
                 Ok(())
             }
+            ("bt", 2) => {
+                let k = self.const_of(&o[1])? as u32 & 63;
+                let a = self.read(&o[0], 64)?;
+                let d = self.cx.divp(&a, k);
+                self.cf = Some(self.cx.modp(&d, 1));
+                self.of = None;
+                self.zf = None;
+                Ok(())
+            }
+            ("not", 1) => {
+                let w = self.width(&o[0]);
+                let a = self.read(&o[0], w)?;
+                let r = two(w as u32).sub(&Poly::constant(BigInt::one())).sub(&a);
+                self.write(&o[0], r)
+            }
             ("clc", 0) => {
                 self.cf = Some(zero);
                 Ok(())
