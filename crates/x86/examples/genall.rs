@@ -25,6 +25,8 @@ fn main() {
         let v = vf_x86::check::verify(&f, &prog, vf_x86::check::Scenario::Distinct);
         let va = vf_x86::check::verify(&f, &prog, vf_x86::check::Scenario::OutIsArg(0));
         println!("{}: {} insns, wrong {bad}/10000, aliased wrong {bad_alias}; verify {:?} alias {:?} ({:.2}s)", f.name, prog.insns.len(), v.err(), va.err(), t.elapsed().as_secs_f64());
-        if std::env::var_os("DUMP").is_some() { println!("{}", vf_x86::asm::to_nasm(&prog)); }
+        if std::env::var_os("DUMP").is_some() { println!("{}", vf_x86::asm::to_nasm(&prog)); for l in vf_x86::check::debug_unmatched(&f, &prog) { println!("UNMATCHED {l}"); } }
     }
 }
+#[allow(dead_code)]
+fn _unused() {}

@@ -78,6 +78,9 @@ fn two(k: u32) -> Poly {
 pub fn ir_outputs(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
     declare_inputs(cx, f);
     let mut vals: Vec<Poly> = vec![Poly::default(); f.var_width.len()];
+    // Width each variable provably fits in by the operation's semantics (carries: 1 bit), so that
+    // casts to that width need no bound analysis.
+    let mut known: Vec<u32> = vec![128; f.var_width.len()];
     let get = |cx: &mut Ctx, vals: &Vec<Poly>, a: Arg| -> Poly {
         match a {
             Arg::Var(v) => vals[v].clone(),
@@ -88,7 +91,12 @@ pub fn ir_outputs(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
     for s in &f.stmts {
         let a: Vec<Poly> = s.args.iter().map(|&x| get(cx, &vals, x)).collect();
         let w = s.width;
+        let src_known = match s.args.first() {
+            Some(Arg::Var(v)) => known[*v],
+            _ => 128,
+        };
         let res: Vec<Poly> = match s.op {
+            Op::Cast if src_known <= w => vec![a[0].clone()],
             Op::Cast => vec![cx.modp(&a[0], w)],
             Op::Add => vec![cx.modp(&a[0].add(&a[1]), w)],
             Op::Sub => vec![cx.modp(&a[0].sub(&a[1]), w)],
@@ -127,9 +135,15 @@ pub fn ir_outputs(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
                 vec![cx.select(&a[0], &x, &y)]
             }
         };
-        for (o, r) in s.outs.iter().zip(res) {
+        let widths = match s.op {
+            Op::AddCarry(w) | Op::SubBorrow(w) => [w, 1],
+            Op::Cast => [w.min(src_known), 128],
+            _ => [w, w],
+        };
+        for ((o, r), kw) in s.outs.iter().zip(res).zip(widths) {
             if let Some(o) = o {
                 vals[*o] = r;
+                known[*o] = kw;
             }
         }
     }
@@ -679,3 +693,69 @@ fn is_zero(p: &Poly) -> bool {
 
 #[allow(unused)]
 fn _uses(_: ir::Stmt) {}
+
+/// Development aid: lines of `prog` whose written register value is not any IR value.
+pub fn debug_unmatched(f: &Function, prog: &Program) -> Vec<String> {
+    let mut cx = Ctx::new();
+    declare_inputs(&mut cx, f);
+    let mut seen = std::collections::HashSet::new();
+    {
+        // record every IR intermediate
+        let mut vals: Vec<Poly> = vec![Poly::default(); f.var_width.len()];
+        let _ = &mut vals;
+    }
+    let outs = ir_outputs_all(&mut cx, f);
+    for p in outs {
+        seen.insert(p);
+    }
+    let mut m = Machine::new(&mut cx, f, Scenario::Distinct);
+    let mut report = vec![];
+    for (n, insn) in prog.insns.iter().enumerate() {
+        m.line = n + 1;
+        if insn.mnemonic == "ret" {
+            break;
+        }
+        if std::env::var_os("VF_TRACE").is_some() {
+            let mut ops = vec![];
+            for o in &insn.ops {
+                let v = match o {
+                    Operand::Reg(r) => m.regs[r.num as usize].clone(),
+                    Operand::Mem(mm) => m.load_val(mm).unwrap_or(Val::Ptr(Region::Stack, 999)),
+                    _ => continue,
+                };
+                if let Val::Num(p) = v {
+                    ops.push(format!("{}[{}]", seen.contains(&p), if p.terms.len() < 4 { m.cx.show(&p) } else { "..".into() }));
+                }
+            }
+            let cf = m.cf.clone().map(|c| format!("{}", seen.contains(&c))).unwrap_or_default();
+            eprintln!("{}: {} ops={ops:?} cf={cf}", n + 1, asm::fmt_insn(insn, false));
+            if std::env::var("VF_TRACE_AT").ok().and_then(|s| s.parse::<usize>().ok()) == Some(n + 1) {
+                for p in &seen {
+                    if std::env::var("VF_TRACE_ATOM").map(|a| m.cx.show(p).contains(&a)).unwrap_or(false) {
+                        eprintln!("   IR has: {}", m.cx.show(p));
+                    }
+                }
+            }
+        }
+        if let Err(e) = m.step(insn) {
+            report.push(e);
+            break;
+        }
+        if let Some(Operand::Reg(r)) = insn.ops.first() {
+            if let Val::Num(p) = &m.regs[r.num as usize] {
+                if !seen.contains(p) && p.terms.len() > 0 {
+                    let detail = if report.len() < 3 { m.cx.show(p) } else { String::new() };
+                    report.push(format!("{}: {} {}", n + 1, asm::fmt_insn(insn, false), detail));
+                }
+            }
+        }
+    }
+    report
+}
+
+fn ir_outputs_all(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
+    // re-run the IR and keep every variable's value
+    let mut g = f.clone();
+    g.outputs = (0..f.var_width.len()).map(Arg::Var).collect();
+    ir_outputs(cx, &g)
+}

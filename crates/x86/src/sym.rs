@@ -53,6 +53,8 @@ pub struct Interval {
 pub struct Ctx {
     atoms: Vec<Atom>,
     bounds: Vec<Interval>,
+    /// For `Mod(Q, 2^k)` atoms: the interval of `Q` (else a copy of `bounds`).
+    inner: Vec<Interval>,
     index: HashMap<Atom, AtomId>,
 }
 
@@ -153,8 +155,13 @@ impl Ctx {
             return id;
         }
         let id = self.atoms.len() as AtomId;
+        let inner = match &a {
+            Atom::Mod(q, _) => self.interval(q),
+            _ => b.clone(),
+        };
         self.atoms.push(a.clone());
         self.bounds.push(b);
+        self.inner.push(inner);
         self.index.insert(a, id);
         id
     }
@@ -164,8 +171,54 @@ impl Ctx {
         Poly::atom(self.intern(Atom::Var(name.to_string()), Interval { lo: lo.into(), hi: hi.into() }))
     }
 
-    /// Interval of a polynomial (integer-valued by construction), by interval arithmetic.
+    /// Interval of a polynomial (integer-valued by construction).
     pub fn interval(&self, p: &Poly) -> Interval {
+        let (lo, hi) = self.rinterval(p, 16);
+        Interval { lo: lo.ceil().to_integer(), hi: hi.floor().to_integer() }
+    }
+
+    /// Rational interval: plain interval arithmetic, intersected with a sharper bound found by
+    /// rewriting one `c·Mod(Q, 2^k)` term as `c·Q - c·2^k·floor(Q/2^k)` when that cancels terms
+    /// (carries are `(t - Mod(t))/2^k`, whose plain interval is off by one or more).
+    fn rinterval(&self, p: &Poly, depth: u32) -> (BigRational, BigRational) {
+        let (mut lo, mut hi) = self.naive_interval(p);
+        if depth == 0 || p.terms.len() < 2 {
+            return (lo, hi);
+        }
+        let mut best: Option<(usize, Poly, BigRational, AtomId)> = None;
+        for (m, e) in &p.terms {
+            if m.len() != 1 {
+                continue;
+            }
+            if let Atom::Mod(q, _) = &self.atoms[m[0] as usize] {
+                let r = p.sub(&Poly::atom(m[0]).scale(e)).add(&q.scale(e));
+                if r.terms.len() < p.terms.len() && best.as_ref().map(|b| r.terms.len() < b.0).unwrap_or(true) {
+                    best = Some((r.terms.len(), r, e.clone(), m[0]));
+                }
+            }
+        }
+        if let Some((_, r, e, a)) = best {
+            let (k, qi) = match &self.atoms[a as usize] {
+                Atom::Mod(_, k) => (*k, &self.inner[a as usize]),
+                _ => unreachable!(),
+            };
+            let m = pow2(k);
+            let (dlo, dhi) = (rat(qi.lo.div_floor(&m)), rat(qi.hi.div_floor(&m)));
+            let f = -(e * rat(m));
+            let (a1, a2) = (&f * &dlo, &f * &dhi);
+            let (rlo, rhi) = self.rinterval(&r, depth - 1);
+            let (slo, shi) = if a1 <= a2 { (rlo + a1, rhi + a2) } else { (rlo + a2, rhi + a1) };
+            if slo > lo {
+                lo = slo;
+            }
+            if shi < hi {
+                hi = shi;
+            }
+        }
+        (lo, hi)
+    }
+
+    fn naive_interval(&self, p: &Poly) -> (BigRational, BigRational) {
         let (mut lo, mut hi) = (BigRational::zero(), BigRational::zero());
         for (m, c) in &p.terms {
             let (mut mlo, mut mhi) = (BigInt::one(), BigInt::one());
@@ -184,7 +237,7 @@ impl Ctx {
                 hi += a;
             }
         }
-        Interval { lo: lo.ceil().to_integer(), hi: hi.floor().to_integer() }
+        (lo, hi)
     }
 
     /// `P mod 2^k` in canonical form (see the module comment for the rules).
@@ -195,15 +248,15 @@ impl Ctx {
                 return Poly::constant(c.to_integer().mod_floor(&m));
             }
         }
-        if self.fits(p, &m) {
-            return p.clone();
-        }
         let q = self.reduce_mod(p, k);
         if let Some(c) = q.as_const_int() {
             return Poly::constant(c.mod_floor(&m));
         }
         if self.fits(&q, &m) {
             return q;
+        }
+        if self.fits(p, &m) {
+            return p.clone();
         }
         let b = Interval { lo: BigInt::zero(), hi: &m - 1 };
         let id = self.intern(Atom::Mod(q, k), b);
@@ -219,7 +272,7 @@ impl Ctx {
     fn reduce_mod(&mut self, p: &Poly, k: u32) -> Poly {
         let m = pow2(k);
         let mut cur = p.clone();
-        for _ in 0..8 {
+        for _ in 0..64 {
             let mut next = Poly::default();
             let mut changed = false;
             for (mono, c) in &cur.terms {
