@@ -11,3 +11,5 @@ pub fn fn_name_for_baseline_dir(dir: &str) -> String {
 pub mod gen;
 pub mod jit;
 pub mod lir;
+pub mod cref;
+pub mod measure;
