@@ -1,0 +1,324 @@
+//! The kernel as an oracle, through raw `bpf(2)` system calls: create the program's maps
+//! (`BPF_MAP_CREATE`), patch their fds into the map loads, load (`BPF_PROG_LOAD`, verifier log
+//! captured on rejection) and execute (`BPF_PROG_TEST_RUN`) with map contents set and read
+//! back through `BPF_MAP_*_ELEM`. Needs root (or CAP_BPF) on Linux.
+
+use crate::interp::{Input, ETH_HLEN};
+use crate::isa::{Insn, BPF_PSEUDO_MAP_FD, BPF_PSEUDO_MAP_VALUE};
+use crate::program::{map_types, MapDef, ProgType, Program};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+
+const BPF_MAP_CREATE: i64 = 0;
+const BPF_MAP_LOOKUP_ELEM: i64 = 1;
+const BPF_MAP_UPDATE_ELEM: i64 = 2;
+const BPF_MAP_DELETE_ELEM: i64 = 3;
+const BPF_MAP_GET_NEXT_KEY: i64 = 4;
+const BPF_PROG_LOAD: i64 = 5;
+const BPF_PROG_TEST_RUN: i64 = 10;
+const ATTR_SIZE: usize = 144;
+
+#[repr(C, align(8))]
+struct Attr([u8; ATTR_SIZE]);
+
+impl Attr {
+    fn new() -> Self {
+        Attr([0; ATTR_SIZE])
+    }
+    fn u32(&mut self, off: usize, v: u32) -> &mut Self {
+        self.0[off..off + 4].copy_from_slice(&v.to_le_bytes());
+        self
+    }
+    fn u64(&mut self, off: usize, v: u64) -> &mut Self {
+        self.0[off..off + 8].copy_from_slice(&v.to_le_bytes());
+        self
+    }
+    fn get_u32(&self, off: usize) -> u32 {
+        u32::from_le_bytes(self.0[off..off + 4].try_into().unwrap())
+    }
+}
+
+fn sys_bpf(cmd: i64, attr: &mut Attr) -> Result<i64, i32> {
+    // SAFETY: attr is a valid, zero-padded bpf_attr buffer of ATTR_SIZE bytes; pointers inside
+    // it refer to buffers that outlive the call.
+    let r = unsafe { libc::syscall(libc::SYS_bpf, cmd, attr.0.as_mut_ptr(), ATTR_SIZE as u32) };
+    if r < 0 {
+        Err(std::io::Error::last_os_error().raw_os_error().unwrap_or(0))
+    } else {
+        Ok(r)
+    }
+}
+
+fn errno_name(e: i32) -> String {
+    format!("{} (errno {e})", std::io::Error::from_raw_os_error(e))
+}
+
+/// A map created in the kernel.
+pub struct KernelMap {
+    pub fd: OwnedFd,
+    pub def: MapDef,
+    /// Per-CPU maps store `round_up(value_size, 8) * ncpus` bytes per entry.
+    percpu: bool,
+}
+
+/// Verifier rejection: errno and the verifier log.
+#[derive(Clone, Debug)]
+pub struct Rejection {
+    pub errno: i32,
+    pub log: String,
+}
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let last = self.log.lines().rev().find(|l| !l.trim().is_empty() && !l.starts_with("processed")).unwrap_or("");
+        write!(f, "kernel rejected the program: {}: {}", errno_name(self.errno), last)
+    }
+}
+
+/// A program loaded in the kernel with its maps.
+pub struct KernelProg {
+    pub fd: OwnedFd,
+    pub maps: Vec<KernelMap>,
+    pub prog_type: ProgType,
+    /// Summary line of the verifier ("processed N insns ...").
+    pub verifier_summary: String,
+}
+
+/// Result of one `BPF_PROG_TEST_RUN`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelRun {
+    pub retval: u32,
+    /// Packet as the kernel returns it (socket filters: with the Ethernet header re-added and zeroed).
+    pub data_out: Vec<u8>,
+    /// Map contents after the run, in the interpreter's `Output::maps` shape.
+    pub maps: Vec<Vec<(Vec<u8>, Vec<u8>)>>,
+}
+
+fn possible_cpus() -> usize {
+    let s = std::fs::read_to_string("/sys/devices/system/cpu/possible").unwrap_or_default();
+    let last = s.trim().rsplit(['-', ',']).next().and_then(|x| x.parse::<usize>().ok());
+    last.map(|n| n + 1).unwrap_or(1)
+}
+
+fn is_percpu(t: u32) -> bool {
+    matches!(t, map_types::PERCPU_HASH | map_types::PERCPU_ARRAY | map_types::LRU_PERCPU_HASH)
+}
+
+/// Whether we can load programs here: tries a two-instruction socket filter.
+pub fn available() -> Result<(), String> {
+    let p = Program::new("probe", vec![Insn::mov64_imm(0, 0), Insn::exit()], ProgType::SocketFilter);
+    load(&p).map(|_| ()).map_err(|e| format!("kernel BPF syscall unavailable: {}", errno_name(e.errno)))
+}
+
+pub fn create_map(def: &MapDef) -> Result<KernelMap, String> {
+    let mut a = Attr::new();
+    a.u32(0, def.map_type).u32(4, def.key_size).u32(8, def.value_size).u32(12, def.max_entries).u32(16, def.flags);
+    let name: Vec<u8> = def.name.bytes().filter(|b| b.is_ascii_alphanumeric() || *b == b'_').take(15).collect();
+    a.0[28..28 + name.len()].copy_from_slice(&name);
+    let fd = sys_bpf(BPF_MAP_CREATE, &mut a).map_err(|e| format!("BPF_MAP_CREATE '{}': {}", def.name, errno_name(e)))?;
+    // SAFETY: the kernel returned a fresh file descriptor we now own.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd as i32) };
+    Ok(KernelMap { fd, def: def.clone(), percpu: is_percpu(def.map_type) })
+}
+
+/// Creates the maps, patches map fds into LDDW and loads. `Err` carries the verifier log.
+pub fn load(prog: &Program) -> Result<KernelProg, Rejection> {
+    let mut maps = Vec::new();
+    for m in &prog.maps {
+        maps.push(create_map(m).map_err(|e| Rejection { errno: libc::EINVAL, log: e })?);
+    }
+    let insns = patch_map_fds(prog, &maps).map_err(|e| Rejection { errno: libc::EINVAL, log: e })?;
+    let fd = prog_load(prog.prog_type, &insns, &prog.name)?;
+    Ok(KernelProg { fd: fd.0, maps, prog_type: prog.prog_type, verifier_summary: fd.1 })
+}
+
+fn patch_map_fds(prog: &Program, maps: &[KernelMap]) -> Result<Vec<Insn>, String> {
+    let mut out = prog.insns.clone();
+    for (pc, i) in prog.insns.iter().enumerate() {
+        if i.is_lddw() && (i.src == BPF_PSEUDO_MAP_FD || i.src == BPF_PSEUDO_MAP_VALUE) {
+            let idx = prog.map_index(i.imm).ok_or_else(|| format!("insn {pc}: unknown map fd {}", i.imm))?;
+            out[pc].imm = maps[idx].fd.as_raw_fd();
+        }
+    }
+    Ok(out)
+}
+
+/// `BPF_PROG_LOAD` of already-patched instructions. Returns (fd, verifier summary).
+pub fn prog_load(t: ProgType, insns: &[Insn], name: &str) -> Result<(OwnedFd, String), Rejection> {
+    let bytes = crate::isa::encode_all(insns);
+    let license = b"GPL\0";
+    let attempt = |log: &mut Vec<u8>, level: u32| -> Result<i64, i32> {
+        let mut a = Attr::new();
+        a.u32(0, t.kernel_type()).u32(4, insns.len() as u32).u64(8, bytes.as_ptr() as u64).u64(16, license.as_ptr() as u64);
+        if level > 0 {
+            a.u32(24, level).u32(28, log.len() as u32).u64(32, log.as_mut_ptr() as u64);
+        }
+        let nm: Vec<u8> = name.bytes().filter(|b| b.is_ascii_alphanumeric() || *b == b'_').take(15).collect();
+        a.0[48..48 + nm.len()].copy_from_slice(&nm);
+        sys_bpf(BPF_PROG_LOAD, &mut a)
+    };
+    let mut log = vec![0u8; 1 << 16];
+    match attempt(&mut log, 0) {
+        Ok(fd) => {
+            // SAFETY: fresh fd from the kernel.
+            Ok((unsafe { OwnedFd::from_raw_fd(fd as i32) }, String::new()))
+        }
+        Err(errno) => {
+            let mut big = vec![0u8; 1 << 24];
+            let _ = attempt(&mut big, 1);
+            let end = big.iter().position(|&b| b == 0).unwrap_or(big.len());
+            Err(Rejection { errno, log: String::from_utf8_lossy(&big[..end]).into_owned() })
+        }
+    }
+}
+
+impl KernelMap {
+    fn stride(&self) -> usize {
+        if self.percpu {
+            (self.def.value_size as usize).div_ceil(8) * 8
+        } else {
+            self.def.value_size as usize
+        }
+    }
+    fn value_buf_len(&self) -> usize {
+        if self.percpu {
+            self.stride() * possible_cpus()
+        } else {
+            self.def.value_size as usize
+        }
+    }
+    fn elem(&self, cmd: i64, key: &[u8], value: Option<&mut [u8]>, flags: u64) -> Result<(), i32> {
+        let mut a = Attr::new();
+        a.u32(0, self.fd.as_raw_fd() as u32).u64(8, key.as_ptr() as u64);
+        if let Some(v) = value {
+            a.u64(16, v.as_mut_ptr() as u64);
+        }
+        a.u64(24, flags);
+        sys_bpf(cmd, &mut a).map(|_| ())
+    }
+    pub fn update(&self, key: &[u8], value: &[u8]) -> Result<(), String> {
+        let mut buf = vec![0u8; self.value_buf_len()];
+        for c in 0..buf.len() / self.stride().max(1) {
+            let o = c * self.stride();
+            buf[o..o + value.len()].copy_from_slice(value);
+        }
+        self.elem(BPF_MAP_UPDATE_ELEM, key, Some(&mut buf), 0).map_err(|e| format!("map update: {}", errno_name(e)))
+    }
+    /// Per-CPU maps: the copy that differs from `initial` (the CPU that ran), else CPU 0's.
+    pub fn lookup(&self, key: &[u8], initial: Option<&[u8]>) -> Option<Vec<u8>> {
+        let mut buf = vec![0u8; self.value_buf_len()];
+        self.elem(BPF_MAP_LOOKUP_ELEM, key, Some(&mut buf), 0).ok()?;
+        let vs = self.def.value_size as usize;
+        let copies: Vec<&[u8]> = (0..buf.len() / self.stride().max(1)).map(|c| &buf[c * self.stride()..c * self.stride() + vs]).collect();
+        let zero = vec![0u8; vs];
+        let init = initial.unwrap_or(&zero);
+        Some(copies.iter().find(|c| **c != init).unwrap_or(&copies[0]).to_vec())
+    }
+    pub fn keys(&self) -> Vec<Vec<u8>> {
+        let ks = self.def.key_size as usize;
+        let mut out = Vec::new();
+        let mut cur: Option<Vec<u8>> = None;
+        loop {
+            let mut next = vec![0u8; ks];
+            let mut a = Attr::new();
+            a.u32(0, self.fd.as_raw_fd() as u32);
+            if let Some(c) = &cur {
+                a.u64(8, c.as_ptr() as u64);
+            }
+            a.u64(16, next.as_mut_ptr() as u64);
+            if sys_bpf(BPF_MAP_GET_NEXT_KEY, &mut a).is_err() || out.len() > 100_000 {
+                return out;
+            }
+            out.push(next.clone());
+            cur = Some(next);
+        }
+    }
+    fn is_array(&self) -> bool {
+        self.def.is_array() && self.def.has_program_values()
+    }
+    /// Empties the map (arrays: zero every entry).
+    pub fn clear(&self) -> Result<(), String> {
+        if self.is_array() {
+            let zero = vec![0u8; self.def.value_size as usize];
+            for i in 0..self.def.max_entries {
+                self.update(&i.to_le_bytes()[..self.def.key_size as usize], &zero)?;
+            }
+        } else {
+            for k in self.keys() {
+                let _ = self.elem(BPF_MAP_DELETE_ELEM, &k, None, 0);
+            }
+        }
+        Ok(())
+    }
+    /// Entries in the interpreter's canonical shape (arrays: non-zero entries only).
+    pub fn snapshot(&self, initial: &[(Vec<u8>, Vec<u8>)]) -> Vec<(Vec<u8>, Vec<u8>)> {
+        let mut out: Vec<(Vec<u8>, Vec<u8>)> = self
+            .keys()
+            .into_iter()
+            .filter_map(|k| {
+                let init = initial.iter().find(|(ik, _)| *ik == k).map(|(_, v)| v.as_slice());
+                self.lookup(&k, init).map(|v| (k, v))
+            })
+            .filter(|(_, v)| !self.is_array() || v.iter().any(|&b| b != 0))
+            .collect();
+        out.sort();
+        out
+    }
+}
+
+impl KernelProg {
+    /// Sets maps from `input`, runs once, reads everything back.
+    pub fn test_run(&self, input: &Input) -> Result<KernelRun, String> {
+        if !self.prog_type.kernel_test_runnable() {
+            return Err(format!("{} programs cannot be test-run by the kernel", self.prog_type.name()));
+        }
+        for (i, m) in self.maps.iter().enumerate() {
+            m.clear()?;
+            for (k, v) in input.maps.get(i).map(|v| v.as_slice()).unwrap_or(&[]) {
+                m.update(k, v)?;
+            }
+        }
+        let mut out = vec![0u8; input.packet.len() + 4096];
+        let ctx_in = self.ctx_in(input);
+        let mut a = Attr::new();
+        a.u32(0, self.fd.as_raw_fd() as u32)
+            .u32(8, input.packet.len() as u32)
+            .u32(12, out.len() as u32)
+            .u64(16, input.packet.as_ptr() as u64)
+            .u64(24, out.as_mut_ptr() as u64)
+            .u32(32, 1);
+        if let Some(c) = &ctx_in {
+            a.u32(40, c.len() as u32).u64(48, c.as_ptr() as u64);
+        }
+        sys_bpf(BPF_PROG_TEST_RUN, &mut a).map_err(|e| format!("BPF_PROG_TEST_RUN: {}", errno_name(e)))?;
+        let retval = a.get_u32(4);
+        let n = (a.get_u32(12) as usize).min(out.len());
+        out.truncate(n);
+        let maps = self
+            .maps
+            .iter()
+            .enumerate()
+            .map(|(i, m)| m.snapshot(input.maps.get(i).map(|v| v.as_slice()).unwrap_or(&[])))
+            .collect();
+        Ok(KernelRun { retval, data_out: out, maps })
+    }
+
+    /// skb programs: `__sk_buff` with mark, priority and cb[] from the input when any is set.
+    fn ctx_in(&self, input: &Input) -> Option<Vec<u8>> {
+        if !matches!(self.prog_type, ProgType::SocketFilter | ProgType::SchedCls) || input.ctx.len() < 68 {
+            return None;
+        }
+        let mut c = vec![0u8; 192];
+        for (o, n) in [(8usize, 4usize), (32, 4), (48, 20)] {
+            c[o..o + n].copy_from_slice(&input.ctx[o..o + n]);
+        }
+        c.iter().any(|&b| b != 0).then_some(c)
+    }
+}
+
+/// The part of the kernel's output packet comparable with the interpreter's `Output::packet`.
+pub fn comparable_packet(t: ProgType, data_out: &[u8]) -> &[u8] {
+    match t {
+        ProgType::SocketFilter => data_out.get(ETH_HLEN..).unwrap_or(&[]),
+        _ => data_out,
+    }
+}

@@ -1,0 +1,1 @@
+//! Conformance over ../shared/corpora/bpf (feature `conformance`); filled in below.
