@@ -31,6 +31,14 @@ pub fn clang() -> &'static str {
     }
 }
 
+/// Compiles C text (written to `out_dir/<stem>.c`) like [`build`].
+pub fn build_text(text: &str, stem: &str, compiler: &str, out_dir: &Path) -> Result<CLib, String> {
+    std::fs::create_dir_all(out_dir).map_err(|e| e.to_string())?;
+    let p = out_dir.join(format!("{stem}.c"));
+    std::fs::write(&p, text).map_err(|e| e.to_string())?;
+    build(&p, compiler, out_dir)
+}
+
 /// Compiles `c_path` with `compiler -O3 -march=native -mtune=native` into `out_dir` and loads it.
 pub fn build(c_path: &Path, compiler: &str, out_dir: &Path) -> Result<CLib, String> {
     let text = std::fs::read_to_string(c_path).map_err(|e| format!("{}: {e}", c_path.display()))?;

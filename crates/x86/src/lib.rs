@@ -13,3 +13,6 @@ pub mod jit;
 pub mod lir;
 pub mod cref;
 pub mod measure;
+pub mod opt;
+pub mod cemit;
+pub mod mutants;

@@ -109,7 +109,7 @@ impl Clock for WallClock {
 }
 
 /// The best clock available: PMC cycles if they work, else the wall clock.
-pub fn best_clock() -> Box<dyn Clock> {
+pub fn best_clock() -> Box<dyn Clock + Send> {
     match PmcClock::probe() {
         Some(c) => Box::new(c),
         None => Box::new(WallClock { start: Instant::now() }),
@@ -153,7 +153,7 @@ impl Bench {
     }
 
     /// Runs `n` calls; returns ticks.
-    fn batch(&mut self, clock: &mut dyn Clock, mode: Mode, n: usize) -> u64 {
+    pub fn batch_ticks(&mut self, clock: &mut dyn Clock, mode: Mode, n: usize) -> u64 {
         let [a, b] = &mut self.bufs;
         let (pa, pb, p2) = (a.as_mut_ptr(), b.as_mut_ptr(), self.arg2.as_ptr());
         let t0 = clock.now();
@@ -186,7 +186,7 @@ pub fn measure(benches: &mut [Bench], clock: &mut dyn Clock, rounds: usize, targ
     for (i, b) in benches.iter_mut().enumerate() {
         for (m, &mode) in modes.iter().enumerate() {
             let mut n = 2;
-            while n < 1 << 24 && b.batch(clock, mode, n) < target {
+            while n < 1 << 24 && b.batch_ticks(clock, mode, n) < target {
                 n *= 2;
             }
             sizes[i][m] = n;
@@ -198,7 +198,7 @@ pub fn measure(benches: &mut [Bench], clock: &mut dyn Clock, rounds: usize, targ
         jobs.shuffle(rng);
         for &(i, m) in &jobs {
             let n = sizes[i][m];
-            let t = benches[i].batch(clock, modes[m], n);
+            let t = benches[i].batch_ticks(clock, modes[m], n);
             samples[i][m].push(t as f64 / n as f64);
         }
     }
