@@ -593,7 +593,10 @@ impl<'a> Gen<'a> {
         if self.reg_of(x) != Some(fixed) {
             // move whatever lives in the fixed register out of the way
             if let Some(v) = self.holds[fixed as usize] {
-                if self.live(v) && v != y {
+                let elsewhere = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Slot(_) | Loc::Const(_)) || matches!(l, Loc::Reg(r) if *r != fixed));
+                if elsewhere {
+                    self.unbind_reg(fixed);
+                } else if self.live(v) && v != y {
                     let t = self.alloc(&[fixed, asm::RDX, asm::RAX])?;
                     self.emit("mov", vec![q(t), q(fixed)]);
                     self.unbind_reg(fixed);

@@ -94,6 +94,10 @@ impl Lower {
     fn mask(&mut self, v: V, w: u32) -> V {
         if w >= 64 {
             v
+        } else if w >= 32 {
+            // wide masks do not fit an imm32: share one constant register
+            let m = self.konst((1u64 << w) - 1);
+            self.v(Node::And(v, m))
         } else {
             self.v(Node::Mask(v, w as u8))
         }

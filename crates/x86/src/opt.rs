@@ -45,6 +45,8 @@ pub struct OptProblem<'a> {
     clock: Mutex<Box<dyn Clock + Send>>,
     inputs: Vec<Vec<Vec<u64>>>,
     best_static: AtomicU64,
+    /// Calls per batch, calibrated so that a reference batch lasts about 20 µs (or 40k cycles).
+    batch: usize,
     pub proofs: AtomicU64,
     pub refuted: AtomicU64,
     pub measured: AtomicU64,
@@ -71,8 +73,16 @@ fn move_node(lir: &Lir, order: &[usize], rng: &mut Rng) -> Vec<usize> {
 impl<'a> OptProblem<'a> {
     pub fn new(f: &'a Function, lir: &'a Lir, opts: Options, objective: Objective, reference: FieldFn, clock: Box<dyn Clock + Send>, seed: u64) -> Self {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let inputs = (0..64).map(|_| f.random_inputs(&mut rng)).collect();
+        let inputs: Vec<Vec<Vec<u64>>> = (0..64).map(|_| f.random_inputs(&mut rng)).collect();
+        let mut clock = clock;
+        let target = if clock.unit().starts_with("ns") { 20_000 } else { 40_000 };
+        let mut refb = Bench::new(reference, f.limbs(), &inputs[0]);
+        let mut batch = 16;
+        while batch < 1 << 20 && refb.batch_ticks(clock.as_mut(), Mode::Throughput, batch) < target {
+            batch *= 2;
+        }
         OptProblem {
+            batch,
             f,
             lir,
             opts,
@@ -111,9 +121,9 @@ impl<'a> OptProblem<'a> {
         let mut total = 0.0;
         for &m in modes {
             let mut ratios = Vec::new();
-            for _ in 0..7 {
-                let a = cand.batch_ticks(clock.as_mut(), m, 200);
-                let b = refb.batch_ticks(clock.as_mut(), m, 200);
+            for _ in 0..9 {
+                let a = cand.batch_ticks(clock.as_mut(), m, self.batch);
+                let b = refb.batch_ticks(clock.as_mut(), m, self.batch);
                 ratios.push(a as f64 / b.max(1) as f64);
             }
             ratios.sort_by(|x, y| x.partial_cmp(y).unwrap());
