@@ -123,12 +123,16 @@ pub fn ir_outputs(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
             }
             Op::AddCarry(w) => {
                 let t = a[0].add(&a[1]).add(&a[2]);
-                vec![cx.modp(&t, w), cx.divp(&t, w)]
+                let c = cx.divp(&t, w);
+                cx.note_carry(&c, &[&a[1], &a[2]], &a[0], w);
+                vec![cx.modp(&t, w), c]
             }
             Op::SubBorrow(w) => {
                 let t = a[1].sub(&a[2]).sub(&a[0]);
                 let d = cx.divp(&t, w);
-                vec![cx.modp(&t, w), Poly::default().sub(&d)]
+                let b = Poly::default().sub(&d);
+                cx.note_carry(&b, &[&a[1], &a[2]], &a[0], w);
+                vec![cx.modp(&t, w), b]
             }
             Op::Cmovznz => {
                 let (x, y) = (cx.modp(&a[1], w), cx.modp(&a[2], w));
@@ -608,6 +612,7 @@ impl<'a> Machine<'a> {
         let r = self.cx.modp(&t, w as u32);
         let d_ = self.cx.divp(&t, w as u32);
         let carry = if sub { Poly::default().sub(&d_) } else { d_ };
+        self.cx.note_carry(&carry, &[&a, &b], &cin, w as u32);
         match mn {
             "adcx" => self.cf = Some(carry),
             "adox" => self.of = Some(carry),

@@ -33,8 +33,33 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// The nodes in their LIR order (already topological), no flips.
+    /// Depth-first post-order from the outputs: every value is computed close to its use,
+    /// which keeps register pressure low (the IR's own order computes all products first).
     pub fn initial(lir: &Lir) -> Candidate {
+        let n = lir.nodes.len();
+        let mut seen = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        fn visit(lir: &Lir, v: usize, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
+            if seen[v] {
+                return;
+            }
+            seen[v] = true;
+            for (d, _) in lir.nodes[v].operands() {
+                visit(lir, d, seen, order);
+            }
+            order.push(v);
+        }
+        for &(o, _) in &lir.outputs {
+            visit(lir, o, &mut seen, &mut order);
+        }
+        for v in 0..n {
+            visit(lir, v, &mut seen, &mut order);
+        }
+        Candidate { order, flip: vec![false; n] }
+    }
+
+    /// The LIR's own (IR) order.
+    pub fn ir_order(lir: &Lir) -> Candidate {
         Candidate { order: (0..lir.nodes.len()).collect(), flip: vec![false; lir.nodes.len()] }
     }
 }

@@ -56,6 +56,8 @@ pub struct Ctx {
     /// For `Mod(Q, 2^k)` atoms: the interval of `Q` (else a copy of `bounds`).
     inner: Vec<Interval>,
     index: HashMap<Atom, AtomId>,
+    /// Polynomials proven to be 0 or 1 (carry/borrow outputs of word additions).
+    bits: std::collections::HashSet<Poly>,
 }
 
 fn pow2(k: u32) -> BigInt {
@@ -171,8 +173,30 @@ impl Ctx {
         Poly::atom(self.intern(Atom::Var(name.to_string()), Interval { lo: lo.into(), hi: hi.into() }))
     }
 
+    /// Records that `carry` (= floor(sum / 2^w) or a borrow) is 0 or 1, after checking that the
+    /// word operands are below 2^w and the carry-in is itself a bit: then the sum is below 2^(w+1).
+    pub fn note_carry(&mut self, carry: &Poly, words: &[&Poly], carry_in: &Poly, w: u32) {
+        let m = pow2(w);
+        let words_ok = words.iter().all(|p| {
+            let i = self.interval(p);
+            !i.lo.is_negative() && i.hi < m
+        });
+        let cin = self.interval(carry_in);
+        let cin_ok = self.bits.contains(carry_in) || (!cin.lo.is_negative() && cin.hi <= BigInt::one());
+        if words_ok && cin_ok {
+            self.bits.insert(carry.clone());
+        }
+    }
+
+    pub fn is_bit(&self, p: &Poly) -> bool {
+        self.bits.contains(p)
+    }
+
     /// Interval of a polynomial (integer-valued by construction).
     pub fn interval(&self, p: &Poly) -> Interval {
+        if self.bits.contains(p) {
+            return Interval { lo: BigInt::zero(), hi: BigInt::one() };
+        }
         let (lo, hi) = self.rinterval(p, 16);
         Interval { lo: lo.ceil().to_integer(), hi: hi.floor().to_integer() }
     }
