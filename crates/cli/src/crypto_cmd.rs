@@ -194,7 +194,10 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         let clang_code = ref_fns[1].1;
         problem.ratio(clang_code)
     };
-    let start_ratio = problem.ratio(jit::load(&problem.generate(&vf_x86::gen::Candidate::initial(&l)).map_err(Failure::internal)?).map_err(Failure::internal)?.func());
+    let start_ratio = {
+        use vf_search::Problem;
+        problem.cost(&problem.initial())
+    };
     ctx.info(format!("start: {:.3}x gcc time, clang is {:.3}x gcc time", start_ratio, clang_vs_gcc));
     let config = vf_search::Config {
         seed: a.seed,
@@ -212,7 +215,11 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     // Only proven code is written: the best, else the (proven) starting point.
     let t = Instant::now();
     let mut chosen = None;
-    for cand in [result.best.clone(), vf_x86::gen::Candidate::initial(&l)] {
+    let fallback = {
+        use vf_search::Problem;
+        problem.initial()
+    };
+    for cand in [result.best.clone(), fallback] {
         let prog = problem.generate(&cand).map_err(Failure::internal)?;
         match problem.prove(&prog, a.tests, a.seed ^ 0x5eed) {
             Ok(()) => {

@@ -58,6 +58,35 @@ impl Candidate {
         Candidate { order, flip: vec![false; n] }
     }
 
+    /// List scheduling: among ready nodes, the consumer of the carry just produced goes first
+    /// (so it can stay in its flag), otherwise the earliest in depth-first order.
+    pub fn carry_scheduled(lir: &Lir) -> Candidate {
+        let dfs = Candidate::initial(lir).order;
+        let n = lir.nodes.len();
+        let mut rank = vec![0; n];
+        for (i, &v) in dfs.iter().enumerate() {
+            rank[v] = i;
+        }
+        let mut done = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        let mut last_carry: Option<V> = None;
+        while order.len() < n {
+            let ready = (0..n).filter(|&v| !done[v] && lir.nodes[v].operands().iter().all(|(d, _)| done[*d]));
+            let pick = ready
+                .min_by_key(|&v| {
+                    let uses_carry = last_carry.map(|c| lir.nodes[v].operands().contains(&c)).unwrap_or(false);
+                    (!uses_carry, rank[v])
+                })
+                .expect("acyclic");
+            done[pick] = true;
+            order.push(pick);
+            if lir.nodes[pick].is_carry_output(1) {
+                last_carry = Some((pick, 1));
+            }
+        }
+        Candidate { order, flip: vec![false; n] }
+    }
+
     /// The LIR's own (IR) order.
     pub fn ir_order(lir: &Lir) -> Candidate {
         Candidate { order: (0..lir.nodes.len()).collect(), flip: vec![false; lir.nodes.len()] }
