@@ -66,6 +66,9 @@ struct Machine<'a> {
     zf: Option<Poly>,
     mem: HashMap<(Region, i64), (u8, Val)>,
     line: usize,
+    /// After an 8-bit write: (the full register value it produced, the byte written), so that a
+    /// later 8-bit read returns the byte exactly instead of re-deriving it algebraically.
+    low8: HashMap<u8, (Poly, Poly)>,
 }
 
 type Res<T> = Result<T, String>;
@@ -196,7 +199,7 @@ impl<'a> Machine<'a> {
             };
             regs.push(v);
         }
-        Machine { cx, f, scenario, regs, cf: None, of: None, zf: None, mem: HashMap::new(), line: 0 }
+        Machine { cx, f, scenario, regs, cf: None, of: None, zf: None, mem: HashMap::new(), line: 0, low8: HashMap::new() }
     }
 
     fn fail<T>(&self, msg: impl Into<String>) -> Res<T> {
@@ -286,6 +289,13 @@ impl<'a> Machine<'a> {
         match o {
             Operand::Reg(r) => {
                 let v = self.num(r.num)?;
+                if r.bits == 8 {
+                    if let Some((full, byte)) = self.low8.get(&r.num) {
+                        if *full == v {
+                            return Ok(byte.clone());
+                        }
+                    }
+                }
                 Ok(if r.bits < 64 { self.cx.modp(&v, r.bits as u32) } else { v })
             }
             Operand::Mem(m) => self.load(m),
@@ -304,7 +314,9 @@ impl<'a> Machine<'a> {
                 let old = self.num(r.num).unwrap_or_default();
                 let low = self.cx.modp(&old, 8);
                 let b = self.cx.modp(&v, 8);
-                old.sub(&low).add(&b)
+                let full = old.sub(&low).add(&b);
+                self.low8.insert(r.num, (full.clone(), b));
+                full
             }
             _ => return self.fail("unsupported register width"),
         };
@@ -434,6 +446,11 @@ impl<'a> Machine<'a> {
             }
             ("setc" | "setb" | "seto", 1) => {
                 let v = if i.mnemonic == "seto" { self.flag(&self.of, "OF")? } else { self.flag(&self.cf, "CF")? };
+                if std::env::var_os("VF_OFDEBUG").is_some() {
+                    let before = self.num(match &o[0] { Operand::Reg(r) => r.num, _ => 0 }).unwrap_or_default();
+                    let low = self.cx.modp(&before, 8);
+                    eprintln!("line {} set: flag bit={} flag={} | before={} | low={}", self.line, self.cx.is_bit(&v), short(&self.cx.show(&v)), short(&self.cx.show(&before)), short(&self.cx.show(&low)));
+                }
                 self.write(&o[0], v)
             }
             ("cmovc" | "cmovb" | "cmovo" | "cmovnc" | "cmovae" | "cmovno" | "cmovz" | "cmove" | "cmovnz" | "cmovne", 2) => self.cmov(&i.mnemonic, &o[0], &o[1]),
@@ -612,17 +629,39 @@ impl<'a> Machine<'a> {
         let r = self.cx.modp(&t, w as u32);
         let d_ = self.cx.divp(&t, w as u32);
         let carry = if sub { Poly::default().sub(&d_) } else { d_ };
-        self.cx.note_carry(&carry, &[&a, &b], &cin, w as u32);
+        // CF/OF of an add/sub of w-bit register values and a flag is a bit by the ISA's semantics.
+        self.cx.mark_bit(&carry);
         match mn {
             "adcx" => self.cf = Some(carry),
             "adox" => self.of = Some(carry),
             _ => {
                 self.cf = Some(carry);
-                self.of = None;
+                self.of = self.overflow_flag(&a, &b, &t, sub, w as u32);
                 self.zf = Some(r.clone());
             }
         }
         self.write(d, r)
+    }
+
+    /// OF of add/adc/sub/sbb when operand bounds decide it: with both operands in
+    /// [0, 2^(w-1)) signed and unsigned agree, so a sum below 2^(w-1) (or any difference) does
+    /// not overflow. Otherwise unknown.
+    fn overflow_flag(&mut self, a: &Poly, b: &Poly, t: &Poly, sub: bool, w: u32) -> Option<Poly> {
+        let half = BigInt::one() << (w - 1);
+        let small = |cx: &Ctx, p: &Poly| {
+            let i = cx.interval(p);
+            i.lo >= BigInt::zero() && i.hi < half
+        };
+        if std::env::var_os("VF_OFDEBUG").is_some() {
+            eprintln!("line {} OF? a={} [{:?}] b={} bit(a)={}", self.line, short(&self.cx.show(a)), self.cx.interval(a), short(&self.cx.show(b)), self.cx.is_bit(a));
+        }
+        if small(self.cx, a) && small(self.cx, b) {
+            let ti = self.cx.interval(t);
+            if sub || ti.hi < half {
+                return Some(Poly::default());
+            }
+        }
+        None
     }
 
     fn cmov(&mut self, mn: &str, d: &Operand, s: &Operand) -> Res<()> {

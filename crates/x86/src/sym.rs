@@ -188,6 +188,12 @@ impl Ctx {
         }
     }
 
+    /// Records a value known to be 0 or 1 by construction (a hardware flag computed from
+    /// in-range register values: the machine model keeps every register in [0, 2^64)).
+    pub fn mark_bit(&mut self, p: &Poly) {
+        self.bits.insert(p.clone());
+    }
+
     pub fn is_bit(&self, p: &Poly) -> bool {
         self.bits.contains(p)
     }
@@ -272,7 +278,25 @@ impl Ctx {
                 return Poly::constant(c.to_integer().mod_floor(&m));
             }
         }
-        let q = self.reduce_mod(p, k);
+        if self.bits.contains(p) && k >= 1 {
+            return p.clone();
+        }
+        let stripped = self.strip_mods(p, k);
+        if k >= 1 && self.bits.contains(&stripped) {
+            return stripped;
+        }
+        // terms whose coefficient is a multiple of 2^k vanish modulo 2^k
+        let m = pow2(k);
+        let mut dropped = Poly::default();
+        for (mono, c) in &stripped.terms {
+            if !(c.is_integer() && c.to_integer().mod_floor(&m).is_zero()) {
+                dropped.terms.insert(mono.clone(), c.clone());
+            }
+        }
+        if k >= 1 && self.bits.contains(&dropped) {
+            return dropped;
+        }
+        let q = self.reduce_coefficients(stripped, k);
         if let Some(c) = q.as_const_int() {
             return Poly::constant(c.mod_floor(&m));
         }
@@ -292,8 +316,8 @@ impl Ctx {
         !i.lo.is_negative() && &i.hi < m
     }
 
-    /// Rules 2 and 3: strips inner `Mod`s that do not matter modulo 2^k and reduces coefficients.
-    fn reduce_mod(&mut self, p: &Poly, k: u32) -> Poly {
+    /// Rule 2: strips inner `Mod`s that do not matter modulo 2^k.
+    fn strip_mods(&mut self, p: &Poly, k: u32) -> Poly {
         let m = pow2(k);
         let mut cur = p.clone();
         for _ in 0..64 {
@@ -322,6 +346,12 @@ impl Ctx {
                 break;
             }
         }
+        cur
+    }
+
+    /// Rule 3: integer coefficients reduced into [0, 2^k).
+    fn reduce_coefficients(&self, cur: Poly, k: u32) -> Poly {
+        let m = pow2(k);
         let mut out = Poly::default();
         for (mono, c) in cur.terms {
             if c.is_integer() {
