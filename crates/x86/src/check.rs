@@ -446,11 +446,6 @@ impl<'a> Machine<'a> {
             }
             ("setc" | "setb" | "seto", 1) => {
                 let v = if i.mnemonic == "seto" { self.flag(&self.of, "OF")? } else { self.flag(&self.cf, "CF")? };
-                if std::env::var_os("VF_OFDEBUG").is_some() {
-                    let before = self.num(match &o[0] { Operand::Reg(r) => r.num, _ => 0 }).unwrap_or_default();
-                    let low = self.cx.modp(&before, 8);
-                    eprintln!("line {} set: flag bit={} flag={} | before={} | low={}", self.line, self.cx.is_bit(&v), short(&self.cx.show(&v)), short(&self.cx.show(&before)), short(&self.cx.show(&low)));
-                }
                 self.write(&o[0], v)
             }
             ("cmovc" | "cmovb" | "cmovo" | "cmovnc" | "cmovae" | "cmovno" | "cmovz" | "cmove" | "cmovnz" | "cmovne", 2) => self.cmov(&i.mnemonic, &o[0], &o[1]),
@@ -636,32 +631,38 @@ impl<'a> Machine<'a> {
             "adox" => self.of = Some(carry),
             _ => {
                 self.cf = Some(carry);
-                self.of = self.overflow_flag(&a, &b, &t, sub, w as u32);
+                self.of = self.overflow_flag(&a, &b, &cin, sub, w as u32);
                 self.zf = Some(r.clone());
             }
         }
         self.write(d, r)
     }
 
-    /// OF of add/adc/sub/sbb when operand bounds decide it: with both operands in
-    /// [0, 2^(w-1)) signed and unsigned agree, so a sum below 2^(w-1) (or any difference) does
-    /// not overflow. Otherwise unknown.
-    fn overflow_flag(&mut self, a: &Poly, b: &Poly, t: &Poly, sub: bool, w: u32) -> Option<Poly> {
+    /// OF of add/adc/sub/sbb when operand bounds decide it: each operand's interval must lie
+    /// entirely in the non-negative or the negative half of the signed range; then the signed
+    /// result interval decides whether it overflows. Otherwise OF is unknown.
+    fn overflow_flag(&mut self, a: &Poly, b: &Poly, cin: &Poly, sub: bool, w: u32) -> Option<Poly> {
         let half = BigInt::one() << (w - 1);
-        let small = |cx: &Ctx, p: &Poly| {
+        let full = BigInt::one() << w;
+        let signed = |cx: &Ctx, p: &Poly| -> Option<(BigInt, BigInt)> {
             let i = cx.interval(p);
-            i.lo >= BigInt::zero() && i.hi < half
-        };
-        if std::env::var_os("VF_OFDEBUG").is_some() {
-            eprintln!("line {} OF? a={} [{:?}] b={} bit(a)={}", self.line, short(&self.cx.show(a)), self.cx.interval(a), short(&self.cx.show(b)), self.cx.is_bit(a));
-        }
-        if small(self.cx, a) && small(self.cx, b) {
-            let ti = self.cx.interval(t);
-            if sub || ti.hi < half {
-                return Some(Poly::default());
+            if i.lo >= BigInt::zero() && i.hi < half {
+                Some((i.lo, i.hi))
+            } else if i.lo >= half && i.hi < full {
+                Some((i.lo - &full, i.hi - &full))
+            } else {
+                None
             }
+        };
+        let (alo, ahi) = signed(self.cx, a)?;
+        let (blo, bhi) = signed(self.cx, b)?;
+        let ci = self.cx.interval(cin);
+        let (lo, hi) = if sub { (alo - bhi - &ci.hi, ahi - blo - &ci.lo) } else { (alo + blo + &ci.lo, ahi + bhi + &ci.hi) };
+        if lo >= -half.clone() && hi < half {
+            Some(Poly::default())
+        } else {
+            None
         }
-        None
     }
 
     fn cmov(&mut self, mn: &str, d: &Operand, s: &Operand) -> Res<()> {
