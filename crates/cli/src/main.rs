@@ -10,6 +10,7 @@ mod failure;
 mod doctor;
 mod output;
 mod smt_cmd;
+mod crypto_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -41,6 +42,8 @@ enum Command {
     Bpf(bpf_cmd::BpfArgs),
     /// Solve SMT-LIB2 files with the solver layer (z3, Bitwuzla, portfolio).
     Smt(smt_cmd::SmtArgs),
+    /// Field arithmetic: Fiat IR -> verified, measured x86-64 (opt, verify, bench).
+    Crypto(crypto_cmd::CryptoArgs),
 }
 
 /// Global output settings every command receives.
@@ -71,6 +74,7 @@ fn main() {
         Command::Doctor => doctor::run(ctx),
         Command::Bpf(args) => bpf_cmd::run(ctx, args),
         Command::Smt(args) => smt_cmd::run(ctx, args),
+        Command::Crypto(a) => crypto_cmd::run(ctx, a),
     };
     if let Err(f) = result {
         f.exit();

@@ -1,0 +1,80 @@
+SECTION .text
+	GLOBAL fiat_poly1305_carry_mul
+fiat_poly1305_carry_mul:
+mov [rsp - 0x8], rbx
+mov [rsp - 0x10], rbp
+mov [rsp - 0x18], r12
+mov [rsp - 0x20], r13
+mov [rsp - 0x28], r14
+mov rcx, rdx
+mov rdx, [rsi]
+mulx rax, r8, [rcx]
+imul r9, [rcx + 0x10], 0xa
+mov rdx, [rsi + 0x8]
+mulx r10, r11, r9
+imul r9, [rcx + 0x8], 0xa
+mov rdx, [rsi + 0x10]
+mulx rbx, rbp, r9
+add r11, rbp
+mov rdx, [rcx + 0x8]
+mulx r9, rbp, [rsi]
+adcx r10, rbx
+add r8, r11
+adcx rax, r10
+imul r10, rdx, 0x2
+imul rdx, [rcx + 0x10], 0x5
+mulx r11, rbx, [rsi + 0x10]
+mov rdx, [rsi + 0x8]
+mulx r12, r13, [rcx]
+add r13, rbx
+adcx r12, r11
+add rbp, r13
+adcx r9, r12
+mov r11, r8
+shrd r11, rax, 0x2c
+mov rax, 0xfffffffffff
+and r8, rax
+test al, al
+adox r11, rbp
+mov rbx, 0x0
+adox r9, rbx
+mulx rbp, r12, r10
+mov rdx, r11
+shrd rdx, r9, 0x2b
+mov r9, rdx
+mov rdx, [rcx]
+mulx r10, r13, [rsi + 0x10]
+add r12, r13
+mov rdx, [rsi]
+mulx r13, r14, [rcx + 0x10]
+adcx rbp, r10
+add r14, r12
+adcx r13, rbp
+add r9, r14
+adcx rbx, r13
+mov rdx, r9
+shrd rdx, rbx, 0x2b
+imul r10, rdx, 0x5
+add r8, r10
+and rax, r8
+mov [rdi], rax
+mov rax, 0x7ffffffffff
+and r11, rax
+and r9, rax
+shr r8, 0x2c
+add r8, r11
+mov rdx, r8
+shr rdx, 0x2b
+and rdx, 0x1
+and rdx, 0x1
+and r8, rax
+mov [rdi + 0x8], r8
+and rdx, 0x1
+add r9, rdx
+mov [rdi + 0x10], r9
+mov rbx, [rsp - 0x8]
+mov rbp, [rsp - 0x10]
+mov r12, [rsp - 0x18]
+mov r13, [rsp - 0x20]
+mov r14, [rsp - 0x28]
+ret

@@ -1,0 +1,342 @@
+//! `veriforge crypto ...`: optimize, verify and measure field arithmetic (Fiat IR -> x86-64).
+
+use crate::failure::Failure;
+use crate::output::write_atomically;
+use crate::Ctx;
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use vf_x86::check;
+use vf_x86::gen::{self, Options};
+use vf_x86::measure::{self, Bench, Clock};
+use vf_x86::opt::{Objective, OptProblem};
+use vf_x86::{asm, cemit, cref, ir, jit, lir};
+
+#[derive(Args)]
+pub struct CryptoArgs {
+    #[command(subcommand)]
+    cmd: CryptoCmd,
+}
+
+#[derive(Subcommand)]
+enum CryptoCmd {
+    /// Search for fast x86-64 for a Fiat function; writes only proven code.
+    Opt(OptArgs),
+    /// Prove an assembly file (NASM syntax, e.g. CryptOpt's) equivalent to the IR.
+    Verify(VerifyArgs),
+    /// Measure gcc, clang and assembly files on this machine (throughput and chained latency).
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct OptArgs {
+    /// Fiat JSON IR of one function.
+    #[arg(long)]
+    ir: PathBuf,
+    /// Search budget: 30s, 10m, 5000it, ...
+    #[arg(long, default_value = "10m")]
+    budget: String,
+    /// What to minimise.
+    #[arg(long, default_value = "mix", value_parser = ["latency", "throughput", "mix"])]
+    objective: String,
+    /// Output `.s` (GAS Intel syntax); `.asm` (NASM) and `.h` are written next to it.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Fiat C file holding the function (reference for measuring); default: C emitted from the IR.
+    #[arg(long)]
+    c: Option<PathBuf>,
+    /// Use only mul/add/adc (CPUs without BMI2/ADX).
+    #[arg(long)]
+    no_adx: bool,
+    /// Keep rbp as a frame pointer.
+    #[arg(long)]
+    frame_pointer: bool,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random tests (each also aliased) the result must pass before it is written.
+    #[arg(long, default_value_t = 1_000_000)]
+    tests: usize,
+    /// Write the best-cost-over-evaluations trace (JSON) here.
+    #[arg(long)]
+    trace: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[arg(long)]
+    ir: PathBuf,
+    /// Assembly file (NASM or GAS Intel syntax).
+    file: PathBuf,
+    /// Also prove the cases where the output buffer is one of the inputs.
+    #[arg(long)]
+    aliasing: bool,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    #[arg(long)]
+    ir: PathBuf,
+    /// Fiat C file (default: C emitted from the IR).
+    #[arg(long)]
+    c: Option<PathBuf>,
+    /// Assembly files to measure next to gcc and clang.
+    asm: Vec<PathBuf>,
+    /// Randomized rounds (each measures every implementation in both modes once).
+    #[arg(long, default_value_t = 31)]
+    rounds: usize,
+}
+
+pub fn run(ctx: Ctx, args: CryptoArgs) -> Result<(), Failure> {
+    match args.cmd {
+        CryptoCmd::Opt(a) => opt(ctx, a),
+        CryptoCmd::Verify(a) => verify(ctx, a),
+        CryptoCmd::Bench(a) => bench(ctx, a),
+    }
+}
+
+fn read(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))
+}
+
+fn load_ir(path: &Path) -> Result<ir::Function, Failure> {
+    ir::parse(&read(path)?).map_err(|e| Failure::input(format!("{}:{}: {}", path.display(), e.pos, e.msg)))
+}
+
+fn load_asm(path: &Path) -> Result<asm::Program, Failure> {
+    asm::parse(&read(path)?).map_err(|e| Failure::input(format!("{}:{}:{}: {}", path.display(), e.line, e.col, e.msg)))
+}
+
+fn scratch_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("veriforge-crypto-{}", std::process::id()))
+}
+
+/// gcc and clang builds of the reference C (Fiat's file or C emitted from the IR).
+fn references(f: &ir::Function, c: Option<&Path>) -> Result<Vec<(String, cref::CLib)>, Failure> {
+    let dir = scratch_dir();
+    let mut out = vec![];
+    for cc in ["gcc", cref::clang()] {
+        let lib = match c {
+            Some(p) => cref::build(p, cc, &dir),
+            None => cref::build_text(&cemit::emit(f), &f.name, cc, &dir),
+        }
+        .map_err(|e| Failure::internal(format!("building the {cc} reference: {e}")))?;
+        out.push((format!("{cc} -O3"), lib));
+    }
+    Ok(out)
+}
+
+struct Row {
+    name: String,
+    stats: [measure::Stats; 2],
+}
+
+fn measure_all(f: &ir::Function, fns: &[(String, jit::FieldFn)], rounds: usize, clock: &mut dyn Clock, seed: u64) -> Vec<Row> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let inputs = f.random_inputs(&mut rng);
+    let mut benches: Vec<Bench> = fns.iter().map(|(_, g)| Bench::new(*g, f.limbs(), &inputs)).collect();
+    let target = if clock.unit().starts_with("ns") { 200_000 } else { 400_000 };
+    let stats = measure::measure(&mut benches, clock, rounds, target, &mut rng);
+    fns.iter().zip(stats).map(|((n, _), s)| Row { name: n.clone(), stats: s }).collect()
+}
+
+fn print_table(ctx: &Ctx, unit: &str, rows: &[Row]) {
+    if ctx.json {
+        return;
+    }
+    println!("{:<44} {:>26} {:>26}", "implementation", "throughput (p10-p90)", "latency (p10-p90)");
+    let base = &rows[0].stats;
+    for r in rows {
+        let s = &r.stats;
+        println!(
+            "{:<44} {:>8.1} ({:>6.1}-{:>6.1}) x{:<4.2} {:>8.1} ({:>6.1}-{:>6.1}) x{:<4.2}",
+            r.name,
+            s[0].median,
+            s[0].p10,
+            s[0].p90,
+            base[0].median / s[0].median,
+            s[1].median,
+            s[1].p10,
+            s[1].p90,
+            base[1].median / s[1].median
+        );
+    }
+    println!("unit: {unit} per call; xN = speed-up vs the first row");
+}
+
+fn rows_json(rows: &[Row]) -> serde_json::Value {
+    serde_json::Value::Array(
+        rows.iter()
+            .map(|r| {
+                let j = |s: &measure::Stats| serde_json::json!({"median": s.median, "p10": s.p10, "p90": s.p90, "samples": s.samples});
+                serde_json::json!({"name": r.name, "throughput": j(&r.stats[0]), "latency": j(&r.stats[1])})
+            })
+            .collect(),
+    )
+}
+
+fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
+    let f = load_ir(&a.ir)?;
+    let objective = Objective::parse(&a.objective).ok_or_else(|| Failure::input(format!("--objective: unknown value {}", a.objective)))?;
+    let budget = vf_search::Budget::parse(&a.budget).map_err(|e| Failure::input(format!("--budget: {e}")))?;
+    let l = lir::lower(&f).map_err(|e| Failure::input(format!("{}: {e}", a.ir.display())))?;
+    let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer };
+    let refs = references(&f, a.c.as_deref())?;
+    let ref_fns: Vec<(String, jit::FieldFn)> = refs.iter().map(|(n, lib)| lib.func(&f.name).map(|g| (n.clone(), g))).collect::<Result<_, _>>().map_err(Failure::internal)?;
+    let clock = measure::best_clock();
+    ctx.info(format!("crypto opt {}: {} LIR nodes, objective {}, timing unit: {}", f.name, l.nodes.len(), a.objective, clock.unit()));
+    if clock.unit().contains("no PMC") {
+        ctx.info("note: hardware cycle counters are unavailable here (perf_event_open failed); timings use clock_gettime around adaptive batches");
+    }
+    let problem = OptProblem::new(&f, &l, opts, objective, ref_fns[0].1, clock, a.seed);
+    // clang/gcc ratio to show progress against clang too
+    let clang_vs_gcc = {
+        let clang_code = ref_fns[1].1;
+        problem.ratio(clang_code)
+    };
+    let start_ratio = {
+        use vf_search::Problem;
+        problem.cost(&problem.initial())
+    };
+    ctx.info(format!("start: {:.3}x gcc time, clang is {:.3}x gcc time", start_ratio, clang_vs_gcc));
+    let config = vf_search::Config {
+        seed: a.seed,
+        chains: 1,
+        budget,
+        schedule: vf_search::Schedule::Geometric { start: 0.02, end: 0.001 },
+        restart_after: Some(400),
+        restart_from: vf_search::RestartFrom::ChainBest,
+        target_cost: None,
+        progress_every: std::time::Duration::from_secs(5),
+        cancel: None,
+    };
+    let observer = Progress { ctx, clang_vs_gcc };
+    let result = vf_search::run(&problem, &config, &observer);
+    // Only proven code is written: the best, else the (proven) starting point.
+    let t = Instant::now();
+    let mut chosen = None;
+    let fallback = {
+        use vf_search::Problem;
+        problem.initial()
+    };
+    for cand in [result.best.clone(), fallback] {
+        let prog = problem.generate(&cand).map_err(Failure::internal)?;
+        match problem.prove(&prog, a.tests, a.seed ^ 0x5eed) {
+            Ok(()) => {
+                chosen = Some(prog);
+                break;
+            }
+            Err(e) => ctx.info(format!("candidate not proven ({e}); falling back")),
+        }
+    }
+    let prog = chosen.ok_or_else(|| Failure::internal("no candidate could be proven"))?;
+    ctx.info(format!("proven (distinct and aliased buffers) and passed {} random tests (each also aliased) in {:.1}s", a.tests, t.elapsed().as_secs_f64()));
+    let code = jit::load(&prog).map_err(Failure::internal)?;
+    let mut fns = ref_fns.clone();
+    fns.push(("veriforge".into(), code.func()));
+    let mut clock = measure::best_clock();
+    let rows = measure_all(&f, &fns, 21, clock.as_mut(), a.seed);
+    print_table(&ctx, clock.unit(), &rows);
+    if let Some(out) = &a.output {
+        write_atomically(out, asm::to_gas(&prog).as_bytes()).map_err(|e| Failure::internal(format!("{}: {e}", out.display())))?;
+        let nasm = out.with_extension("asm");
+        write_atomically(&nasm, asm::to_nasm(&prog).as_bytes()).map_err(|e| Failure::internal(format!("{}: {e}", nasm.display())))?;
+        let h = out.with_extension("h");
+        write_atomically(&h, gen::c_header(&f.name, f.args.len()).as_bytes()).map_err(|e| Failure::internal(format!("{}: {e}", h.display())))?;
+        ctx.info(format!("wrote {}, {}, {}", out.display(), nasm.display(), h.display()));
+    }
+    if let Some(tp) = &a.trace {
+        write_atomically(tp, result.trace.to_json().as_bytes()).map_err(|e| Failure::internal(format!("{}: {e}", tp.display())))?;
+    }
+    if ctx.json {
+        println!(
+            "{}",
+            serde_json::json!({"function": f.name, "unit": clock.unit(), "evaluations": result.iterations, "best_cost": result.best_cost,
+                "instructions": prog.insns.len(), "results": rows_json(&rows)})
+        );
+    }
+    let _ = std::fs::remove_dir_all(scratch_dir());
+    Ok(())
+}
+
+struct Progress {
+    ctx: Ctx,
+    clang_vs_gcc: f64,
+}
+
+impl vf_search::Observer for Progress {
+    fn progress(&self, p: &vf_search::Progress) {
+        let get = |k: &str| p.counters.iter().find(|(n, _)| n == k).map(|(_, v)| *v).unwrap_or(0);
+        self.ctx.info(format!(
+            "[{:>6.1}s] evals {:>6}  best {:.3}x gcc time ({:.2}x faster than gcc, {:.2}x vs clang)  proven {} refuted {} restarts {}",
+            p.elapsed_s,
+            p.iterations,
+            p.best_cost,
+            1.0 / p.best_cost,
+            self.clang_vs_gcc / p.best_cost,
+            get("proven"),
+            get("refuted"),
+            p.restarts
+        ));
+    }
+}
+
+fn verify(ctx: Ctx, a: VerifyArgs) -> Result<(), Failure> {
+    let f = load_ir(&a.ir)?;
+    let prog = load_asm(&a.file)?;
+    let mut failures = vec![];
+    let mut report = vec![];
+    for s in check::scenarios(&f, a.aliasing) {
+        let t = Instant::now();
+        let r = check::verify(&f, &prog, s);
+        let secs = t.elapsed().as_secs_f64();
+        report.push(serde_json::json!({"scenario": s.label(), "proven": r.is_ok(), "seconds": secs, "reason": r.as_ref().err()}));
+        match r {
+            Ok(()) => ctx.info(format!("{}: {}: proven in {secs:.3}s", a.file.display(), s.label())),
+            Err(e) => failures.push(format!("{}: {}: NOT proven ({e})", a.file.display(), s.label())),
+        }
+    }
+    if ctx.json {
+        println!("{}", serde_json::json!({"file": a.file.display().to_string(), "function": f.name, "results": report}));
+    }
+    if failures.is_empty() {
+        if !ctx.json {
+            println!("proven: {} implements {}", a.file.display(), f.name);
+        }
+        Ok(())
+    } else {
+        Err(Failure::Negative(failures.join("\n")))
+    }
+}
+
+fn bench(ctx: Ctx, a: BenchArgs) -> Result<(), Failure> {
+    let f = load_ir(&a.ir)?;
+    let progs: Vec<(String, asm::Program)> = a.asm.iter().map(|p| load_asm(p).map(|q| (p.display().to_string(), q))).collect::<Result<_, _>>()?;
+    let refs = references(&f, a.c.as_deref())?;
+    let mut fns: Vec<(String, jit::FieldFn)> = refs.iter().map(|(n, lib)| lib.func(&f.name).map(|g| (n.clone(), g))).collect::<Result<_, _>>().map_err(Failure::internal)?;
+    let mut codes = vec![];
+    for (name, p) in &progs {
+        let code = jit::load(p).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+        // never time code that computes something else
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..1000 {
+            let i = f.random_inputs(&mut rng);
+            if jit::call(code.func(), &i, f.limbs()) != f.eval(&i) {
+                return Err(Failure::Negative(format!("{name}: wrong result on {i:?}")));
+            }
+        }
+        fns.push((name.clone(), code.func()));
+        codes.push(code);
+    }
+    let mut clock = measure::best_clock();
+    ctx.info(format!("measuring {} implementations, {} rounds, unit {}", fns.len(), a.rounds, clock.unit()));
+    let rows = measure_all(&f, &fns, a.rounds, clock.as_mut(), 7);
+    print_table(&ctx, clock.unit(), &rows);
+    if ctx.json {
+        println!("{}", serde_json::json!({"function": f.name, "unit": clock.unit(), "results": rows_json(&rows)}));
+    }
+    drop(codes);
+    let _ = std::fs::remove_dir_all(scratch_dir());
+    Ok(())
+}

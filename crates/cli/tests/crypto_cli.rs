@@ -1,0 +1,58 @@
+//! `veriforge crypto` exit-code contract on our own fixtures.
+
+use std::process::Command;
+
+fn vf() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_veriforge"))
+}
+
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn tmp(name: &str, text: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("vf-crypto-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let p = d.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn one_line_error(out: &std::process::Output, code: i32, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
+    assert!(err.contains(needle), "{err}");
+}
+
+#[test]
+fn bad_ir_inputs_exit_2_with_one_line() {
+    let asm = tmp("x.asm", "f:\nret\n");
+    let malformed = tmp("bad.json", "{\n \"operation\": \"f\",\n \"arguments\": [ }");
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&malformed).arg(&asm).output().unwrap();
+    one_line_error(&out, 2, "bad.json:3:");
+    let fixture = std::fs::read_to_string(root().join("examples/crypto/mul2.json")).unwrap();
+    let unsupported = tmp("unsup.json", &fixture.replace("\"mulx\"", "\"divmod\""));
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&unsupported).arg(&asm).output().unwrap();
+    one_line_error(&out, 2, "unsupported operation \"divmod\"");
+    let mut v: serde_json::Value = serde_json::from_str(&fixture).unwrap();
+    v["arguments"][1]["lbound"] = serde_json::Value::Null;
+    let nobounds = tmp("nobounds.json", &v.to_string());
+    let out = vf().args(["crypto", "opt", "--budget", "1s", "--ir"]).arg(&nobounds).output().unwrap();
+    one_line_error(&out, 2, "missing bounds");
+    let badasm = tmp("bad.asm", "f:\nmov rax, [ rdx + foo ]\n");
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(root().join("examples/crypto/mul2.json")).arg(&badasm).output().unwrap();
+    one_line_error(&out, 2, "bad.asm:2:");
+}
+
+#[test]
+fn verify_proves_correct_code_and_refuses_wrong_code() {
+    let ir = root().join("examples/crypto/mul2.json");
+    let good = tmp("good.asm", "f:\nmov rcx, rdx\nmov rdx, [rsi]\nmulx r8, rax, [rcx]\nmulx r9, r10, [rcx + 0x8]\nadd r8, r10\nmov rdx, [rsi + 0x8]\nimul rdx, [rcx]\nadd r8, rdx\nmov [rdi], rax\nmov [rdi + 0x8], r8\nret\n");
+    let out = vf().args(["crypto", "verify", "--aliasing", "--ir"]).arg(&ir).arg(&good).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let wrong = tmp("wrong.asm", &std::fs::read_to_string(&good).unwrap().replace("add r8, r10", "add r8, r9"));
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&ir).arg(&wrong).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("NOT proven"));
+}

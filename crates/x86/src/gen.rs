@@ -1,0 +1,850 @@
+//! Code generation from (instruction order, per-node decisions) to x86-64 (SysV ABI).
+//!
+//! A greedy allocator walks the LIR nodes in the candidate's order. Carries stay in CF or OF
+//! while nothing clobbers them; an instruction that would clobber a flag holding a live carry
+//! first materialises it with setc/seto. Registers are freed at a value's last use and spilled
+//! (farthest next use first) to the red zone or a small frame. Output limbs are stored as soon as
+//! no input limb of the same index is still to be read, so `out == arg1` is safe by construction.
+
+use crate::asm::{self, Insn, Mem, Operand, Program, Reg};
+use crate::lir::{Lir, Node, V};
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Use mulx/adcx/adox (BMI2 + ADX). Without it: mul, add/adc only.
+    pub adx: bool,
+    /// Keep rbp as a frame pointer (push rbp; mov rbp, rsp).
+    pub frame_pointer: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { adx: true, frame_pointer: false }
+    }
+}
+
+/// A point of the search space: a topological order of the nodes plus per-node decisions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Candidate {
+    pub order: Vec<usize>,
+    /// Per node: chain-start flag (false = CF, true = OF) for AddC; which operand goes to rdx for MulFull.
+    pub flip: Vec<bool>,
+}
+
+impl Candidate {
+    /// Depth-first post-order from the outputs: every value is computed close to its use,
+    /// which keeps register pressure low (the IR's own order computes all products first).
+    pub fn initial(lir: &Lir) -> Candidate {
+        let n = lir.nodes.len();
+        let mut seen = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        fn visit(lir: &Lir, v: usize, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
+            if seen[v] {
+                return;
+            }
+            seen[v] = true;
+            for (d, _) in lir.nodes[v].operands() {
+                visit(lir, d, seen, order);
+            }
+            order.push(v);
+        }
+        for &(o, _) in &lir.outputs {
+            visit(lir, o, &mut seen, &mut order);
+        }
+        for v in 0..n {
+            visit(lir, v, &mut seen, &mut order);
+        }
+        Candidate { order, flip: vec![false; n] }
+    }
+
+    /// List scheduling: among ready nodes, the consumer of the carry just produced goes first
+    /// (so it can stay in its flag), otherwise the earliest in depth-first order.
+    pub fn carry_scheduled(lir: &Lir) -> Candidate {
+        let dfs = Candidate::initial(lir).order;
+        let n = lir.nodes.len();
+        let mut rank = vec![0; n];
+        for (i, &v) in dfs.iter().enumerate() {
+            rank[v] = i;
+        }
+        let mut done = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        let mut last_carry: Option<V> = None;
+        while order.len() < n {
+            let ready = (0..n).filter(|&v| !done[v] && lir.nodes[v].operands().iter().all(|(d, _)| done[*d]));
+            let pick = ready
+                .min_by_key(|&v| {
+                    let uses_carry = last_carry.map(|c| lir.nodes[v].operands().contains(&c)).unwrap_or(false);
+                    (!uses_carry, rank[v])
+                })
+                .expect("acyclic");
+            done[pick] = true;
+            order.push(pick);
+            if lir.nodes[pick].is_carry_output(1) {
+                last_carry = Some((pick, 1));
+            }
+        }
+        Candidate { order, flip: vec![false; n] }
+    }
+
+    /// The LIR's own (IR) order.
+    pub fn ir_order(lir: &Lir) -> Candidate {
+        Candidate { order: (0..lir.nodes.len()).collect(), flip: vec![false; lir.nodes.len()] }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Loc {
+    Reg(u8),
+    Slot(u32),
+    Input(usize, usize),
+    Const(u64),
+    Cf,
+    Of,
+}
+
+const ARG2_PTR: u8 = asm::RCX;
+
+struct Gen<'a> {
+    lir: &'a Lir,
+    opts: Options,
+    out: Vec<Insn>,
+    locs: HashMap<V, Vec<Loc>>,
+    holds: [Option<V>; 16],
+    cf: Option<V>,
+    of: Option<V>,
+    uses_left: HashMap<V, usize>,
+    /// positions (in the order) where each value is used, ascending
+    use_pos: HashMap<V, Vec<usize>>,
+    pos: usize,
+    slots_used: u32,
+    free_slots: Vec<u32>,
+    allocatable: Vec<u8>,
+    used_regs: [bool; 16],
+    stored: Vec<bool>,
+}
+
+fn q(r: u8) -> Operand {
+    Operand::Reg(Reg::q(r))
+}
+
+fn imm(v: u64) -> Operand {
+    Operand::Imm(v)
+}
+
+fn fits_imm32(v: u64) -> bool {
+    (v as i64) >= i32::MIN as i64 && (v as i64) <= i32::MAX as i64
+}
+
+fn slot_mem(s: u32) -> Mem {
+    Mem { base: asm::RSP, index: None, disp: -8 * (s as i64 + 1), bits: 64 }
+}
+
+type Res<T> = Result<T, String>;
+
+/// Generates the function `name` for `lir` following `cand`.
+pub fn generate(lir: &Lir, cand: &Candidate, opts: Options, name: &str) -> Res<Program> {
+    let mut g = Gen::new(lir, cand, opts)?;
+    g.body(cand)?;
+    Ok(g.finish(name))
+}
+
+impl<'a> Gen<'a> {
+    fn new(lir: &'a Lir, cand: &Candidate, opts: Options) -> Res<Self> {
+        check_topological(lir, &cand.order)?;
+        let mut uses_left: HashMap<V, usize> = HashMap::new();
+        let mut use_pos: HashMap<V, Vec<usize>> = HashMap::new();
+        for (p, &n) in cand.order.iter().enumerate() {
+            for v in lir.nodes[n].operands() {
+                *uses_left.entry(v).or_default() += 1;
+                use_pos.entry(v).or_default().push(p);
+            }
+        }
+        for &o in &lir.outputs {
+            *uses_left.entry(o).or_default() += 1;
+            use_pos.entry(o).or_default().push(usize::MAX);
+        }
+        let mut locs: HashMap<V, Vec<Loc>> = HashMap::new();
+        for (i, n) in lir.nodes.iter().enumerate() {
+            match *n {
+                Node::Input(k, j) => {
+                    locs.insert((i, 0), vec![Loc::Input(k, j)]);
+                }
+                Node::Const(c) => {
+                    locs.insert((i, 0), vec![Loc::Const(c)]);
+                }
+                _ => {}
+            }
+        }
+        let reserved = |r: u8| r == asm::RSP || r == asm::RDI || r == asm::RSI || (r == ARG2_PTR && lir.num_inputs.len() > 1) || (r == asm::RBP && opts.frame_pointer);
+        // caller-saved first: they cost no save/restore
+        let pref = [asm::RAX, asm::RDX, 8, 9, 10, 11, asm::RCX, asm::RBX, asm::RBP, 12, 13, 14, 15];
+        let allocatable = pref.iter().copied().filter(|&r| !reserved(r)).collect();
+        Ok(Gen {
+            lir,
+            opts,
+            out: vec![],
+            locs,
+            holds: [None; 16],
+            cf: None,
+            of: None,
+            uses_left,
+            use_pos,
+            pos: 0,
+            slots_used: 0,
+            free_slots: vec![],
+            allocatable,
+            used_regs: [false; 16],
+            stored: vec![false; lir.outputs.len()],
+        })
+    }
+
+    fn emit(&mut self, mn: &str, ops: Vec<Operand>) {
+        for o in &ops {
+            if let Operand::Reg(r) = o {
+                self.used_regs[r.num as usize] = true;
+            }
+        }
+        self.out.push(Insn { mnemonic: mn.to_string(), ops, line: 0 });
+    }
+
+    fn live(&self, v: V) -> bool {
+        self.uses_left.get(&v).copied().unwrap_or(0) > 0
+    }
+
+    fn next_use(&self, v: V) -> usize {
+        self.use_pos.get(&v).and_then(|p| p.iter().find(|&&x| x >= self.pos).copied()).unwrap_or(usize::MAX)
+    }
+
+    fn bind(&mut self, v: V, l: Loc) {
+        if let Loc::Reg(r) = l {
+            self.holds[r as usize] = Some(v);
+        }
+        self.locs.entry(v).or_default().push(l);
+    }
+
+    fn unbind_reg(&mut self, r: u8) {
+        if let Some(v) = self.holds[r as usize].take() {
+            if let Some(ls) = self.locs.get_mut(&v) {
+                ls.retain(|l| *l != Loc::Reg(r));
+            }
+        }
+    }
+
+    fn reg_of(&self, v: V) -> Option<u8> {
+        self.locs.get(&v)?.iter().find_map(|l| if let Loc::Reg(r) = l { Some(*r) } else { None })
+    }
+
+    fn mem_of(&self, v: V) -> Option<Operand> {
+        self.locs.get(&v)?.iter().find_map(|l| match l {
+            Loc::Input(k, i) => Some(Operand::Mem(Mem { base: [asm::RSI, ARG2_PTR][*k], index: None, disp: 8 * *i as i64, bits: 64 })),
+            Loc::Slot(s) => Some(Operand::Mem(slot_mem(*s))),
+            _ => None,
+        })
+    }
+
+    fn const_of(&self, v: V) -> Option<u64> {
+        self.locs.get(&v)?.iter().find_map(|l| if let Loc::Const(c) = l { Some(*c) } else { None })
+    }
+
+    /// A free register, spilling the value with the farthest next use if none is free.
+    fn alloc(&mut self, avoid: &[u8]) -> Res<u8> {
+        let cands: Vec<u8> = self.allocatable.iter().copied().filter(|r| !avoid.contains(r)).collect();
+        if let Some(&r) = cands.iter().find(|&&r| self.holds[r as usize].is_none()) {
+            return Ok(r);
+        }
+        let victim = cands
+            .iter()
+            .copied()
+            .max_by_key(|&r| self.next_use(self.holds[r as usize].unwrap()))
+            .ok_or("no register available")?;
+        self.spill(victim);
+        Ok(victim)
+    }
+
+    fn spill(&mut self, r: u8) {
+        let v = match self.holds[r as usize] {
+            Some(v) => v,
+            None => return,
+        };
+        let elsewhere = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Slot(_) | Loc::Const(_)));
+        if !elsewhere && self.live(v) {
+            let s = self.free_slots.pop().unwrap_or_else(|| {
+                self.slots_used += 1;
+                self.slots_used - 1
+            });
+            self.emit("mov", vec![Operand::Mem(slot_mem(s)), q(r)]);
+            self.bind(v, Loc::Slot(s));
+        }
+        self.unbind_reg(r);
+    }
+
+    /// Ensures `v` is in a register and returns it.
+    fn in_reg(&mut self, v: V, avoid: &[u8]) -> Res<u8> {
+        if let Some(r) = self.reg_of(v) {
+            return Ok(r);
+        }
+        if self.cf == Some(v) || self.of == Some(v) {
+            self.materialize_flag(self.of == Some(v) && self.cf != Some(v), avoid)?;
+            return self.reg_of(v).ok_or_else(|| "carry materialisation failed".to_string());
+        }
+        let r = self.alloc(avoid)?;
+        if let Some(c) = self.const_of(v) {
+            self.emit("mov", vec![q(r), imm(c)]);
+        } else if let Some(m) = self.mem_of(v) {
+            self.emit("mov", vec![q(r), m]);
+        } else {
+            return Err(format!("value {v:?} has no location"));
+        }
+        self.bind(v, Loc::Reg(r));
+        Ok(r)
+    }
+
+    /// Register or memory operand for `v` (constants loaded into a register).
+    fn rm(&mut self, v: V, avoid: &[u8]) -> Res<Operand> {
+        if let Some(r) = self.reg_of(v) {
+            return Ok(q(r));
+        }
+        if let Some(m) = self.mem_of(v) {
+            return Ok(m);
+        }
+        Ok(q(self.in_reg(v, avoid)?))
+    }
+
+    /// Register, memory or sign-extended imm32 operand for `v`.
+    fn rmi(&mut self, v: V, avoid: &[u8]) -> Res<Operand> {
+        match self.const_of(v) {
+            Some(c) if fits_imm32(c) && self.reg_of(v).is_none() => Ok(imm(c)),
+            _ => self.rm(v, avoid),
+        }
+    }
+
+    /// A register holding `v` that the next instruction may overwrite (copying if `v` lives on).
+    fn take_dst(&mut self, v: V, avoid: &[u8]) -> Res<u8> {
+        if let Some(r) = self.reg_of(v) {
+            if self.uses_left[&v] == 1 && !avoid.contains(&r) {
+                self.unbind_reg(r);
+                return Ok(r);
+            }
+        }
+        let r = self.alloc(avoid)?;
+        if let Some(c) = self.const_of(v) {
+            self.emit("mov", vec![q(r), imm(c)]);
+        } else {
+            let src = if let Some(s) = self.reg_of(v) {
+                q(s)
+            } else if let Some(m) = self.mem_of(v) {
+                m
+            } else {
+                q(self.in_reg(v, &[avoid, &[r]].concat())?)
+            };
+            self.emit("mov", vec![q(r), src]);
+        }
+        Ok(r)
+    }
+
+    /// Puts the carry held in CF (of = false) or OF into a register as 0/1.
+    fn materialize_flag(&mut self, of: bool, avoid: &[u8]) -> Res<()> {
+        let v = if of { self.of } else { self.cf };
+        let v = match v {
+            Some(v) => v,
+            None => return Ok(()),
+        };
+        let r = self.alloc(avoid)?;
+        self.emit("mov", vec![q(r), imm(0)]);
+        self.emit(if of { "seto" } else { "setc" }, vec![Operand::Reg(Reg::b(r))]);
+        self.bind(v, Loc::Reg(r));
+        if let Some(ls) = self.locs.get_mut(&v) {
+            ls.retain(|l| *l != Loc::Cf && *l != Loc::Of);
+        }
+        if self.cf == Some(v) {
+            self.cf = None;
+        }
+        if self.of == Some(v) {
+            self.of = None;
+        }
+        Ok(())
+    }
+
+    /// Before an instruction that clobbers CF and/or OF: keeps live carries (except `consumed`).
+    fn protect(&mut self, cf: bool, of: bool, consumed: Option<V>, avoid: &[u8]) -> Res<()> {
+        for (clob, is_of) in [(cf, false), (of, true)] {
+            let holder = if is_of { self.of } else { self.cf };
+            if let Some(v) = holder {
+                if !clob {
+                    continue;
+                }
+                let last_use_here = consumed == Some(v) && self.uses_left[&v] == 1;
+                if self.live(v) && !last_use_here && self.reg_of(v).is_none() {
+                    self.materialize_flag(is_of, avoid)?;
+                }
+                if is_of {
+                    self.of = None;
+                } else {
+                    self.cf = None;
+                }
+                if let Some(ls) = self.locs.get_mut(&v) {
+                    ls.retain(|l| *l != Loc::Cf && *l != Loc::Of);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn set_flag(&mut self, of: bool, v: Option<V>) {
+        if of {
+            self.of = v;
+        } else {
+            self.cf = v;
+        }
+        if let Some(v) = v {
+            self.bind(v, if of { Loc::Of } else { Loc::Cf });
+        }
+    }
+
+    /// Makes CF hold carry `c` (restoring a materialised carry with `bt`).
+    fn carry_to_cf(&mut self, c: V, avoid: &[u8]) -> Res<()> {
+        if self.cf == Some(c) {
+            return Ok(());
+        }
+        let r = self.in_reg(c, avoid)?;
+        self.protect(true, true, None, &[avoid, &[r]].concat())?;
+        self.emit("bt", vec![q(r), imm(0)]);
+        self.set_flag(false, Some(c));
+        Ok(())
+    }
+
+    fn done_with(&mut self, vs: &[V]) {
+        for v in vs {
+            if let Some(u) = self.uses_left.get_mut(v) {
+                *u = u.saturating_sub(1);
+                if *u == 0 {
+                    self.release(*v);
+                }
+            }
+        }
+    }
+
+    fn release(&mut self, v: V) {
+        if let Some(ls) = self.locs.get(&v).cloned() {
+            for l in ls {
+                match l {
+                    Loc::Reg(r) => {
+                        self.holds[r as usize] = None;
+                    }
+                    Loc::Slot(s) => self.free_slots.push(s),
+                    _ => {}
+                }
+            }
+            self.locs.get_mut(&v).unwrap().retain(|l| matches!(l, Loc::Input(..) | Loc::Const(_)));
+        }
+        if self.cf == Some(v) {
+            self.cf = None;
+        }
+        if self.of == Some(v) {
+            self.of = None;
+        }
+    }
+
+    fn define(&mut self, v: V, r: u8) {
+        self.unbind_reg(r);
+        if self.live(v) {
+            self.bind(v, Loc::Reg(r));
+        }
+    }
+
+    fn body(&mut self, cand: &Candidate) -> Res<()> {
+        if self.lir.num_inputs.len() > 1 {
+            self.emit("mov", vec![q(ARG2_PTR), q(asm::RDX)]);
+        }
+        for (p, &n) in cand.order.iter().enumerate() {
+            self.pos = p;
+            self.node(n, cand.flip[n])?;
+            self.store_ready_outputs()?;
+        }
+        self.pos = usize::MAX;
+        self.store_ready_outputs()?;
+        if self.stored.iter().any(|s| !s) {
+            return Err("internal: some outputs were not stored".into());
+        }
+        Ok(())
+    }
+
+    fn store_ready_outputs(&mut self) -> Res<()> {
+        for i in 0..self.lir.outputs.len() {
+            if self.stored[i] {
+                continue;
+            }
+            let v = self.lir.outputs[i];
+            let computed = self.locs.get(&v).map(|l| !l.is_empty()).unwrap_or(false);
+            let inputs_pending = self.lir.nodes.iter().enumerate().any(|(n, node)| matches!(node, Node::Input(_, j) if *j == i) && self.live((n, 0)) && !(self.lir.outputs.contains(&(n, 0))));
+            if !computed || inputs_pending {
+                continue;
+            }
+            let src = match self.const_of(v) {
+                Some(c) if fits_imm32(c) => imm(c),
+                _ => q(self.in_reg(v, &[])?),
+            };
+            self.emit("mov", vec![Operand::Mem(Mem { base: asm::RDI, index: None, disp: 8 * i as i64, bits: 64 }), src]);
+            self.stored[i] = true;
+            self.done_with(&[v]);
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, n: usize, flip: bool) -> Res<()> {
+        let node = self.lir.nodes[n];
+        let (r0, r1) = ((n, 0u8), (n, 1u8));
+        match node {
+            Node::Input(..) | Node::Const(_) => {}
+            Node::MulFull(a, b) => self.mulfull(n, a, b, flip)?,
+            Node::MulImm(a, k) => {
+                let src = self.rm(a, &[])?;
+                let avoid: Vec<u8> = if let Operand::Reg(r) = src { vec![r.num] } else { vec![] };
+                self.protect(true, true, None, &avoid)?;
+                let d = self.alloc(&avoid)?;
+                if fits_imm32(k) {
+                    self.emit("imul", vec![q(d), src, imm(k)]);
+                } else {
+                    self.emit("mov", vec![q(d), imm(k)]);
+                    self.emit("imul", vec![q(d), src]);
+                }
+                self.done_with(&[a]);
+                self.define(r0, d);
+            }
+            Node::AddC(a, b, cin) => self.addc(n, a, b, cin, flip)?,
+            Node::SubB(a, b, bin) => {
+                let d = self.take_dst(a, &[])?;
+                let src = self.rmi(b, &[d])?;
+                let avoid = reg_list(&[q(d), src]);
+                match bin {
+                    None => self.protect(true, true, None, &avoid)?,
+                    Some(c) => {
+                        self.carry_to_cf(c, &avoid)?;
+                        self.protect(false, true, Some(c), &avoid)?;
+                    }
+                }
+                self.emit(if bin.is_some() { "sbb" } else { "sub" }, vec![q(d), src]);
+                let mut used = vec![a, b];
+                used.extend(bin);
+                self.cf = None;
+                self.done_with(&used);
+                self.define(r0, d);
+                if self.live(r1) {
+                    self.set_flag(false, Some(r1));
+                }
+            }
+            Node::Add(a, b) => {
+                let (x, y) = self.commute(a, b, flip);
+                if self.cf.map(|v| self.live(v)).unwrap_or(false) || self.of.map(|v| self.live(v)).unwrap_or(false) {
+                    let rx = self.in_reg(x, &[])?;
+                    let ry = self.in_reg(y, &[rx])?;
+                    self.done_with(&[a, b]);
+                    let d = self.alloc(&[rx, ry])?;
+                    self.emit("lea", vec![q(d), Operand::Mem(Mem { base: rx, index: Some((ry, 1)), disp: 0, bits: 64 })]);
+                    self.define(r0, d);
+                } else {
+                    let d = self.take_dst(x, &[])?;
+                    let src = self.rmi(y, &[d])?;
+                    self.protect(true, true, None, &reg_list(&[q(d), src]))?;
+                    self.emit("add", vec![q(d), src]);
+                    self.done_with(&[a, b]);
+                    self.define(r0, d);
+                }
+            }
+            Node::Shrd(lo, hi, k) => {
+                let d = self.take_dst(lo, &[])?;
+                let s = self.in_reg(hi, &[d])?;
+                self.protect(true, true, None, &[d, s])?;
+                self.emit("shrd", vec![q(d), q(s), imm(k as u64)]);
+                self.done_with(&[lo, hi]);
+                self.define(r0, d);
+            }
+            Node::Shr(a, k) | Node::Shl(a, k) => {
+                let d = self.take_dst(a, &[])?;
+                self.protect(true, true, None, &[d])?;
+                self.emit(if matches!(node, Node::Shr(..)) { "shr" } else { "shl" }, vec![q(d), imm(k as u64)]);
+                self.done_with(&[a]);
+                self.define(r0, d);
+            }
+            Node::Mask(a, k) => {
+                let m = (1u64 << k) - 1;
+                if fits_imm32(m) {
+                    let d = self.take_dst(a, &[])?;
+                    self.protect(true, true, None, &[d])?;
+                    self.emit("and", vec![q(d), imm(m)]);
+                    self.done_with(&[a]);
+                    self.define(r0, d);
+                } else {
+                    let d = self.take_dst(a, &[])?;
+                    let t = self.alloc(&[d])?;
+                    self.emit("mov", vec![q(t), imm(m)]);
+                    self.protect(true, true, None, &[d, t])?;
+                    self.emit("and", vec![q(d), q(t)]);
+                    self.done_with(&[a]);
+                    self.define(r0, d);
+                }
+            }
+            Node::And(a, b) | Node::Or(a, b) => {
+                let (x, y) = self.commute(a, b, flip);
+                let d = self.take_dst(x, &[])?;
+                let src = self.rmi(y, &[d])?;
+                self.protect(true, true, None, &reg_list(&[q(d), src]))?;
+                self.emit(if matches!(node, Node::And(..)) { "and" } else { "or" }, vec![q(d), src]);
+                self.done_with(&[a, b]);
+                self.define(r0, d);
+            }
+            Node::Not(a) => {
+                let d = self.take_dst(a, &[])?;
+                self.emit("not", vec![q(d)]);
+                self.done_with(&[a]);
+                self.define(r0, d);
+            }
+            Node::Cmov(c, a, b) => {
+                let d = self.take_dst(a, &[])?;
+                let src = self.rm(b, &[d])?;
+                let avoid = reg_list(&[q(d), src]);
+                let mn = if self.cf == Some(c) {
+                    "cmovc"
+                } else if self.of == Some(c) {
+                    "cmovo"
+                } else {
+                    let rc = self.in_reg(c, &avoid)?;
+                    self.protect(true, true, None, &[avoid.as_slice(), &[rc]].concat())?;
+                    self.emit("test", vec![q(rc), q(rc)]);
+                    "cmovnz"
+                };
+                self.emit(mn, vec![q(d), src]);
+                self.done_with(&[c, a, b]);
+                self.define(r0, d);
+            }
+            Node::Bool(c) => {
+                if self.reg_of(c).is_none() && (self.cf == Some(c) || self.of == Some(c)) {
+                    self.materialize_flag(self.of == Some(c) && self.cf != Some(c), &[])?;
+                }
+                let d = self.take_dst(c, &[])?;
+                self.done_with(&[c]);
+                self.define(r0, d);
+            }
+        }
+        Ok(())
+    }
+
+    /// Operand order for a commutative operation: the one that dies in a register becomes the destination.
+    fn commute(&self, a: V, b: V, flip: bool) -> (V, V) {
+        let dies = |v: V| self.reg_of(v).is_some() && self.uses_left.get(&v) == Some(&1);
+        match (dies(a), dies(b)) {
+            (true, false) => (a, b),
+            (false, true) => (b, a),
+            _ if flip => (b, a),
+            _ => (a, b),
+        }
+    }
+
+    fn mulfull(&mut self, n: usize, a: V, b: V, flip: bool) -> Res<()> {
+        let (x, y) = if self.reg_of(b) == Some(asm::RDX) || (flip && self.reg_of(a) != Some(asm::RDX)) { (b, a) } else { (a, b) };
+        let fixed = if self.opts.adx { asm::RDX } else { asm::RAX };
+        if self.reg_of(x) != Some(fixed) {
+            // move whatever lives in the fixed register out of the way
+            if let Some(v) = self.holds[fixed as usize] {
+                let elsewhere = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Slot(_) | Loc::Const(_)) || matches!(l, Loc::Reg(r) if *r != fixed));
+                if elsewhere {
+                    self.unbind_reg(fixed);
+                } else if self.live(v) && v != y {
+                    let t = self.alloc(&[fixed, asm::RDX, asm::RAX])?;
+                    self.emit("mov", vec![q(t), q(fixed)]);
+                    self.unbind_reg(fixed);
+                    self.bind(v, Loc::Reg(t));
+                } else if self.live(v) {
+                    // y itself is in the fixed register: swap roles instead
+                    return self.mulfull(n, a, b, !flip);
+                }
+                self.unbind_reg(fixed);
+            }
+            let src = match self.const_of(x) {
+                Some(c) => imm(c),
+                None => self.rm(x, &[fixed])?,
+            };
+            self.emit("mov", vec![q(fixed), src]);
+            self.bind(x, Loc::Reg(fixed));
+        }
+        let ysrc = if self.const_of(y).is_some() { q(self.in_reg(y, &[fixed, asm::RDX])?) } else { self.rm(y, &[fixed, asm::RDX])? };
+        let mut avoid = reg_list(&[q(fixed), ysrc]);
+        avoid.push(asm::RDX);
+        if self.opts.adx {
+            let hi = self.alloc(&avoid)?;
+            avoid.push(hi);
+            let lo = self.alloc(&avoid)?;
+            self.emit("mulx", vec![q(hi), q(lo), ysrc]);
+            self.done_with(&[a, b]);
+            self.define((n, 0), lo);
+            self.define((n, 1), hi);
+        } else {
+            // rdx is overwritten by mul: evict its value
+            if let Some(v) = self.holds[asm::RDX as usize] {
+                if self.live(v) {
+                    let t = self.alloc(&avoid)?;
+                    self.emit("mov", vec![q(t), q(asm::RDX)]);
+                    self.unbind_reg(asm::RDX);
+                    self.bind(v, Loc::Reg(t));
+                }
+                self.unbind_reg(asm::RDX);
+            }
+            self.protect(true, true, None, &avoid)?;
+            // x dies in rax regardless: keep a copy if it lives on
+            if self.uses_left[&x] > 1 && self.locs[&x].iter().all(|l| *l == Loc::Reg(asm::RAX)) {
+                let t = self.alloc(&avoid)?;
+                self.emit("mov", vec![q(t), q(asm::RAX)]);
+                self.bind(x, Loc::Reg(t));
+            }
+            self.unbind_reg(asm::RAX);
+            self.emit("mul", vec![ysrc]);
+            self.done_with(&[a, b]);
+            self.define((n, 0), asm::RAX);
+            self.define((n, 1), asm::RDX);
+        }
+        Ok(())
+    }
+
+    fn addc(&mut self, n: usize, a: V, b: V, cin: Option<V>, flip: bool) -> Res<()> {
+        let (x, y) = self.commute(a, b, false);
+        let d = self.take_dst(x, &[])?;
+        // adcx/adox take no immediate
+        let src = if self.opts.adx && cin.is_some() { self.rm(y, &[d])? } else { self.rmi(y, &[d])? };
+        let avoid = reg_list(&[q(d), src]);
+        let use_of = match cin {
+            Some(c) if self.of == Some(c) && self.opts.adx => true,
+            Some(_) => false,
+            None => flip && self.opts.adx,
+        };
+        let mn = match cin {
+            Some(c) if use_of => {
+                self.protect(false, false, None, &avoid)?;
+                let _ = c;
+                "adox"
+            }
+            Some(c) => {
+                self.carry_to_cf(c, &avoid)?;
+                if self.opts.adx {
+                    "adcx"
+                } else {
+                    self.protect(false, true, Some(c), &avoid)?;
+                    "adc"
+                }
+            }
+            None if use_of => {
+                // clear OF: test clears both, so CF must not hold a live carry
+                self.protect(true, true, None, &avoid)?;
+                self.emit("test", vec![Operand::Reg(Reg::b(asm::RAX)), Operand::Reg(Reg::b(asm::RAX))]);
+                "adox"
+            }
+            None => {
+                let of_live = self.of.map(|v| self.live(v)).unwrap_or(false);
+                if of_live && self.opts.adx {
+                    self.protect(true, false, None, &avoid)?;
+                    self.emit("clc", vec![]);
+                    // adcx cannot take an immediate
+                    if let Operand::Imm(_) = src {
+                        return Err("internal: immediate for adcx".into());
+                    }
+                    "adcx"
+                } else {
+                    self.protect(true, true, None, &avoid)?;
+                    "add"
+                }
+            }
+        };
+        let src = match (mn, src) {
+            ("adcx" | "adox", Operand::Imm(_)) => q(self.in_reg(y, &[d])?),
+            (_, s) => s,
+        };
+        self.emit(mn, vec![q(d), src]);
+        let mut used = vec![a, b];
+        used.extend(cin);
+        if use_of {
+            self.of = None;
+        } else {
+            self.cf = None;
+        }
+        self.done_with(&used);
+        self.define((n, 0), d);
+        if self.live((n, 1)) {
+            self.set_flag(use_of, Some((n, 1)));
+        }
+        Ok(())
+    }
+
+    /// Adds the prologue/epilogue: callee-saved registers, frame, `ret`.
+    fn finish(mut self, name: &str) -> Program {
+        let saves: Vec<u8> = asm::CALLEE_SAVED.iter().copied().filter(|&r| self.used_regs[r as usize] && !(r == asm::RBP && self.opts.frame_pointer)).collect();
+        let total = self.slots_used + saves.len() as u32;
+        let save_slot = |i: usize| self.slots_used + i as u32;
+        let frame = if total > 16 { ((8 * total as i64) + 15) / 16 * 16 } else { 0 };
+        let mut pro = vec![];
+        if self.opts.frame_pointer {
+            pro.push(Insn { mnemonic: "push".into(), ops: vec![q(asm::RBP)], line: 0 });
+            pro.push(Insn { mnemonic: "mov".into(), ops: vec![q(asm::RBP), q(asm::RSP)], line: 0 });
+        }
+        if frame > 0 {
+            pro.push(Insn { mnemonic: "sub".into(), ops: vec![q(asm::RSP), imm(frame as u64)], line: 0 });
+        }
+        for (i, &r) in saves.iter().enumerate() {
+            pro.push(Insn { mnemonic: "mov".into(), ops: vec![Operand::Mem(slot_mem(save_slot(i))), q(r)], line: 0 });
+        }
+        let mut epi = vec![];
+        for (i, &r) in saves.iter().enumerate() {
+            epi.push(Insn { mnemonic: "mov".into(), ops: vec![q(r), Operand::Mem(slot_mem(save_slot(i)))], line: 0 });
+        }
+        if frame > 0 {
+            epi.push(Insn { mnemonic: "add".into(), ops: vec![q(asm::RSP), imm(frame as u64)], line: 0 });
+        }
+        if self.opts.frame_pointer {
+            epi.push(Insn { mnemonic: "pop".into(), ops: vec![q(asm::RBP)], line: 0 });
+        }
+        epi.push(Insn { mnemonic: "ret".into(), ops: vec![], line: 0 });
+        let mut insns: Vec<Insn> = pro.into_iter().chain(self.out.drain(..)).chain(epi).collect();
+        if frame > 0 {
+            // slots were addressed below the entry rsp; rebase them above the lowered rsp
+            let start = if self.opts.frame_pointer { 3 } else { 1 };
+            let end = insns.len() - if self.opts.frame_pointer { 3 } else { 2 };
+            for ins in &mut insns[start..end] {
+                for o in &mut ins.ops {
+                    if let Operand::Mem(m) = o {
+                        if m.base == asm::RSP {
+                            m.disp += frame;
+                        }
+                    }
+                }
+            }
+        }
+        Program { name: name.to_string(), insns }
+    }
+}
+
+fn reg_list(ops: &[Operand]) -> Vec<u8> {
+    ops.iter().filter_map(|o| if let Operand::Reg(r) = o { Some(r.num) } else { None }).collect()
+}
+
+/// Checks that `order` is a permutation of the nodes respecting dependencies.
+pub fn check_topological(lir: &Lir, order: &[usize]) -> Res<()> {
+    if order.len() != lir.nodes.len() {
+        return Err("order is not a permutation of the nodes".into());
+    }
+    let mut done = vec![false; lir.nodes.len()];
+    for &n in order {
+        if n >= done.len() || done[n] {
+            return Err("order is not a permutation of the nodes".into());
+        }
+        if lir.nodes[n].operands().iter().any(|(m, _)| !done[*m]) {
+            return Err(format!("node {n} is scheduled before its operands"));
+        }
+        done[n] = true;
+    }
+    Ok(())
+}
+
+/// C header declaring the generated function.
+pub fn c_header(name: &str, nargs: usize) -> String {
+    let args: Vec<String> = (1..=nargs).map(|i| format!("const uint64_t *arg{i}")).collect();
+    format!("#include <stdint.h>\nvoid {name}(uint64_t *out1, {});\n", args.join(", "))
+}

@@ -1,0 +1,228 @@
+//! In-process assembly (iced-x86 `code_asm`) of a parsed program into executable memory.
+
+use crate::asm::{Insn, Mem, Operand, Program};
+use iced_x86::code_asm::*;
+
+/// The signature of every Fiat mul/square: `f(out, arg1, arg2)` (arg2 ignored by squares).
+pub type FieldFn = unsafe extern "sysv64" fn(*mut u64, *const u64, *const u64);
+
+/// Machine code mapped read+execute; unmapped on drop.
+pub struct ExecCode {
+    ptr: *mut libc::c_void,
+    len: usize,
+}
+
+unsafe impl Send for ExecCode {}
+
+impl ExecCode {
+    /// Copies `bytes` into fresh pages and makes them executable (W^X: never both at once).
+    pub fn new(bytes: &[u8]) -> Result<ExecCode, String> {
+        let page = 4096;
+        let len = bytes.len().div_ceil(page).max(1) * page;
+        unsafe {
+            let ptr = libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0);
+            if ptr == libc::MAP_FAILED {
+                return Err("mmap failed".into());
+            }
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr as *mut u8, bytes.len());
+            if libc::mprotect(ptr, len, libc::PROT_READ | libc::PROT_EXEC) != 0 {
+                libc::munmap(ptr, len);
+                return Err("mprotect failed".into());
+            }
+            Ok(ExecCode { ptr, len })
+        }
+    }
+
+    pub fn func(&self) -> FieldFn {
+        unsafe { std::mem::transmute::<*mut libc::c_void, FieldFn>(self.ptr) }
+    }
+}
+
+impl Drop for ExecCode {
+    fn drop(&mut self) {
+        unsafe {
+            libc::munmap(self.ptr, self.len);
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum O {
+    R64(AsmRegister64),
+    R8(AsmRegister8),
+    M(AsmMemoryOperand),
+    I(u64),
+}
+
+const R64S: [AsmRegister64; 16] = [rax, rcx, rdx, rbx, rsp, rbp, rsi, rdi, r8, r9, r10, r11, r12, r13, r14, r15];
+const R8S: [AsmRegister8; 16] = [al, cl, dl, bl, spl, bpl, sil, dil, r8b, r9b, r10b, r11b, r12b, r13b, r14b, r15b];
+
+fn mem(m: &Mem) -> AsmMemoryOperand {
+    let mut e: AsmMemoryOperand = R64S[m.base as usize] + m.disp;
+    if let Some((r, s)) = m.index {
+        e = e + R64S[r as usize] * (s as u32);
+    }
+    if m.bits == 8 {
+        byte_ptr(e)
+    } else {
+        qword_ptr(e)
+    }
+}
+
+fn op(o: &Operand) -> Result<O, String> {
+    Ok(match o {
+        Operand::Reg(r) if r.bits == 64 => O::R64(R64S[r.num as usize]),
+        Operand::Reg(r) if r.bits == 8 => O::R8(R8S[r.num as usize]),
+        Operand::Reg(r) => return Err(format!("unsupported register {}", r.name())),
+        Operand::Mem(m) => O::M(mem(m)),
+        Operand::Imm(v) => O::I(*v),
+    })
+}
+
+fn imm32(v: u64) -> Result<i32, String> {
+    let s = v as i64;
+    if s >= i32::MIN as i64 && s <= i32::MAX as i64 {
+        Ok(s as i32)
+    } else if v <= u32::MAX as u64 {
+        // NASM accepts 0xffffffff-style 32-bit patterns for 8-bit/32-bit immediates
+        Ok(v as u32 as i32)
+    } else {
+        Err(format!("immediate 0x{v:x} does not fit in 32 bits"))
+    }
+}
+
+macro_rules! alu {
+    ($a:expr, $m:ident, $x:expr, $y:expr) => {
+        match ($x, $y) {
+            (O::R64(x), O::R64(y)) => $a.$m(x, y),
+            (O::R64(x), O::M(y)) => $a.$m(x, y),
+            (O::M(x), O::R64(y)) => $a.$m(x, y),
+            (O::R64(x), O::I(y)) => $a.$m(x, imm32(y)?),
+            (O::M(x), O::I(y)) => $a.$m(x, imm32(y)?),
+            (O::R8(x), O::R8(y)) => $a.$m(x, y),
+            (O::R8(x), O::I(y)) => $a.$m(x, imm32(y)?),
+            (O::M(x), O::R8(y)) => $a.$m(x, y),
+            (O::R8(x), O::M(y)) => $a.$m(x, y),
+            _ => return Err(format!("unsupported operands for {}", stringify!($m))),
+        }
+    };
+}
+
+macro_rules! rrm {
+    ($a:expr, $m:ident, $x:expr, $y:expr) => {
+        match ($x, $y) {
+            (O::R64(x), O::R64(y)) => $a.$m(x, y),
+            (O::R64(x), O::M(y)) => $a.$m(x, y),
+            _ => return Err(format!("unsupported operands for {}", stringify!($m))),
+        }
+    };
+}
+
+macro_rules! three_rrm_r {
+    ($a:expr, $m:ident, $x:expr, $y:expr, $z:expr) => {
+        match ($x, $y, $z) {
+            (O::R64(x), O::R64(y), O::R64(z)) => $a.$m(x, y, z),
+            (O::R64(x), O::M(y), O::R64(z)) => $a.$m(x, y, z),
+            _ => return Err(format!("unsupported operands for {}", stringify!($m))),
+        }
+    };
+}
+
+fn one(a: &mut CodeAssembler, i: &Insn) -> Result<(), String> {
+    let ops: Vec<O> = i.ops.iter().map(op).collect::<Result<_, _>>()?;
+    let r = match (i.mnemonic.as_str(), ops.as_slice()) {
+        ("mov", [O::R64(x), O::I(v)]) => a.mov(*x, *v),
+        ("mov", [O::M(x), O::I(v)]) => a.mov(*x, imm32(*v)?),
+        ("mov", [O::R8(x), O::I(v)]) => a.mov(*x, imm32(*v)? as u32),
+        ("mov", [O::R64(x), O::R64(y)]) => a.mov(*x, *y),
+        ("mov", [O::R64(x), O::M(y)]) => a.mov(*x, *y),
+        ("mov", [O::M(x), O::R64(y)]) => a.mov(*x, *y),
+        ("mov", [O::M(x), O::R8(y)]) => a.mov(*x, *y),
+        ("mov", [O::R8(x), O::R8(y)]) => a.mov(*x, *y),
+        ("mov", [O::R8(x), O::M(y)]) => a.mov(*x, *y),
+        ("add", [x, y]) => alu!(a, add, *x, *y),
+        ("adc", [x, y]) => alu!(a, adc, *x, *y),
+        ("sub", [x, y]) => alu!(a, sub, *x, *y),
+        ("sbb", [x, y]) => alu!(a, sbb, *x, *y),
+        ("and", [x, y]) => alu!(a, and, *x, *y),
+        ("or", [x, y]) => alu!(a, or, *x, *y),
+        ("xor", [x, y]) => alu!(a, xor, *x, *y),
+        ("test", [O::R64(x), O::R64(y)]) => a.test(*x, *y),
+        ("test", [O::R8(x), O::R8(y)]) => a.test(*x, *y),
+        ("adcx", [x, y]) => rrm!(a, adcx, *x, *y),
+        ("adox", [x, y]) => rrm!(a, adox, *x, *y),
+        ("cmovc" | "cmovb", [x, y]) => rrm!(a, cmovb, *x, *y),
+        ("cmovnc" | "cmovae", [x, y]) => rrm!(a, cmovae, *x, *y),
+        ("cmovo", [x, y]) => rrm!(a, cmovo, *x, *y),
+        ("cmovno", [x, y]) => rrm!(a, cmovno, *x, *y),
+        ("cmovz" | "cmove", [x, y]) => rrm!(a, cmove, *x, *y),
+        ("cmovnz" | "cmovne", [x, y]) => rrm!(a, cmovne, *x, *y),
+        ("imul", [x, y]) => rrm!(a, imul_2, *x, *y),
+        ("imul", [O::R64(x), O::R64(y), O::I(k)]) => a.imul_3(*x, *y, imm32(*k)?),
+        ("imul", [O::R64(x), O::M(y), O::I(k)]) => a.imul_3(*x, *y, imm32(*k)?),
+        ("lea", [O::R64(x), O::M(y)]) => a.lea(*x, *y),
+        ("movzx", [O::R64(x), O::R8(y)]) => a.movzx(*x, *y),
+        ("movzx", [O::R64(x), O::M(y)]) => a.movzx(*x, byte_ptr(*y)),
+        ("xchg", [O::R64(x), O::R64(y)]) => a.xchg(*x, *y),
+        ("mulx", [O::R64(h), O::R64(l), O::R64(s)]) => a.mulx(*h, *l, *s),
+        ("mulx", [O::R64(h), O::R64(l), O::M(s)]) => a.mulx(*h, *l, *s),
+        ("mul", [O::R64(s)]) => a.mul(*s),
+        ("mul", [O::M(s)]) => a.mul(*s),
+        ("shr", [O::R64(x), O::I(k)]) => a.shr(*x, *k as u32),
+        ("shl", [O::R64(x), O::I(k)]) => a.shl(*x, *k as u32),
+        ("shrd", [O::R64(x), O::R64(y), O::I(k)]) => a.shrd(*x, *y, *k as u32),
+        ("shlx", [x, y, z]) => three_rrm_r!(a, shlx, *x, *y, *z),
+        ("shrx", [x, y, z]) => three_rrm_r!(a, shrx, *x, *y, *z),
+        ("bzhi", [x, y, z]) => three_rrm_r!(a, bzhi, *x, *y, *z),
+        ("bt", [O::R64(x), O::I(k)]) => a.bt(*x, *k as u32),
+        ("inc", [O::R64(x)]) => a.inc(*x),
+        ("dec", [O::R64(x)]) => a.dec(*x),
+        ("not", [O::R64(x)]) => a.not(*x),
+        ("clc", []) => a.clc(),
+        ("stc", []) => a.stc(),
+        ("setc" | "setb", [O::R8(x)]) => a.setb(*x),
+        ("seto", [O::R8(x)]) => a.seto(*x),
+        ("push", [O::R64(x)]) => a.push(*x),
+        ("pop", [O::R64(x)]) => a.pop(*x),
+        ("ret", []) => a.ret(),
+        (m, _) => return Err(format!("line {}: cannot assemble {m} with these operands", i.line)),
+    };
+    r.map_err(|e| format!("line {}: {e}", i.line))
+}
+
+/// Assembles a program into machine code bytes placed at address `ip`.
+pub fn assemble(p: &Program, ip: u64) -> Result<Vec<u8>, String> {
+    let mut a = CodeAssembler::new(64).map_err(|e| e.to_string())?;
+    for i in &p.insns {
+        one(&mut a, i)?;
+    }
+    a.assemble(ip).map_err(|e| e.to_string())
+}
+
+/// Assembles and maps a program; the code is position independent (no branches, no rip-relative).
+pub fn load(p: &Program) -> Result<ExecCode, String> {
+    let bytes = assemble(p, 0)?;
+    ExecCode::new(&bytes)
+}
+
+/// Calls a field function on concrete inputs with a distinct output buffer.
+pub fn call(f: FieldFn, inputs: &[Vec<u64>], out_len: usize) -> Vec<u64> {
+    let mut out = vec![0u64; out_len];
+    let a1 = inputs[0].as_ptr();
+    let a2 = if inputs.len() > 1 { inputs[1].as_ptr() } else { std::ptr::null() };
+    unsafe { f(out.as_mut_ptr(), a1, a2) };
+    out
+}
+
+/// Calls with the output buffer being argument `k` (it is overwritten).
+pub fn call_aliased(f: FieldFn, inputs: &[Vec<u64>], out_len: usize, k: usize) -> Vec<u64> {
+    let mut bufs: Vec<Vec<u64>> = inputs.to_vec();
+    for b in &mut bufs {
+        b.resize(b.len().max(out_len), 0);
+    }
+    let a1 = bufs[0].as_mut_ptr();
+    let a2 = if bufs.len() > 1 { bufs[1].as_mut_ptr() } else { std::ptr::null_mut() };
+    let out = if k == 0 { a1 } else { a2 };
+    unsafe { f(out, a1, a2) };
+    bufs[k][..out_len].to_vec()
+}

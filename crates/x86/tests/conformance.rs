@@ -1,0 +1,167 @@
+//! Conformance suite on the shared Fiat corpus ($VERIFORGE_SHARED): evaluator vs Fiat's C,
+//! our code generator on the 12 functions, the checker on CryptOpt's published files, mutants.
+
+use rand::SeedableRng;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use vf_x86::check::{self, Scenario};
+use vf_x86::gen::{self, Candidate, Options};
+use vf_x86::{asm, cref, ir, jit, lir, mutants};
+
+fn shared() -> Option<PathBuf> {
+    let p = PathBuf::from(std::env::var("VERIFORGE_SHARED").ok()?).join("corpora/fiat");
+    p.is_dir().then_some(p)
+}
+
+fn functions(root: &Path) -> Vec<(String, ir::Function)> {
+    let mut v: Vec<_> = std::fs::read_dir(root.join("fn")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
+    v.sort();
+    v.into_iter().map(|p| (p.file_stem().unwrap().to_string_lossy().to_string(), ir::parse(&std::fs::read_to_string(&p).unwrap()).unwrap())).collect()
+}
+
+fn c_file(root: &Path, fname: &str) -> PathBuf {
+    let stem = if fname.contains("secp256k1") {
+        "secp256k1_montgomery_64"
+    } else if fname.contains("solinas") {
+        "curve25519_solinas_64"
+    } else if fname.contains("25519") {
+        "curve25519_64"
+    } else if fname.contains("p224") {
+        "p224_64"
+    } else if fname.contains("p256") {
+        "p256_64"
+    } else if fname.contains("poly1305") {
+        "poly1305_64"
+    } else {
+        "secp256k1_montgomery_64"
+    };
+    root.join("c").join(format!("{stem}.c"))
+}
+
+fn baseline_dir(fname: &str) -> String {
+    fname.replace("fiat_25519_carry", "fiat_curve25519_carry")
+}
+
+#[test]
+fn conformance() {
+    let Some(root) = shared() else {
+        panic!("VERIFORGE_SHARED is not set or has no corpora/fiat (run via scripts/conformance.sh)");
+    };
+    let fns = functions(&root);
+    assert_eq!(fns.len(), 12);
+    evaluator_matches_fiat_c(&root, &fns);
+    generated_code_is_correct_and_proven(&fns);
+    checker_on_published_files(&root, &fns);
+}
+
+fn evaluator_matches_fiat_c(root: &Path, fns: &[(String, ir::Function)]) {
+    let dir = std::env::temp_dir().join(format!("vf-conf-{}", std::process::id()));
+    for (name, f) in fns {
+        let lib = cref::build(&c_file(root, name), "gcc", &dir).unwrap();
+        let c = lib.func(&f.name).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20_000 {
+            let i = f.random_inputs(&mut rng);
+            assert_eq!(jit::call(c, &i, f.limbs()), f.eval(&i), "{name}: evaluator differs from Fiat C on {i:?}");
+        }
+        assert!(check::ir_symbolic_matches_eval(f, &f.random_inputs(&mut rng)), "{name}: symbolic IR semantics differ from the evaluator");
+    }
+    println!("evaluator == Fiat C (gcc) on 20000 random inputs for all 12 functions");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn generated_code_is_correct_and_proven(fns: &[(String, ir::Function)]) {
+    for (name, f) in fns {
+        let l = lir::lower(f).unwrap();
+        for adx in [true, false] {
+            let prog = gen::generate(&l, &Candidate::initial(&l), Options { adx, frame_pointer: !adx }, &f.name).unwrap();
+            let code = jit::load(&prog).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+            for _ in 0..20_000 {
+                let i = f.random_inputs(&mut rng);
+                let want = f.eval(&i);
+                assert_eq!(jit::call(code.func(), &i, f.limbs()), want, "{name} adx={adx}");
+                assert_eq!(jit::call_aliased(code.func(), &i, f.limbs(), 0), want, "{name} adx={adx} aliased");
+            }
+            let t = Instant::now();
+            for s in check::scenarios(f, true) {
+                check::verify(f, &prog, s).unwrap_or_else(|e| panic!("{name} adx={adx} {}: {e}", s.label()));
+            }
+            println!("ours {name:<36} adx={adx:<5} {:>4} insns, proven (all aliasing cases) in {:.2}s", prog.insns.len(), t.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// Runs every published file natively and through the checker. Soundness is asserted: a file
+/// (or mutant) the checker accepts must compute the IR's function on random inputs.
+fn checker_on_published_files(root: &Path, fns: &[(String, ir::Function)]) {
+    let (mut total, mut accepted, mut mutants_rejected, mut mutants_total) = (0, 0, 0, 0);
+    for (name, f) in fns {
+        let dir = root.join("baseline-asm").join(baseline_dir(name));
+        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        let (mut ok, mut alias_wrong, mut alias_unproven, mut times, mut reasons) = (0, 0, 0, vec![], std::collections::BTreeMap::new());
+        let mut mutated = false;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let inputs: Vec<_> = (0..300).map(|_| f.random_inputs(&mut rng)).collect();
+        for p in files.iter() {
+            let prog = asm::parse(&std::fs::read_to_string(p).unwrap()).unwrap();
+            let code = jit::load(&prog).unwrap();
+            let natively_right = inputs.iter().all(|i| jit::call(code.func(), i, f.limbs()) == f.eval(i));
+            let t = Instant::now();
+            let r = check::verify(f, &prog, Scenario::Distinct);
+            times.push(t.elapsed().as_secs_f64());
+            total += 1;
+            match &r {
+                Ok(()) => {
+                    assert!(natively_right, "{}: checker accepted a file that computes something else", p.display());
+                    ok += 1;
+                    accepted += 1;
+                    // aliasing: report files that are wrong when out == arg
+                    for k in 0..f.args.len() {
+                        if check::verify(f, &prog, Scenario::OutIsArg(k)).is_err() {
+                            alias_unproven += 1;
+                            let native = inputs.iter().all(|i| jit::call_aliased(code.func(), i, f.limbs(), k) == f.eval(i));
+                            if !native {
+                                alias_wrong += 1;
+                            }
+                            break;
+                        }
+                    }
+                }
+                Err(e) => {
+                    let key = e.split(':').next_back().unwrap_or("").split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+                    *reasons.entry(key).or_insert(0) += 1;
+                }
+            }
+            // mutants of the first accepted file per function: 40, evenly spread over the file
+            if r.is_ok() && !mutated {
+                mutated = true;
+                let all = mutants::mutants(&prog);
+                let step = (all.len() / 40).max(1);
+                for m in all.into_iter().step_by(step).take(40) {
+                    mutants_total += 1;
+                    match check::verify(f, &m.program, Scenario::Distinct) {
+                        Ok(()) => {
+                            let mcode = jit::load(&m.program).unwrap();
+                            // memory-safe by the proof, so it may run
+                            for i in inputs.iter().take(50) {
+                                assert_eq!(jit::call(mcode.func(), i, f.limbs()), f.eval(i), "accepted a wrong {} mutant of {}", m.kind, p.display());
+                            }
+                        }
+                        Err(_) => mutants_rejected += 1,
+                    }
+                }
+            }
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        println!(
+            "published {name:<36} proven {ok:>2}/{}  aliasing not proven {alias_unproven:>2}, of which wrong natively {alias_wrong:>2}  proof time median {:.2}s max {:.2}s  not proven: {reasons:?}",
+            files.len(),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
+    println!("published files proven: {accepted}/{total}; mutants rejected {mutants_rejected}/{mutants_total}");
+    assert!(mutants_rejected >= 200, "only {mutants_rejected} mutants rejected");
+}

@@ -1,0 +1,141 @@
+//! End-to-end tests on our own fixtures (no shared data): IR -> code -> assemble -> run -> prove.
+
+use rand::SeedableRng;
+use vf_x86::check::{self, Scenario};
+use vf_x86::gen::{self, Candidate, Options};
+use vf_x86::{asm, ir, jit, lir, mutants};
+
+const MUL2: &str = include_str!("../../../examples/crypto/mul2.json");
+const MONT2: &str = include_str!("../../../examples/crypto/mont2.json");
+
+fn random_candidate(l: &lir::Lir, rng: &mut vf_search::Rng) -> Candidate {
+    // random topological order (Kahn with random picks) and random flips
+    let n = l.nodes.len();
+    let mut done = vec![false; n];
+    let mut order = Vec::new();
+    while order.len() < n {
+        let ready: Vec<usize> = (0..n).filter(|&i| !done[i] && l.nodes[i].operands().iter().all(|(d, _)| done[*d])).collect();
+        let pick = ready[rng.index(ready.len())];
+        done[pick] = true;
+        order.push(pick);
+    }
+    Candidate { order, flip: (0..n).map(|_| rng.chance(0.5)).collect() }
+}
+
+fn run_tests(f: &ir::Function, prog: &asm::Program, n: usize, seed: u64) {
+    let code = jit::load(prog).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..n {
+        let i = f.random_inputs(&mut rng);
+        let want = f.eval(&i);
+        assert_eq!(jit::call(code.func(), &i, f.limbs()), want, "distinct buffers, input {i:?}\n{}", asm::to_nasm(prog));
+        for k in 0..f.args.len() {
+            assert_eq!(jit::call_aliased(code.func(), &i, f.limbs(), k), want, "out == arg{}", k + 1);
+        }
+    }
+}
+
+#[test]
+fn random_candidates_run_correctly_and_are_proven() {
+    for text in [MUL2, MONT2] {
+        let f = ir::parse(text).unwrap();
+        let l = lir::lower(&f).unwrap();
+        let mut rng = vf_search::Rng::new(11);
+        for round in 0..24 {
+            let opts = Options { adx: round % 3 != 0, frame_pointer: round % 4 == 1 };
+            let cand = if round == 0 { Candidate::initial(&l) } else { random_candidate(&l, &mut rng) };
+            let prog = gen::generate(&l, &cand, opts, &f.name).unwrap();
+            run_tests(&f, &prog, 300, round);
+            for s in check::scenarios(&f, true) {
+                check::verify(&f, &prog, s).unwrap_or_else(|e| panic!("{} round {round} {}: {e}\n{}", f.name, s.label(), asm::to_nasm(&prog)));
+            }
+        }
+    }
+}
+
+#[test]
+fn checker_rejects_every_mutant_that_computes_something_else() {
+    let f = ir::parse(MONT2).unwrap();
+    let l = lir::lower(&f).unwrap();
+    let prog = gen::generate(&l, &Candidate::initial(&l), Options::default(), &f.name).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let inputs: Vec<_> = (0..200).map(|_| f.random_inputs(&mut rng)).collect();
+    let (mut rejected, mut wrong) = (0, 0);
+    for m in mutants::mutants(&prog) {
+        let proven = check::verify(&f, &m.program, Scenario::Distinct).is_ok();
+        // run only mutants the checker accepts or that keep memory accesses inside our buffers
+        if proven {
+            // an accepted mutant must really be equivalent
+            let code = jit::load(&m.program).unwrap();
+            for i in &inputs {
+                assert_eq!(jit::call(code.func(), i, f.limbs()), f.eval(i), "accepted wrong mutant {} at line {}", m.kind, m.line);
+            }
+        } else {
+            rejected += 1;
+        }
+        wrong += 1;
+    }
+    assert!(rejected >= 100, "only {rejected} of {wrong} mutants rejected");
+}
+
+#[test]
+fn dropping_a_carry_or_changing_a_constant_is_not_proven() {
+    let f = ir::parse(MONT2).unwrap();
+    let l = lir::lower(&f).unwrap();
+    let prog = gen::generate(&l, &Candidate::initial(&l), Options::default(), &f.name).unwrap();
+    let idx = prog.insns.iter().position(|i| i.mnemonic == "adcx" || i.mnemonic == "adc").unwrap();
+    let mut bad = prog.clone();
+    bad.insns[idx].mnemonic = "add".into();
+    assert!(check::verify(&f, &bad, Scenario::Distinct).is_err());
+    let idx = prog.insns.iter().position(|i| matches!(i.ops.last(), Some(asm::Operand::Imm(v)) if *v > 1)).unwrap();
+    let mut bad = prog.clone();
+    if let Some(asm::Operand::Imm(v)) = bad.insns[idx].ops.last_mut() {
+        *v ^= 2;
+    }
+    assert!(check::verify(&f, &bad, Scenario::Distinct).is_err());
+}
+
+#[test]
+fn callee_saved_clobber_and_alias_unsafe_code_are_rejected() {
+    let f = ir::parse(MUL2).unwrap();
+    // correct for distinct buffers, wrong when out == arg1: stores out[0] before reading arg1[1]
+    // (re-reads arg1[0] after out[0] was stored)
+    let wait = "f:\nmov rcx, rdx\nmov rdx, [rsi]\nmulx r8, rax, [rcx]\nmov [rdi], rax\nmov rdx, [rsi]\nmulx r9, r10, [rcx + 0x8]\nadd r8, r10\nmov rdx, [rsi + 0x8]\nimul rdx, [rcx]\nadd r8, rdx\nmov [rdi + 0x8], r8\nret\n".to_string();
+    let prog = asm::parse(&wait).unwrap();
+    check::verify(&f, &prog, Scenario::Distinct).unwrap();
+    let e = check::verify(&f, &prog, Scenario::OutIsArg(0)).unwrap_err();
+    assert!(e.contains("output limb 1"), "{e}");
+    let clobber = asm::parse(&wait.replace("r9, r10", "rbx, r10").replace("rbx, r10, [rcx + 0x8]", "rbx, r10, [rcx + 0x8]")).unwrap();
+    let e = check::verify(&f, &clobber, Scenario::Distinct).unwrap_err();
+    assert!(e.contains("callee-saved register rbx"), "{e}");
+}
+
+#[test]
+fn emitted_c_compiled_by_gcc_matches_the_evaluator() {
+    let f = ir::parse(MONT2).unwrap();
+    let dir = std::env::temp_dir().join(format!("vf-cemit-{}", std::process::id()));
+    let lib = vf_x86::cref::build_text(&vf_x86::cemit::emit(&f), "mont2", "gcc", &dir).unwrap();
+    let func = lib.func(&f.name).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    for _ in 0..2000 {
+        let i = f.random_inputs(&mut rng);
+        assert_eq!(jit::call(func, &i, f.limbs()), f.eval(&i));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn outputs_assemble_with_nasm_and_gas() {
+    let f = ir::parse(MONT2).unwrap();
+    let l = lir::lower(&f).unwrap();
+    let prog = gen::generate(&l, &Candidate::initial(&l), Options::default(), &f.name).unwrap();
+    let dir = std::env::temp_dir().join(format!("vf-asm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.asm"), asm::to_nasm(&prog)).unwrap();
+    std::fs::write(dir.join("a.s"), asm::to_gas(&prog)).unwrap();
+    let nasm = std::process::Command::new("nasm").args(["-f", "elf64", "-o"]).arg(dir.join("a1.o")).arg(dir.join("a.asm")).output().expect("nasm is installed by make setup");
+    assert!(nasm.status.success(), "{}", String::from_utf8_lossy(&nasm.stderr));
+    let gas = std::process::Command::new("as").arg("-o").arg(dir.join("a2.o")).arg(dir.join("a.s")).output().unwrap();
+    assert!(gas.status.success(), "{}", String::from_utf8_lossy(&gas.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,1 @@
+cargo test --release -p vf-x86 --features conformance --test conformance -- --nocapture
