@@ -209,6 +209,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         target_cost: None,
         progress_every: std::time::Duration::from_secs(5),
         cancel: None,
+        ..vf_search::Config::default()
     };
     let observer = Progress { ctx, clang_vs_gcc };
     let result = vf_search::run(&problem, &config, &observer);
