@@ -380,3 +380,46 @@ pub fn sampled_configs(protocol: Protocol, count: u64, per_point: usize) -> Vec<
         })
         .collect()
 }
+
+/// Larger workloads, still checked exhaustively (`crashcheck --exhaustive`): more appends per
+/// commit, appends straddling cache lines and the wrap point, three laps of a 128-byte log.
+pub fn large_workloads() -> Vec<(String, usize, Vec<Op>)> {
+    use Op::*;
+    let a = |t: u8, n: usize| Append(pattern(t, n));
+    vec![
+        (
+            "three-laps-cap128".into(),
+            128,
+            vec![
+                a(1, 40), a(2, 23), Commit, a(3, 50), Commit, AdvanceHead(63), a(4, 60), a(5, 17), Commit,
+                AdvanceHead(150), a(6, 64), Commit, AdvanceHead(214), a(7, 72), a(8, 3), Commit, AdvanceHead(289),
+                a(9, 80), Commit,
+            ],
+        ),
+        (
+            "many-small-per-commit-cap96".into(),
+            96,
+            vec![a(1, 3), a(2, 9), a(3, 1), a(4, 14), a(5, 7), Commit, AdvanceHead(20), a(6, 30), a(7, 30), Commit, AdvanceHead(94), a(8, 90), Commit],
+        ),
+    ]
+}
+
+pub fn large_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
+    let mut out = Vec::new();
+    for (w, cap, ops) in large_workloads() {
+        for (t, tuning) in tunings() {
+            for unit in [8, 64] {
+                out.push(Config {
+                    name: format!("{w}/{t}/unit{unit}"),
+                    capacity: cap,
+                    ops: ops.clone(),
+                    protocol,
+                    tuning,
+                    unit,
+                    mode: Mode::Exhaustive { max_per_point: 1 << 24 },
+                });
+            }
+        }
+    }
+    out
+}

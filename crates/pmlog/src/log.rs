@@ -43,7 +43,7 @@ pub struct Tuning {
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { one_fence_max: 16 * 1024 }
+        Tuning { one_fence_max: 2048 }
     }
 }
 
@@ -265,8 +265,9 @@ impl<R: PmRegion> PmLog<R> {
 
     fn write_record(&mut self, rec: Record) {
         let off = SLOT_OFFSETS[1 - self.slot];
-        self.region.write(off, &rec.encode(self.header.log_id));
-        self.region.flush(off, RECORD_LEN);
+        let mut line = [0u8; SLOT_LEN];
+        line[..RECORD_LEN].copy_from_slice(&rec.encode(self.header.log_id));
+        self.region.write_line_nodrain(off, &line);
     }
 
     fn finish(&mut self, rec: Record) {
