@@ -28,9 +28,9 @@ enum PmlogCmd {
     Append { file: PathBuf, entries: Vec<String> },
     /// Print the header, both commit slots, head/tail and checksum status (read-only).
     Inspect { file: PathBuf },
-    /// Check every crash state of the small configurations (and with --exhaustive, larger ones).
+    /// Check every crash state of the small configurations (and with --exhaustive, random ones too).
     Crashcheck {
-        /// Also run the larger exhaustive configurations (minutes).
+        /// Also check 60 random 30-operation workloads exhaustively.
         #[arg(long)]
         exhaustive: bool,
         /// Random configurations sampled after the exhaustive ones.
@@ -174,8 +174,9 @@ fn inspect(ctx: Ctx, file: &Path) -> Result<(), Failure> {
 
 fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
     let mut configs = checker::small_exhaustive_configs(Protocol::Correct);
+    configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
     if exhaustive {
-        configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
+        configs.extend(checker::random_exhaustive_configs(Protocol::Correct, 60));
     }
     configs.extend(checker::sampled_configs(Protocol::Correct, sampled, 32));
     let (mut states, mut points, mut failed) = (0u64, 0u64, Vec::new());

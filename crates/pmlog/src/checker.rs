@@ -330,7 +330,8 @@ pub fn small_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
 }
 
 /// A random valid workload: appends of 1..=max_len bytes, commits, head advances.
-pub fn random_workload(seed: u64, capacity: usize, n_ops: usize, max_len: usize) -> Vec<Op> {
+/// At most `max_pending` uncommitted bytes accumulate (a commit is forced first).
+pub fn random_workload(seed: u64, capacity: usize, n_ops: usize, max_len: usize, max_pending: usize) -> Vec<Op> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut spec = Spec { committed: Committed { head: 0, tail: 0, bytes: vec![] }, pending: vec![] };
     let mut ops = Vec::new();
@@ -338,6 +339,7 @@ pub fn random_workload(seed: u64, capacity: usize, n_ops: usize, max_len: usize)
     while ops.len() < n_ops {
         let used = spec.committed.bytes.len() + spec.pending.len();
         let op = match rng.gen_range(0..10) {
+            _ if spec.pending.len() >= max_pending => Op::Commit,
             0..=4 => {
                 let free = capacity - used;
                 if free == 0 {
@@ -371,7 +373,7 @@ pub fn sampled_configs(protocol: Protocol, count: u64, per_point: usize) -> Vec<
             Config {
                 name: format!("random-seed{s}-cap{cap}/{tname}/unit8"),
                 capacity: cap,
-                ops: random_workload(s, cap, 40, cap / 3),
+                ops: random_workload(s, cap, 40, cap / 3, usize::MAX),
                 protocol,
                 tuning,
                 unit: 8,
@@ -422,4 +424,23 @@ pub fn large_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
         }
     }
     out
+}
+
+/// Random workloads checked exhaustively (`crashcheck --exhaustive`): capacity 200, 30
+/// operations, appends up to 32 bytes, at most 40 bytes per commit, each tuning, 8-byte units.
+pub fn random_exhaustive_configs(protocol: Protocol, count: u64) -> Vec<Config> {
+    (0..count)
+        .map(|s| {
+            let (tname, tuning) = tunings()[s as usize % 3];
+            Config {
+                name: format!("random-seed{}-cap200/{tname}/unit8", 100 + s),
+                capacity: 200,
+                ops: random_workload(100 + s, 200, 30, 32, 40),
+                protocol,
+                tuning,
+                unit: 8,
+                mode: Mode::Exhaustive { max_per_point: 1 << 24 },
+            }
+        })
+        .collect()
 }

@@ -139,6 +139,8 @@ pub struct PmLog<R: PmRegion> {
     protocol: Protocol,
     tuning: Tuning,
     staged: Vec<(u64, Vec<u8>)>,
+    /// A rejected commit record still in the other slot, erased before the first append.
+    stale_slot: Option<usize>,
 }
 
 impl<R: PmRegion> PmLog<R> {
@@ -166,26 +168,35 @@ impl<R: PmRegion> PmLog<R> {
         Ok(Self::from_parts(region, header, empty, 0, protocol, tuning))
     }
 
-    /// Opens an existing log: recovers, and if the slot not chosen holds anything but the
-    /// previous record, invalidates it (durably) before any new data can be written.
+    /// Opens an existing log: recovers (writing nothing). If the slot not chosen holds a
+    /// CRC-valid record other than the chosen one's predecessor (a commit rejected by recovery),
+    /// the first `tentatively_append` durably erases it before writing any data: otherwise
+    /// re-appending the same bytes could make that never-committed record valid again.
     pub fn open(region: R) -> Result<Self, LogError> {
         Self::open_with(region, Protocol::Correct, Tuning::default())
     }
 
-    pub fn open_with(mut region: R, protocol: Protocol, tuning: Tuning) -> Result<Self, LogError> {
+    pub fn open_with(region: R, protocol: Protocol, tuning: Tuning) -> Result<Self, LogError> {
         let rec = recover(region.bytes(), protocol != Protocol::NoDataCrcCheck)?;
         let other = 1 - rec.chosen_slot;
         let other_is_previous = matches!(rec.slots[other], Some(o) if o.seq + 1 == rec.record.seq);
+        let mut log = Self::from_parts(region, rec.header, rec.record, rec.chosen_slot, protocol, tuning);
         if !other_is_previous && rec.slots[other].is_some() && protocol != Protocol::NoStaleSlotInvalidation {
-            region.write(SLOT_OFFSETS[other], &[0u8; SLOT_LEN]);
-            region.flush(SLOT_OFFSETS[other], SLOT_LEN);
-            region.fence();
+            log.stale_slot = Some(other);
         }
-        Ok(Self::from_parts(region, rec.header, rec.record, rec.chosen_slot, protocol, tuning))
+        Ok(log)
+    }
+
+    /// Durably zeroes a rejected commit record (see `open`).
+    fn erase_stale_slot(&mut self) {
+        if let Some(slot) = self.stale_slot.take() {
+            self.region.write_line_nodrain(SLOT_OFFSETS[slot], &[0u8; SLOT_LEN]);
+            self.region.fence();
+        }
     }
 
     fn from_parts(region: R, header: Header, durable: Record, slot: usize, protocol: Protocol, tuning: Tuning) -> Self {
-        PmLog { region, header, durable, slot, tentative_tail: durable.tail, pending_crc: 0, protocol, tuning, staged: Vec::new() }
+        PmLog { region, header, durable, slot, tentative_tail: durable.tail, pending_crc: 0, protocol, tuning, staged: Vec::new(), stale_slot: None }
     }
 
     /// Appends `data` after the tentative tail; not durable until `commit`. Returns its logical
@@ -198,6 +209,7 @@ impl<R: PmRegion> PmLog<R> {
             return Err(LogError::Full { needed: len, available });
         }
         let new_tail = pos.checked_add(len).ok_or(LogError::PositionOverflow)?;
+        self.erase_stale_slot();
         if self.protocol == Protocol::MetadataBeforeData {
             self.staged.push((pos, data.to_vec()));
         } else {

@@ -21,10 +21,11 @@ fn run_all(configs: &[Config]) -> (u64, u64, Option<String>) {
 
 #[test]
 fn correct_protocol_passes_every_small_config_exhaustively() {
-    let configs = checker::small_exhaustive_configs(Protocol::Correct);
+    let mut configs = checker::small_exhaustive_configs(Protocol::Correct);
+    configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
     let (states, failures, first) = run_all(&configs);
     assert_eq!(failures, 0, "first failure: {first:?}");
-    assert!(states > 10_000, "suspiciously few crash states: {states}");
+    assert!(states > 1_000_000, "suspiciously few crash states: {states}");
     eprintln!("{} configs, {states} crash states, all recovered correctly", configs.len());
 }
 
