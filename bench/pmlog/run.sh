@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# bench/pmlog: append throughput of our log vs Debian's libpmemlog (same run, same file system),
-# plus the raw limit (copy + flush + one fence per append, no metadata), 9 append sizes.
-# Each append is durable before the next (pmemlog_append is durable per call; ours commits per
-# append). File in /dev/shm with PMEM_IS_PMEM_FORCE=1: real cache-line flushes/NT stores + sfence.
-# Env: REPS (default 5), CPU (default 1), TOTAL_SMALL_MIB / TOTAL_LARGE_MIB (bytes appended per
-# size for <= 1 KiB / >= 4 KiB; defaults 512 / 4096).
+# bench/pmlog: append throughput of our log vs Debian's libpmemlog 1.12, plus the raw limit
+# (copy + flush/NT + one fence per append on the same kind of region, no metadata), 9 sizes.
+# Every append is durable before the next (pmemlog_append is durable per call; ours commits each).
+# Files in /dev/shm with PMEM_IS_PMEM_FORCE=1: real cache-line flushes / NT stores + sfence.
+#
+# Main measurement: `veriforge pmlog bench --against-libpmemlog-rounds R` runs ours, libpmemlog
+# (dlopen'ed libpmemlog.so.1, the same calls a C program makes) and raw in ONE process, pinned,
+# interleaved in rotating order, R rounds of B bytes each: adjacent batches share machine
+# conditions, so load from other processes hits all three alike. Medians over rounds.
+# Cross-check: a standalone C driver (pmemlog_driver.c) runs libpmemlog once per size in its own
+# process, to show the in-process harness does not slow libpmemlog down.
+# Env: ROUNDS (default 11), CPU (default 1), BATCH_SMALL_MIB / BATCH_LARGE_MIB (bytes per round for
+# sizes <= 1 KiB / >= 4 KiB; defaults 64 / 1024).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 py=${VERIFORGE_PYTHON:-$root/.venv/bin/python}
 [ -x "$py" ] || py=python3
-reps=${REPS:-5}
+rounds=${ROUNDS:-11}
 cpu=${CPU:-1}
-small_mib=${TOTAL_SMALL_MIB:-512}
-large_mib=${TOTAL_LARGE_MIB:-4096}
+small_mib=${BATCH_SMALL_MIB:-64}
+large_mib=${BATCH_LARGE_MIB:-1024}
 log_mib=256
 sizes="128 256 512 1024 4096 8192 65536 131072 262144"
 
@@ -24,27 +31,17 @@ gcc -O2 -Wall -o target/release/pmemlog_driver bench/pmlog/pmemlog_driver.c -lpm
 
 export PMEM_IS_PMEM_FORCE=1
 raw=$(mktemp /tmp/pmlog-bench.XXXXXX)
-ours_file=/dev/shm/veriforge-pmlog-bench-$$
-theirs_file=/dev/shm/veriforge-pmemlog-bench-$$
-trap 'rm -f "$raw" "$ours_file" "$theirs_file"' EXIT
+c_file=/dev/shm/veriforge-pmemlog-c-$$
+trap 'rm -f "$raw" "$c_file"' EXIT
 
-run_ours() {
-  taskset -c "$cpu" target/release/veriforge --json pmlog bench --variant both --size "$1" \
-    --total-mib "$2" --log-mib "$log_mib" --file "$ours_file" >> "$raw"
-}
-run_theirs() {
-  taskset -c "$cpu" target/release/pmemlog_driver "$theirs_file" $(( (log_mib << 20) + 256 )) "$1" $(( $2 << 20 )) >> "$raw"
-}
-
-for rep in $(seq "$reps"); do
-  for size in $sizes; do
-    total=$small_mib; [ "$size" -ge 4096 ] && total=$large_mib
-    # Alternate the order so neither side always runs on a warmer machine.
-    if [ $((rep % 2)) = 1 ]; then run_ours "$size" "$total"; run_theirs "$size" "$total";
-    else run_theirs "$size" "$total"; run_ours "$size" "$total"; fi
-  done
-  echo "bench/pmlog: rep $rep/$reps done" >&2
+for size in $sizes; do
+  batch=$small_mib; [ "$size" -ge 4096 ] && batch=$large_mib
+  taskset -c "$cpu" target/release/veriforge --json pmlog bench --size "$size" --total-mib "$batch" \
+    --log-mib "$log_mib" --against-libpmemlog-rounds "$rounds" --file /dev/shm >> "$raw"
+  taskset -c "$cpu" target/release/pmemlog_driver "$c_file" $(( (log_mib << 20) + 256 )) "$size" $(( batch << 20 )) \
+    | sed 's/"variant":"libpmemlog"/"variant":"libpmemlog-c"/' >> "$raw"
+  echo "bench/pmlog: size $size done" >&2
 done
 
 "$py" bench/pmlog/report.py "$raw" bench/results/pmlog.json bench/results/pmlog.png \
-  --meta "reps=$reps cpu=$cpu small_mib=$small_mib large_mib=$large_mib log_mib=$log_mib"
+  --meta "rounds=$rounds cpu=$cpu batch_small_mib=$small_mib batch_large_mib=$large_mib log_mib=$log_mib"

@@ -64,6 +64,10 @@ enum PmlogCmd {
         /// Commits up to this many bytes use the one-fence CRC protocol.
         #[arg(long)]
         one_fence_max: Option<u64>,
+        /// Interleave ours, libpmemlog (loaded at run time) and the raw limit in this many rounds
+        /// of --total-mib each, instead of one run of ours/raw.
+        #[arg(long)]
+        against_libpmemlog_rounds: Option<usize>,
     },
 }
 
@@ -81,12 +85,15 @@ pub fn run(ctx: Ctx, args: PmlogArgs) -> Result<(), Failure> {
         PmlogCmd::Inspect { file } => inspect(ctx, &file),
         PmlogCmd::Read { file, pos, len } => read(ctx, &file, pos, len),
         PmlogCmd::Crashcheck { exhaustive, sampled } => crashcheck(ctx, exhaustive, sampled),
-        PmlogCmd::Bench { size, total_mib, log_mib, variant, file, one_fence_max } => {
+        PmlogCmd::Bench { size, total_mib, log_mib, variant, file, one_fence_max, against_libpmemlog_rounds } => {
             let mut tuning = Tuning::default();
             if let Some(m) = one_fence_max {
                 tuning.one_fence_max = m;
             }
-            run_bench(ctx, &size, total_mib, log_mib, variant, file, tuning)
+            match against_libpmemlog_rounds {
+                Some(rounds) => run_comparison(ctx, &size, total_mib, log_mib, rounds, file, tuning),
+                None => run_bench(ctx, &size, total_mib, log_mib, variant, file, tuning),
+            }
         }
     }
 }
@@ -260,4 +267,27 @@ fn data_crc_status(r: &vf_pmlog::layout::Record) -> &'static str {
     } else {
         "not needed (data fenced before record)"
     }
+}
+
+fn run_comparison(ctx: Ctx, sizes: &[usize], batch_mib: u64, log_mib: usize, rounds: usize, dir: Option<PathBuf>, tuning: Tuning) -> Result<(), Failure> {
+    if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) || rounds == 0 {
+        return Err(Failure::input("--size: every size must be between 1 byte and half the log; rounds at least 1"));
+    }
+    let dir = dir.unwrap_or_else(|| PathBuf::from("/dev/shm"));
+    let mut all = Vec::new();
+    for &size in sizes {
+        let rows = bench::compare(&dir, DATA_OFFSET + (log_mib << 20), size, batch_mib << 20, rounds, tuning).map_err(Failure::internal)?;
+        if !ctx.json {
+            for v in ["ours", "libpmemlog", "raw"] {
+                let mut xs: Vec<f64> = rows.iter().filter(|m| m.variant == v).map(|m| m.mib_per_s).collect();
+                xs.sort_by(f64::total_cmp);
+                println!("{v:<10} {size:>7} B  median {:>10.1} MiB/s over {} rounds", xs[xs.len() / 2], xs.len());
+            }
+        }
+        all.extend(rows);
+    }
+    if ctx.json {
+        println!("{}", serde_json::to_string(&all).map_err(Failure::internal)?);
+    }
+    Ok(())
 }

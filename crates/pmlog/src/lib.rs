@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod checker;
+pub mod checksum;
 pub mod error;
 pub mod layout;
 pub mod log;

@@ -12,6 +12,7 @@
 //! Logical positions are `u64` byte offsets that only grow: at 10 GB/s it takes 58 years to reach
 //! 2^64, and reaching it is a checked error rather than a wrap.
 
+use crate::checksum::DataSum;
 use crate::error::LogError;
 use crate::layout::*;
 use crate::region::PmRegion;
@@ -43,7 +44,7 @@ pub struct Tuning {
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { one_fence_max: 2048 }
+        Tuning { one_fence_max: 4096 }
     }
 }
 
@@ -110,13 +111,15 @@ pub fn recover(bytes: &[u8], verify_data_crc: bool) -> Result<Recovered, LogErro
     Ok(Recovered { header, slots, chosen_slot, record, rejected_newer })
 }
 
-/// CRC-32C over the logical byte range `[r.prev_tail, r.tail)` of the data area.
+/// The data checksum (`checksum.rs`) over the logical byte range `[r.prev_tail, r.tail)`.
 fn data_crc(bytes: &[u8], h: &Header, r: &Record) -> u32 {
-    let mut crc = 0;
+    let mut sum = DataSum::default();
+    let mut pos = r.prev_tail;
     for (off, len) in physical_pieces(h.capacity, r.prev_tail, r.tail - r.prev_tail) {
-        crc = crc32c::crc32c_append(crc, &bytes[off..off + len]);
+        sum.update(pos, &bytes[off..off + len]);
+        pos += len as u64;
     }
-    crc
+    sum.finish()
 }
 
 /// The (region offset, length) pieces holding logical bytes `[pos, pos + len)` (at most two).
@@ -135,7 +138,7 @@ pub struct PmLog<R: PmRegion> {
     durable: Record,
     slot: usize,
     tentative_tail: u64,
-    pending_crc: u32,
+    pending_sum: DataSum,
     protocol: Protocol,
     tuning: Tuning,
     staged: Vec<(u64, Vec<u8>)>,
@@ -196,7 +199,7 @@ impl<R: PmRegion> PmLog<R> {
     }
 
     fn from_parts(region: R, header: Header, durable: Record, slot: usize, protocol: Protocol, tuning: Tuning) -> Self {
-        PmLog { region, header, durable, slot, tentative_tail: durable.tail, pending_crc: 0, protocol, tuning, staged: Vec::new(), stale_slot: None }
+        PmLog { region, header, durable, slot, tentative_tail: durable.tail, pending_sum: DataSum::default(), protocol, tuning, staged: Vec::new(), stale_slot: None }
     }
 
     /// Appends `data` after the tentative tail; not durable until `commit`. Returns its logical
@@ -210,16 +213,24 @@ impl<R: PmRegion> PmLog<R> {
         }
         let new_tail = pos.checked_add(len).ok_or(LogError::PositionOverflow)?;
         self.erase_stale_slot();
+        let summed = new_tail - self.durable.tail <= self.tuning.one_fence_max;
         if self.protocol == Protocol::MetadataBeforeData {
             self.staged.push((pos, data.to_vec()));
+        } else if summed {
+            self.write_data_sum(pos, data);
         } else {
             self.write_data(pos, data);
         }
-        if new_tail - self.durable.tail <= self.tuning.one_fence_max {
-            self.pending_crc = crc32c::crc32c_append(self.pending_crc, data);
-        }
         self.tentative_tail = new_tail;
         Ok(pos)
+    }
+
+    fn write_data_sum(&mut self, pos: u64, data: &[u8]) {
+        let mut done = 0;
+        for (off, len) in physical_pieces(self.header.capacity, pos, data.len() as u64) {
+            self.region.write_nodrain_sum(off, &data[done..done + len], pos + done as u64, &mut self.pending_sum);
+            done += len;
+        }
     }
 
     fn write_data(&mut self, pos: u64, data: &[u8]) {
@@ -246,7 +257,7 @@ impl<R: PmRegion> PmLog<R> {
             head: self.durable.head,
             tail: self.tentative_tail,
             prev_tail: self.durable.tail,
-            data_crc: if one_fence { self.pending_crc } else { 0 },
+            data_crc: if one_fence { self.pending_sum.finish() } else { 0 },
             kind: if one_fence { KIND_DATA_CRC } else { KIND_DATA_FENCED },
         };
         self.write_record(rec);
@@ -288,7 +299,7 @@ impl<R: PmRegion> PmLog<R> {
         }
         self.slot = 1 - self.slot;
         if rec.tail == self.tentative_tail {
-            self.pending_crc = 0;
+            self.pending_sum = DataSum::default();
         }
         self.durable = rec;
     }

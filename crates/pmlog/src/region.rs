@@ -8,6 +8,7 @@
 //! * [`crate::sim::SimRegion`]: an in-memory region that records every store, flush and fence for
 //!   the crash-consistency checker.
 
+use crate::checksum::DataSum;
 use std::fs::{File, OpenOptions};
 use std::path::Path;
 
@@ -33,6 +34,12 @@ pub trait PmRegion {
     fn write_nodrain(&mut self, off: usize, data: &[u8]) {
         self.write(off, data);
         self.flush(off, data.len());
+    }
+    /// `write_nodrain` that also adds the bytes (at logical log position `pos`) to the data
+    /// checksum; real PM fuses the checksum into the non-temporal copy loop.
+    fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
+        self.write_nodrain(off, data);
+        sum.update(pos, data);
     }
     /// Stores one whole, 64-byte-aligned cache line and starts its write-back (the commit
     /// record). Real PM uses one non-temporal line store: no read-for-ownership, no flush.
@@ -168,6 +175,43 @@ impl MmapRegion {
 }
 
 impl PmRegion for MmapRegion {
+    fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
+        let end = off + data.len();
+        assert!(end <= self.map.len(), "write past the end of the region");
+        let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
+        if self.persistence == Persistence::Msync || data.len() < NT_THRESHOLD || !lines_agree || !fused_ok() {
+            self.write_nodrain(off, data);
+            sum.update(pos, data);
+            return;
+        }
+        let body_start = (off + CACHE_LINE - 1) & !(CACHE_LINE - 1);
+        let body_end = end & !(CACHE_LINE - 1);
+        let (head, tail) = (body_start - off, body_end - off);
+        if head > 0 {
+            self.write(off, &data[..head]);
+            self.flush_lines(off, head);
+            sum.update(pos, &data[..head]);
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: [body_start, body_end) is inside the mapping and line aligned; the logical
+        // position of its first byte is line aligned too (`lines_agree`); fused_ok() checked AVX
+        // and SSE4.2.
+        unsafe {
+            crate::checksum::copy_nt_sum(
+                self.map.as_mut_ptr().add(body_start),
+                data.as_ptr().add(head),
+                body_end - body_start,
+                pos + head as u64,
+                sum,
+            );
+        }
+        if tail < data.len() {
+            self.write(body_end, &data[tail..]);
+            self.flush_lines(body_end, end - body_end);
+            sum.update(pos + tail as u64, &data[tail..]);
+        }
+    }
+
     fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
         assert!(off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(), "unaligned line store");
         if self.persistence == Persistence::Msync {
@@ -239,6 +283,15 @@ impl PmRegion for MmapRegion {
     }
 }
 
+fn fused_ok() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("sse4.2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// Writes one cache line back with the chosen instruction.
 ///
 /// # Safety
@@ -293,14 +346,23 @@ pub unsafe fn copy_nt(dst: *mut u8, src: *const u8, len: usize) {
 unsafe fn copy_nt_avx(dst: *mut u8, src: *const u8, len: usize) {
     use core::arch::x86_64::*;
     let mut i = 0;
-    while i < len {
+    // Two lines per iteration: all loads first, then the four streaming stores.
+    while i + 2 * CACHE_LINE <= len {
         let s = src.add(i) as *const __m256i;
         let d = dst.add(i) as *mut __m256i;
-        let a = _mm256_loadu_si256(s);
-        let b = _mm256_loadu_si256(s.add(1));
+        let (a, b, c, e) = (_mm256_loadu_si256(s), _mm256_loadu_si256(s.add(1)), _mm256_loadu_si256(s.add(2)), _mm256_loadu_si256(s.add(3)));
         _mm256_stream_si256(d, a);
         _mm256_stream_si256(d.add(1), b);
-        i += CACHE_LINE;
+        _mm256_stream_si256(d.add(2), c);
+        _mm256_stream_si256(d.add(3), e);
+        i += 2 * CACHE_LINE;
+    }
+    if i < len {
+        let s = src.add(i) as *const __m256i;
+        let d = dst.add(i) as *mut __m256i;
+        let (a, b) = (_mm256_loadu_si256(s), _mm256_loadu_si256(s.add(1)));
+        _mm256_stream_si256(d, a);
+        _mm256_stream_si256(d.add(1), b);
     }
 }
 
