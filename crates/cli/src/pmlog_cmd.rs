@@ -38,7 +38,7 @@ enum PmlogCmd {
     Inspect { file: PathBuf },
     /// Check every crash state of the small configurations (and with --exhaustive, random ones too).
     Crashcheck {
-        /// Also check 60 random 30-operation workloads exhaustively.
+        /// Also check 300 random 30-operation workloads exhaustively (about 15 s).
         #[arg(long)]
         exhaustive: bool,
         /// Random configurations sampled after the exhaustive ones.
@@ -207,7 +207,7 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
     let mut configs = checker::small_exhaustive_configs(Protocol::Correct);
     configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
     if exhaustive {
-        configs.extend(checker::random_exhaustive_configs(Protocol::Correct, 60));
+        configs.extend(checker::random_exhaustive_configs(Protocol::Correct, 300));
     }
     configs.extend(checker::sampled_configs(Protocol::Correct, sampled, 32));
     let (mut states, mut points, mut failed) = (0u64, 0u64, Vec::new());

@@ -14,6 +14,7 @@
 
 use crate::log::{PmLog, Protocol, Tuning};
 use crate::layout::DATA_OFFSET;
+use crate::region::PmRegion;
 use crate::sim::{PersistTracker, SimRegion};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -234,21 +235,43 @@ fn next_pick(pick: &mut [usize], choices: &[(usize, usize)]) -> bool {
 
 /// Recovers one crash image and checks it against the allowed states, then runs the probe.
 fn check_image(cfg: &Config, img: Vec<u8>, allowed: &[Committed], in_flight: &[u8]) -> Result<(), String> {
-    let mut log = PmLog::open_with(SimRegion::from_image(img), cfg.protocol, cfg.tuning)
+    let log = PmLog::open_with(SimRegion::from_image(img), cfg.protocol, cfg.tuning)
         .map_err(|e| format!("recovery failed: {e}"))?;
     let got = committed_of(&log)?;
     if !allowed.contains(&got) {
         return Err(format!("recovered {} but allowed {}", show(&got), allowed.iter().map(show).collect::<Vec<_>>().join(" or ")));
     }
-    if in_flight.is_empty() || log.tentatively_append(in_flight).is_err() {
+    if in_flight.is_empty() {
+        return Ok(());
+    }
+    probe(cfg, log.region().bytes().to_vec(), &got, in_flight, false)?;
+    probe(cfg, log.into_region().into_image(), &got, in_flight, true)
+}
+
+/// After recovery: optionally advance the head by one byte (a durable operation), then re-append
+/// the in-flight bytes without committing, persist every store, recover again. The state must be
+/// the recovered one (with the advanced head): no rejected record revives, nothing durable is lost.
+fn probe(cfg: &Config, img: Vec<u8>, got: &Committed, in_flight: &[u8], advance: bool) -> Result<(), String> {
+    let mut log = PmLog::open_with(SimRegion::from_image(img), cfg.protocol, cfg.tuning)
+        .map_err(|e| format!("probe: reopen failed: {e}"))?;
+    let mut want = got.clone();
+    if advance {
+        if got.tail == got.head {
+            return Ok(());
+        }
+        log.advance_head(got.head + 1).map_err(|e| format!("probe: advance_head: {e}"))?;
+        want.head += 1;
+        want.bytes.remove(0);
+    }
+    if log.tentatively_append(in_flight).is_err() {
         return Ok(());
     }
     let after = log.into_region().into_image();
     let log2 = PmLog::open_with(SimRegion::from_image(after), cfg.protocol, cfg.tuning)
         .map_err(|e| format!("probe: second recovery failed: {e}"))?;
     let again = committed_of(&log2)?;
-    if again != got {
-        return Err(format!("probe: uncommitted re-append became visible: {} then {}", show(&got), show(&again)));
+    if again != want {
+        return Err(format!("probe (advance {advance}): expected {} after an uncommitted re-append, recovered {}", show(&want), show(&again)));
     }
     Ok(())
 }

@@ -33,6 +33,9 @@ pub enum Protocol {
     /// `open` leaves a newer-but-rejected record in place (it can later validate against
     /// re-appended identical bytes that were never committed).
     NoStaleSlotInvalidation,
+    /// The pending erase of a rejected record still runs after a new record replaced it
+    /// (erasing the durable record of an `advance_head` done right after open).
+    LateStaleErase,
 }
 
 /// Performance knobs that never affect correctness (the checker runs both paths).
@@ -287,7 +290,12 @@ impl<R: PmRegion> PmLog<R> {
     }
 
     fn write_record(&mut self, rec: Record) {
-        let off = SLOT_OFFSETS[1 - self.slot];
+        let target = 1 - self.slot;
+        if self.stale_slot == Some(target) && self.protocol != Protocol::LateStaleErase {
+            // The new record replaces the rejected one; erasing later would destroy it.
+            self.stale_slot = None;
+        }
+        let off = SLOT_OFFSETS[target];
         let mut line = [0u8; SLOT_LEN];
         line[..RECORD_LEN].copy_from_slice(&rec.encode(self.header.log_id));
         self.region.write_line_nodrain(off, &line);

@@ -83,6 +83,13 @@ fn catches_missing_stale_slot_invalidation() {
 }
 
 #[test]
+fn catches_erase_of_a_record_written_after_open() {
+    let (f, first) = caught(Protocol::LateStaleErase, Tuning { one_fence_max: u64::MAX });
+    assert!(f > 0);
+    assert!(first.unwrap().contains("probe (advance true)"));
+}
+
+#[test]
 fn exhaustive_limit_is_reported_not_sampled() {
     let cfg = Config {
         name: "too-big".into(),
