@@ -10,17 +10,17 @@
 # conditions, so load from other processes hits all three alike. Medians over rounds.
 # Cross-check: a standalone C driver (pmemlog_driver.c) runs libpmemlog once per size in its own
 # process, to show the in-process harness does not slow libpmemlog down.
-# Env: ROUNDS (default 11), CPU (default 1), BATCH_SMALL_MIB / BATCH_LARGE_MIB (bytes per round for
-# sizes <= 1 KiB / >= 4 KiB; defaults 64 / 1024).
+# Env: ROUNDS (default 21), CPU (default 1), BATCH_SMALL_MIB / BATCH_LARGE_MIB (bytes per round for
+# sizes <= 1 KiB / >= 4 KiB; defaults 64 / 512).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 py=${VERIFORGE_PYTHON:-$root/.venv/bin/python}
 [ -x "$py" ] || py=python3
-rounds=${ROUNDS:-11}
+rounds=${ROUNDS:-21}
 cpu=${CPU:-1}
 small_mib=${BATCH_SMALL_MIB:-64}
-large_mib=${BATCH_LARGE_MIB:-1024}
+large_mib=${BATCH_LARGE_MIB:-512}
 log_mib=256
 sizes="128 256 512 1024 4096 8192 65536 131072 262144"
 
