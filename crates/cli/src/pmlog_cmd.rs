@@ -84,14 +84,27 @@ pub fn run(ctx: Ctx, args: PmlogArgs) -> Result<(), Failure> {
         PmlogCmd::Append { file, entries } => append(ctx, &file, &entries),
         PmlogCmd::Inspect { file } => inspect(ctx, &file),
         PmlogCmd::Read { file, pos, len } => read(ctx, &file, pos, len),
-        PmlogCmd::Crashcheck { exhaustive, sampled } => crashcheck(ctx, exhaustive, sampled),
-        PmlogCmd::Bench { size, total_mib, log_mib, variant, file, one_fence_max, against_libpmemlog_rounds } => {
+        PmlogCmd::Crashcheck {
+            exhaustive,
+            sampled,
+        } => crashcheck(ctx, exhaustive, sampled),
+        PmlogCmd::Bench {
+            size,
+            total_mib,
+            log_mib,
+            variant,
+            file,
+            one_fence_max,
+            against_libpmemlog_rounds,
+        } => {
             let mut tuning = Tuning::default();
             if let Some(m) = one_fence_max {
                 tuning.one_fence_max = m;
             }
             match against_libpmemlog_rounds {
-                Some(rounds) => run_comparison(ctx, &size, total_mib, log_mib, rounds, file, tuning),
+                Some(rounds) => {
+                    run_comparison(ctx, &size, total_mib, log_mib, rounds, file, tuning)
+                }
                 None => run_bench(ctx, &size, total_mib, log_mib, variant, file, tuning),
             }
         }
@@ -102,9 +115,10 @@ pub fn run(ctx: Ctx, args: PmlogArgs) -> Result<(), Failure> {
 /// and the byte offset.
 fn log_failure(file: &Path, e: LogError) -> Failure {
     match e {
-        LogError::Full { .. } | LogError::OutOfRange { .. } | LogError::BadHead { .. } | LogError::PositionOverflow => {
-            Failure::input(format!("{}: {e}", file.display()))
-        }
+        LogError::Full { .. }
+        | LogError::OutOfRange { .. }
+        | LogError::BadHead { .. }
+        | LogError::PositionOverflow => Failure::input(format!("{}: {e}", file.display())),
         _ => Failure::input(format!("{}:{e}", file.display())),
     }
 }
@@ -117,9 +131,14 @@ fn create(ctx: Ctx, file: &Path, capacity: usize) -> Result<(), Failure> {
     if capacity == 0 {
         return Err(Failure::input("--capacity: must be at least 1 byte"));
     }
-    let region = MmapRegion::create(file, DATA_OFFSET + capacity, Persistence::auto()).map_err(|e| io_failure(file, e))?;
+    let region = MmapRegion::create(file, DATA_OFFSET + capacity, Persistence::auto())
+        .map_err(|e| io_failure(file, e))?;
     let log = PmLog::create(region).map_err(|e| log_failure(file, e))?;
-    ctx.info(format!("created {} (capacity {} bytes)", file.display(), log.capacity()));
+    ctx.info(format!(
+        "created {} (capacity {} bytes)",
+        file.display(),
+        log.capacity()
+    ));
     Ok(())
 }
 
@@ -128,24 +147,43 @@ fn append(ctx: Ctx, file: &Path, entries: &[String]) -> Result<(), Failure> {
     let mut log = PmLog::open(region).map_err(|e| log_failure(file, e))?;
     let mut positions = Vec::new();
     for e in entries {
-        positions.push(log.tentatively_append(e.as_bytes()).map_err(|e| log_failure(file, e))?);
+        positions.push(
+            log.tentatively_append(e.as_bytes())
+                .map_err(|e| log_failure(file, e))?,
+        );
     }
     log.commit().map_err(|e| log_failure(file, e))?;
     if ctx.json {
-        println!("{}", serde_json::json!({"positions": positions, "head": log.head(), "tail": log.tail()}));
+        println!(
+            "{}",
+            serde_json::json!({"positions": positions, "head": log.head(), "tail": log.tail()})
+        );
     } else {
-        println!("committed {} entries at {:?}; log is [{}, {})", entries.len(), positions, log.head(), log.tail());
+        println!(
+            "committed {} entries at {:?}; log is [{}, {})",
+            entries.len(),
+            positions,
+            log.head(),
+            log.tail()
+        );
     }
     Ok(())
 }
 
 /// Maps a file read-write, refusing anything that cannot be a log before mapping it.
 fn open_region(file: &Path) -> Result<MmapRegion, Failure> {
-    let len = std::fs::metadata(file).map_err(|e| io_failure(file, e))?.len();
+    let len = std::fs::metadata(file)
+        .map_err(|e| io_failure(file, e))?
+        .len();
     if len < DATA_OFFSET as u64 {
         let bytes = std::fs::read(file).map_err(|e| io_failure(file, e))?;
         // Reuse the header decoder for the exact message (not a log vs. truncated log).
-        let e = vf_pmlog::recover(&bytes, true).err().unwrap_or(LogError::Truncated { len, expected: DATA_OFFSET as u64 });
+        let e = vf_pmlog::recover(&bytes, true)
+            .err()
+            .unwrap_or(LogError::Truncated {
+                len,
+                expected: DATA_OFFSET as u64,
+            });
         return Err(log_failure(file, e));
     }
     MmapRegion::open(file, Persistence::auto()).map_err(|e| io_failure(file, e))
@@ -154,12 +192,16 @@ fn open_region(file: &Path) -> Result<MmapRegion, Failure> {
 /// Reads through a log over an in-memory copy of the file, so reading never writes the file.
 fn read(ctx: Ctx, file: &Path, pos: Option<u64>, len: Option<u64>) -> Result<(), Failure> {
     let bytes = std::fs::read(file).map_err(|e| io_failure(file, e))?;
-    let log = PmLog::open(vf_pmlog::SimRegion::from_image(bytes)).map_err(|e| log_failure(file, e))?;
+    let log =
+        PmLog::open(vf_pmlog::SimRegion::from_image(bytes)).map_err(|e| log_failure(file, e))?;
     let pos = pos.unwrap_or(log.head());
     let len = len.unwrap_or(log.tail().saturating_sub(pos));
     let data = log.read(pos, len).map_err(|e| log_failure(file, e))?;
     if ctx.json {
-        println!("{}", serde_json::json!({"pos": pos, "len": len, "hex": data.iter().map(|b| format!("{b:02x}")).collect::<String>()}));
+        println!(
+            "{}",
+            serde_json::json!({"pos": pos, "len": len, "hex": data.iter().map(|b| format!("{b:02x}")).collect::<String>()})
+        );
     } else {
         println!("{}", String::from_utf8_lossy(&data));
     }
@@ -171,8 +213,10 @@ fn inspect(ctx: Ctx, file: &Path) -> Result<(), Failure> {
     let rec = vf_pmlog::recover(&bytes, true).map_err(|e| log_failure(file, e))?;
     let h = rec.header;
     let slot_json = |i: usize| match rec.slots[i] {
-        Some(r) => serde_json::json!({"offset": SLOT_OFFSETS[i], "valid": true, "seq": r.seq, "head": r.head, "tail": r.tail,
-            "prev_tail": r.prev_tail, "kind": if r.kind == vf_pmlog::layout::KIND_DATA_CRC { "data-crc" } else { "data-fenced" }}),
+        Some(r) => {
+            serde_json::json!({"offset": SLOT_OFFSETS[i], "valid": true, "seq": r.seq, "head": r.head, "tail": r.tail,
+            "prev_tail": r.prev_tail, "kind": if r.kind == vf_pmlog::layout::KIND_DATA_CRC { "data-crc" } else { "data-fenced" }})
+        }
         None => serde_json::json!({"offset": SLOT_OFFSETS[i], "valid": false}),
     };
     let out = serde_json::json!({
@@ -189,17 +233,37 @@ fn inspect(ctx: Ctx, file: &Path) -> Result<(), Failure> {
         return Ok(());
     }
     println!("file        {}", file.display());
-    println!("header      VFPMLOG1 v{} region {} B, data at {}, capacity {} B, id {:016x}, crc ok", h.version, h.region_len, h.data_offset, h.capacity, h.log_id);
+    println!(
+        "header      VFPMLOG1 v{} region {} B, data at {}, capacity {} B, id {:016x}, crc ok",
+        h.version, h.region_len, h.data_offset, h.capacity, h.log_id
+    );
     for i in 0..2 {
         match rec.slots[i] {
-            Some(r) => println!("slot {i}      seq {} [{}, {}) prev_tail {} crc ok{}", r.seq, r.head, r.tail, r.prev_tail, if i == rec.chosen_slot { "  <- chosen" } else { "" }),
+            Some(r) => println!(
+                "slot {i}      seq {} [{}, {}) prev_tail {} crc ok{}",
+                r.seq,
+                r.head,
+                r.tail,
+                r.prev_tail,
+                if i == rec.chosen_slot {
+                    "  <- chosen"
+                } else {
+                    ""
+                }
+            ),
             None => println!("slot {i}      empty or invalid (checksum does not match)"),
         }
     }
     if rec.rejected_newer {
         println!("note        the newer slot's data checksum failed: a commit was interrupted; its bytes are not part of the log");
     }
-    println!("log         head {} tail {} ({} bytes committed), data crc {}", rec.record.head, rec.record.tail, rec.record.tail - rec.record.head, data_crc_status(&rec.record));
+    println!(
+        "log         head {} tail {} ({} bytes committed), data crc {}",
+        rec.record.head,
+        rec.record.tail,
+        rec.record.tail - rec.record.head,
+        data_crc_status(&rec.record)
+    );
     Ok(())
 }
 
@@ -214,8 +278,19 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
     let mut rows = Vec::new();
     for c in &configs {
         let r = checker::run(c);
-        let mode = if matches!(c.mode, checker::Mode::Exhaustive { .. }) { "exhaustive" } else { "sampled" };
-        ctx.info(format!("{:<48} {:<10} {:>6} crash points {:>9} states  {}", r.name, mode, r.crash_points, r.crash_states, if r.passed() { "ok" } else { "FAILED" }));
+        let mode = if matches!(c.mode, checker::Mode::Exhaustive { .. }) {
+            "exhaustive"
+        } else {
+            "sampled"
+        };
+        ctx.info(format!(
+            "{:<48} {:<10} {:>6} crash points {:>9} states  {}",
+            r.name,
+            mode,
+            r.crash_points,
+            r.crash_states,
+            if r.passed() { "ok" } else { "FAILED" }
+        ));
         states += r.crash_states;
         points += r.crash_points;
         rows.push(serde_json::json!({"config": r.name, "mode": mode, "crash_points": r.crash_points, "crash_states": r.crash_states, "passed": r.passed(), "failure": r.first_failure}));
@@ -224,20 +299,43 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
         }
     }
     if ctx.json {
-        println!("{}", serde_json::json!({"configs": rows, "crash_points": points, "crash_states": states, "passed": failed.is_empty()}));
+        println!(
+            "{}",
+            serde_json::json!({"configs": rows, "crash_points": points, "crash_states": states, "passed": failed.is_empty()})
+        );
     }
     if !failed.is_empty() {
-        return Err(Failure::Negative(format!("crashcheck FAILED: {} of {} configurations; first: {}; {states} crash states checked", failed.len(), configs.len(), failed[0])));
+        return Err(Failure::Negative(format!(
+            "crashcheck FAILED: {} of {} configurations; first: {}; {states} crash states checked",
+            failed.len(),
+            configs.len(),
+            failed[0]
+        )));
     }
     println!("crashcheck passed: {} configurations, {points} crash points, {states} crash states checked", configs.len());
     Ok(())
 }
 
-fn run_bench(ctx: Ctx, sizes: &[usize], total_mib: u64, log_mib: usize, variant: BenchVariant, file: Option<PathBuf>, tuning: Tuning) -> Result<(), Failure> {
+fn run_bench(
+    ctx: Ctx,
+    sizes: &[usize],
+    total_mib: u64,
+    log_mib: usize,
+    variant: BenchVariant,
+    file: Option<PathBuf>,
+    tuning: Tuning,
+) -> Result<(), Failure> {
     if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) {
-        return Err(Failure::input("--size: every size must be between 1 byte and half the log"));
+        return Err(Failure::input(
+            "--size: every size must be between 1 byte and half the log",
+        ));
     }
-    let file = file.unwrap_or_else(|| PathBuf::from(format!("/dev/shm/veriforge-pmlog-bench-{}", std::process::id())));
+    let file = file.unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "/dev/shm/veriforge-pmlog-bench-{}",
+            std::process::id()
+        ))
+    });
     let variants: &[Variant] = match variant {
         BenchVariant::Ours => &[Variant::Ours],
         BenchVariant::Raw => &[Variant::Raw],
@@ -246,15 +344,29 @@ fn run_bench(ctx: Ctx, sizes: &[usize], total_mib: u64, log_mib: usize, variant:
     let mut results = Vec::new();
     for &size in sizes {
         for &v in variants {
-            let m = bench::measure(&file, DATA_OFFSET + (log_mib << 20), size, total_mib << 20, v, tuning).map_err(Failure::internal)?;
+            let m = bench::measure(
+                &file,
+                DATA_OFFSET + (log_mib << 20),
+                size,
+                total_mib << 20,
+                v,
+                tuning,
+            )
+            .map_err(Failure::internal)?;
             if !ctx.json {
-                println!("{:<5} {:>7} B  {:>10.1} MiB/s  ({} appends, {:.3} s, {})", m.variant, m.size, m.mib_per_s, m.appends, m.seconds, m.persistence);
+                println!(
+                    "{:<5} {:>7} B  {:>10.1} MiB/s  ({} appends, {:.3} s, {})",
+                    m.variant, m.size, m.mib_per_s, m.appends, m.seconds, m.persistence
+                );
             }
             results.push(m);
         }
     }
     if ctx.json {
-        println!("{}", serde_json::to_string(&results).map_err(Failure::internal)?);
+        println!(
+            "{}",
+            serde_json::to_string(&results).map_err(Failure::internal)?
+        );
     }
     Ok(())
 }
@@ -269,25 +381,54 @@ fn data_crc_status(r: &vf_pmlog::layout::Record) -> &'static str {
     }
 }
 
-fn run_comparison(ctx: Ctx, sizes: &[usize], batch_mib: u64, log_mib: usize, rounds: usize, dir: Option<PathBuf>, tuning: Tuning) -> Result<(), Failure> {
+fn run_comparison(
+    ctx: Ctx,
+    sizes: &[usize],
+    batch_mib: u64,
+    log_mib: usize,
+    rounds: usize,
+    dir: Option<PathBuf>,
+    tuning: Tuning,
+) -> Result<(), Failure> {
     if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) || rounds == 0 {
-        return Err(Failure::input("--size: every size must be between 1 byte and half the log; rounds at least 1"));
+        return Err(Failure::input(
+            "--size: every size must be between 1 byte and half the log; rounds at least 1",
+        ));
     }
     let dir = dir.unwrap_or_else(|| PathBuf::from("/dev/shm"));
     let mut all = Vec::new();
     for &size in sizes {
-        let rows = bench::compare(&dir, DATA_OFFSET + (log_mib << 20), size, batch_mib << 20, rounds, tuning).map_err(Failure::internal)?;
+        let rows = bench::compare(
+            &dir,
+            DATA_OFFSET + (log_mib << 20),
+            size,
+            batch_mib << 20,
+            rounds,
+            tuning,
+        )
+        .map_err(Failure::internal)?;
         if !ctx.json {
             for v in ["ours", "libpmemlog", "raw"] {
-                let mut xs: Vec<f64> = rows.iter().filter(|m| m.variant == v).map(|m| m.mib_per_s).collect();
+                let mut xs: Vec<f64> = rows
+                    .iter()
+                    .filter(|m| m.variant == v)
+                    .map(|m| m.mib_per_s)
+                    .collect();
                 xs.sort_by(f64::total_cmp);
-                println!("{v:<10} {size:>7} B  median {:>10.1} MiB/s over {} rounds", xs[xs.len() / 2], xs.len());
+                println!(
+                    "{v:<10} {size:>7} B  median {:>10.1} MiB/s over {} rounds",
+                    xs[xs.len() / 2],
+                    xs.len()
+                );
             }
         }
         all.extend(rows);
     }
     if ctx.json {
-        println!("{}", serde_json::to_string(&all).map_err(Failure::internal)?);
+        println!(
+            "{}",
+            serde_json::to_string(&all).map_err(Failure::internal)?
+        );
     }
     Ok(())
 }

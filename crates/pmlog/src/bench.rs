@@ -33,10 +33,18 @@ pub struct Measurement {
 }
 
 /// Runs one measurement on a fresh file at `path` (removed afterwards).
-pub fn measure(path: &Path, log_bytes: usize, size: usize, total: u64, variant: Variant, tuning: Tuning) -> Result<Measurement, String> {
+pub fn measure(
+    path: &Path,
+    log_bytes: usize,
+    size: usize,
+    total: u64,
+    variant: Variant,
+    tuning: Tuning,
+) -> Result<Measurement, String> {
     let _ = std::fs::remove_file(path);
     let persistence = Persistence::auto();
-    let region = MmapRegion::create(path, log_bytes, persistence).map_err(|e| format!("{}: {e}", path.display()))?;
+    let region = MmapRegion::create(path, log_bytes, persistence)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let data: Vec<u8> = (0..size).map(|i| (i * 131 + 7) as u8).collect();
     let appends = (total / size as u64).max(1);
     let seconds = match variant {
@@ -69,7 +77,8 @@ fn append_committed(log: &mut PmLog<MmapRegion>, data: &[u8]) -> Result<(), Stri
 }
 
 fn time_ours(region: MmapRegion, data: &[u8], appends: u64, tuning: Tuning) -> Result<f64, String> {
-    let mut log = PmLog::create_with(region, rand::random(), crate::Protocol::Correct, tuning).map_err(|e| e.to_string())?;
+    let mut log = PmLog::create_with(region, rand::random(), crate::Protocol::Correct, tuning)
+        .map_err(|e| e.to_string())?;
     let warm = log.capacity() / data.len() as u64 + 1;
     for _ in 0..warm {
         append_committed(&mut log, data)?;
@@ -97,7 +106,6 @@ fn time_raw(mut region: MmapRegion, data: &[u8], appends: u64) -> f64 {
     t.elapsed().as_secs_f64()
 }
 
-
 /// Debian's libpmemlog, loaded at run time (so building and testing never need it).
 pub struct PmemLog {
     _lib: libloading::Library,
@@ -112,26 +120,42 @@ impl PmemLog {
     /// `pmemlog_create(path, pool_bytes, 0600)`. Set `PMEM_IS_PMEM_FORCE` before calling: libpmem
     /// reads it when the library is loaded.
     pub fn create(path: &Path, pool_bytes: usize) -> Result<PmemLog, String> {
-        type Create = unsafe extern "C" fn(*const std::ffi::c_char, usize, u32) -> *mut std::ffi::c_void;
+        type Create =
+            unsafe extern "C" fn(*const std::ffi::c_char, usize, u32) -> *mut std::ffi::c_void;
         type Nbyte = unsafe extern "C" fn(*mut std::ffi::c_void) -> usize;
         // SAFETY: loading a system library whose constructors only initialise libpmem.
-        let lib = unsafe { libloading::Library::new("libpmemlog.so.1") }
-            .map_err(|e| format!("libpmemlog.so.1 not loadable ({e}); install libpmemlog1 (make setup)"))?;
+        let lib = unsafe { libloading::Library::new("libpmemlog.so.1") }.map_err(|e| {
+            format!("libpmemlog.so.1 not loadable ({e}); install libpmemlog1 (make setup)")
+        })?;
         let _ = std::fs::remove_file(path);
-        let cpath = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).map_err(|e| e.to_string())?;
+        let cpath = std::ffi::CString::new(path.as_os_str().as_encoded_bytes())
+            .map_err(|e| e.to_string())?;
         // SAFETY: the symbols have the C signatures declared in libpmemlog.h (PMDK 1.12).
         unsafe {
-            let create: libloading::Symbol<Create> = lib.get(b"pmemlog_create\0").map_err(|e| e.to_string())?;
+            let create: libloading::Symbol<Create> =
+                lib.get(b"pmemlog_create\0").map_err(|e| e.to_string())?;
             let append = *lib.get(b"pmemlog_append\0").map_err(|e| e.to_string())?;
             let rewind = *lib.get(b"pmemlog_rewind\0").map_err(|e| e.to_string())?;
             let close = *lib.get(b"pmemlog_close\0").map_err(|e| e.to_string())?;
-            let nbyte: libloading::Symbol<Nbyte> = lib.get(b"pmemlog_nbyte\0").map_err(|e| e.to_string())?;
+            let nbyte: libloading::Symbol<Nbyte> =
+                lib.get(b"pmemlog_nbyte\0").map_err(|e| e.to_string())?;
             let pool = create(cpath.as_ptr(), pool_bytes, 0o600);
             if pool.is_null() {
-                return Err(format!("pmemlog_create {}: {}", path.display(), std::io::Error::last_os_error()));
+                return Err(format!(
+                    "pmemlog_create {}: {}",
+                    path.display(),
+                    std::io::Error::last_os_error()
+                ));
             }
             let nbyte = nbyte(pool);
-            Ok(PmemLog { _lib: lib, pool, append, rewind, close, nbyte })
+            Ok(PmemLog {
+                _lib: lib,
+                pool,
+                append,
+                rewind,
+                close,
+                nbyte,
+            })
         }
     }
 
@@ -144,7 +168,10 @@ impl PmemLog {
             }
             (self.rewind)(self.pool);
             if (self.append)(self.pool, data.as_ptr().cast(), data.len()) != 0 {
-                return Err(format!("pmemlog_append: {}", std::io::Error::last_os_error()));
+                return Err(format!(
+                    "pmemlog_append: {}",
+                    std::io::Error::last_os_error()
+                ));
             }
         }
         Ok(())
@@ -202,7 +229,14 @@ impl Runner {
 /// across rounds and is warmed by one full pass first. Adjacent batches see the same machine
 /// state, so noise from other processes hits all three alike. Returns one measurement per
 /// contender per round.
-pub fn compare(dir: &Path, log_bytes: usize, size: usize, batch: u64, rounds: usize, tuning: Tuning) -> Result<Vec<Measurement>, String> {
+pub fn compare(
+    dir: &Path,
+    log_bytes: usize,
+    size: usize,
+    batch: u64,
+    rounds: usize,
+    tuning: Tuning,
+) -> Result<Vec<Measurement>, String> {
     let persistence = Persistence::auto();
     let ours_path = dir.join(format!("vf-pmlog-ours-{}", std::process::id()));
     let theirs_path = dir.join(format!("vf-pmlog-pmemlog-{}", std::process::id()));
@@ -218,9 +252,16 @@ pub fn compare(dir: &Path, log_bytes: usize, size: usize, batch: u64, rounds: us
             tuning,
         )
         .map_err(|e| e.to_string())?;
-        let raw = MmapRegion::create(&raw_path, log_bytes, persistence).map_err(|e| e.to_string())?;
-        let mut runners =
-            vec![Runner::Ours(ours), Runner::Theirs(PmemLog::create(&theirs_path, log_bytes)?), Runner::Raw { region: raw, next: 0 }];
+        let raw =
+            MmapRegion::create(&raw_path, log_bytes, persistence).map_err(|e| e.to_string())?;
+        let mut runners = vec![
+            Runner::Ours(ours),
+            Runner::Theirs(PmemLog::create(&theirs_path, log_bytes)?),
+            Runner::Raw {
+                region: raw,
+                next: 0,
+            },
+        ];
         let data: Vec<u8> = (0..size).map(|i| (i * 131 + 7) as u8).collect();
         for r in &mut runners {
             for _ in 0..r.capacity() / size as u64 + 1 {
@@ -245,7 +286,11 @@ pub fn compare(dir: &Path, log_bytes: usize, size: usize, batch: u64, rounds: us
                     bytes,
                     seconds,
                     mib_per_s: bytes as f64 / seconds / (1024.0 * 1024.0),
-                    persistence: if r.name() == "libpmemlog" { "libpmem" } else { persistence.name() },
+                    persistence: if r.name() == "libpmemlog" {
+                        "libpmem"
+                    } else {
+                        persistence.name()
+                    },
                     round,
                 });
             }

@@ -12,8 +12,8 @@
 //!    crashing with all of them persisted still recovers the same state: a rejected commit record
 //!    can never come back to life.
 
-use crate::log::{PmLog, Protocol, Tuning};
 use crate::layout::DATA_OFFSET;
+use crate::log::{PmLog, Protocol, Tuning};
 use crate::region::PmRegion;
 use crate::sim::{PersistTracker, SimRegion};
 use rand::{Rng, SeedableRng};
@@ -105,11 +105,17 @@ struct OpRecord {
 }
 
 pub fn run(cfg: &Config) -> Report {
-    let mut report = Report { name: cfg.name.clone(), ..Default::default() };
+    let mut report = Report {
+        name: cfg.name.clone(),
+        ..Default::default()
+    };
     let (base, trace, ops) = match record(cfg) {
         Ok(x) => x,
         Err(e) => {
-            fail(&mut report, format!("{}: workload failed on the log itself: {e}", cfg.name));
+            fail(
+                &mut report,
+                format!("{}: workload failed on the log itself: {e}", cfg.name),
+            );
             return report;
         }
     };
@@ -118,7 +124,11 @@ pub fn run(cfg: &Config) -> Report {
         Mode::Sampled { seed, .. } => seed,
         Mode::Exhaustive { .. } => 0,
     });
-    let initial = ops.first().map(|o| o.before.clone()).unwrap_or(Committed { head: 0, tail: 0, bytes: vec![] });
+    let initial = ops.first().map(|o| o.before.clone()).unwrap_or(Committed {
+        head: 0,
+        tail: 0,
+        bytes: vec![],
+    });
     check_point(cfg, &tracker, 0, &[initial], &[], &mut rng, &mut report);
     let mut k = 0;
     for (i, ev) in trace.iter().enumerate() {
@@ -128,9 +138,20 @@ pub fn run(cfg: &Config) -> Report {
             k += 1;
         }
         let op = &ops[k];
-        let allowed: Vec<Committed> =
-            if p == op.end { vec![op.after.clone()] } else { vec![op.before.clone(), op.after.clone()] };
-        check_point(cfg, &tracker, p, &allowed, &op.in_flight, &mut rng, &mut report);
+        let allowed: Vec<Committed> = if p == op.end {
+            vec![op.after.clone()]
+        } else {
+            vec![op.before.clone(), op.after.clone()]
+        };
+        check_point(
+            cfg,
+            &tracker,
+            p,
+            &allowed,
+            &op.in_flight,
+            &mut rng,
+            &mut report,
+        );
         if report.failures > 0 {
             break; // one counterexample is enough; the rest would repeat it
         }
@@ -143,10 +164,19 @@ type Recorded = (Vec<u8>, Vec<crate::sim::Event>, Vec<OpRecord>);
 /// Formats a log, then runs the ops on a recording region and on the model.
 fn record(cfg: &Config) -> Result<Recorded, String> {
     let fresh = SimRegion::new(DATA_OFFSET + cfg.capacity);
-    let log = PmLog::create_with(fresh, 0x5EED_F00D, cfg.protocol, cfg.tuning).map_err(|e| e.to_string())?;
+    let log = PmLog::create_with(fresh, 0x5EED_F00D, cfg.protocol, cfg.tuning)
+        .map_err(|e| e.to_string())?;
     let base = log.into_region().into_image();
-    let mut log = PmLog::open_with(SimRegion::recording(base.clone()), cfg.protocol, cfg.tuning).map_err(|e| e.to_string())?;
-    let mut spec = Spec { committed: Committed { head: 0, tail: 0, bytes: vec![] }, pending: vec![] };
+    let mut log = PmLog::open_with(SimRegion::recording(base.clone()), cfg.protocol, cfg.tuning)
+        .map_err(|e| e.to_string())?;
+    let mut spec = Spec {
+        committed: Committed {
+            head: 0,
+            tail: 0,
+            bytes: vec![],
+        },
+        pending: vec![],
+    };
     let mut ops = Vec::new();
     for (i, op) in cfg.ops.iter().enumerate() {
         let before = spec.committed.clone();
@@ -161,7 +191,12 @@ fn record(cfg: &Config) -> Result<Recorded, String> {
         };
         r.map_err(|e| format!("op {i} {op:?}: {e}"))?;
         spec.apply(op);
-        ops.push(OpRecord { end: log.region().trace_len(), before, after: spec.committed.clone(), in_flight });
+        ops.push(OpRecord {
+            end: log.region().trace_len(),
+            before,
+            after: spec.committed.clone(),
+            in_flight,
+        });
     }
     let trace = log.region().trace().to_vec();
     if ops.last().map(|o| o.end) != Some(trace.len()) && !trace.is_empty() {
@@ -185,14 +220,26 @@ fn check_point(
         report.crash_states += 1;
         let img = tracker.image(&choices, pick);
         if let Err(why) = check_image(cfg, img, allowed, in_flight) {
-            fail(report, format!("{}: crash point {point}, unit choice {pick:?} of {choices:?}: {why}", cfg.name));
+            fail(
+                report,
+                format!(
+                    "{}: crash point {point}, unit choice {pick:?} of {choices:?}: {why}",
+                    cfg.name
+                ),
+            );
         }
     };
     match cfg.mode {
         Mode::Exhaustive { max_per_point } => {
             let total = tracker.state_count();
             if total > max_per_point {
-                fail(report, format!("{}: crash point {point} has {total} states, over the exhaustive limit", cfg.name));
+                fail(
+                    report,
+                    format!(
+                        "{}: crash point {point} has {total} states, over the exhaustive limit",
+                        cfg.name
+                    ),
+                );
                 return;
             }
             let mut pick = vec![0usize; choices.len()];
@@ -234,12 +281,21 @@ fn next_pick(pick: &mut [usize], choices: &[(usize, usize)]) -> bool {
 }
 
 /// Recovers one crash image and checks it against the allowed states, then runs the probe.
-fn check_image(cfg: &Config, img: Vec<u8>, allowed: &[Committed], in_flight: &[u8]) -> Result<(), String> {
+fn check_image(
+    cfg: &Config,
+    img: Vec<u8>,
+    allowed: &[Committed],
+    in_flight: &[u8],
+) -> Result<(), String> {
     let log = PmLog::open_with(SimRegion::from_image(img), cfg.protocol, cfg.tuning)
         .map_err(|e| format!("recovery failed: {e}"))?;
     let got = committed_of(&log)?;
     if !allowed.contains(&got) {
-        return Err(format!("recovered {} but allowed {}", show(&got), allowed.iter().map(show).collect::<Vec<_>>().join(" or ")));
+        return Err(format!(
+            "recovered {} but allowed {}",
+            show(&got),
+            allowed.iter().map(show).collect::<Vec<_>>().join(" or ")
+        ));
     }
     if in_flight.is_empty() {
         return Ok(());
@@ -251,7 +307,13 @@ fn check_image(cfg: &Config, img: Vec<u8>, allowed: &[Committed], in_flight: &[u
 /// After recovery: optionally advance the head by one byte (a durable operation), then re-append
 /// the in-flight bytes without committing, persist every store, recover again. The state must be
 /// the recovered one (with the advanced head): no rejected record revives, nothing durable is lost.
-fn probe(cfg: &Config, img: Vec<u8>, got: &Committed, in_flight: &[u8], advance: bool) -> Result<(), String> {
+fn probe(
+    cfg: &Config,
+    img: Vec<u8>,
+    got: &Committed,
+    in_flight: &[u8],
+    advance: bool,
+) -> Result<(), String> {
     let mut log = PmLog::open_with(SimRegion::from_image(img), cfg.protocol, cfg.tuning)
         .map_err(|e| format!("probe: reopen failed: {e}"))?;
     let mut want = got.clone();
@@ -259,7 +321,8 @@ fn probe(cfg: &Config, img: Vec<u8>, got: &Committed, in_flight: &[u8], advance:
         if got.tail == got.head {
             return Ok(());
         }
-        log.advance_head(got.head + 1).map_err(|e| format!("probe: advance_head: {e}"))?;
+        log.advance_head(got.head + 1)
+            .map_err(|e| format!("probe: advance_head: {e}"))?;
         want.head += 1;
         want.bytes.remove(0);
     }
@@ -271,14 +334,24 @@ fn probe(cfg: &Config, img: Vec<u8>, got: &Committed, in_flight: &[u8], advance:
         .map_err(|e| format!("probe: second recovery failed: {e}"))?;
     let again = committed_of(&log2)?;
     if again != want {
-        return Err(format!("probe (advance {advance}): expected {} after an uncommitted re-append, recovered {}", show(&want), show(&again)));
+        return Err(format!(
+            "probe (advance {advance}): expected {} after an uncommitted re-append, recovered {}",
+            show(&want),
+            show(&again)
+        ));
     }
     Ok(())
 }
 
 fn committed_of(log: &PmLog<SimRegion>) -> Result<Committed, String> {
-    let bytes = log.read(log.head(), log.tail() - log.head()).map_err(|e| format!("read after recovery: {e}"))?;
-    Ok(Committed { head: log.head(), tail: log.tail(), bytes })
+    let bytes = log
+        .read(log.head(), log.tail() - log.head())
+        .map_err(|e| format!("read after recovery: {e}"))?;
+    Ok(Committed {
+        head: log.head(),
+        tail: log.tail(),
+        bytes,
+    })
 }
 
 fn show(c: &Committed) -> String {
@@ -294,7 +367,9 @@ fn fail(report: &mut Report, msg: String) {
 
 /// `n` bytes that differ from every other append in a workload (so lost or stale bytes show).
 pub fn pattern(tag: u8, n: usize) -> Vec<u8> {
-    (0..n).map(|i| tag.wrapping_mul(37).wrapping_add(i as u8).wrapping_add(1) | 1).collect()
+    (0..n)
+        .map(|i| tag.wrapping_mul(37).wrapping_add(i as u8).wrapping_add(1) | 1)
+        .collect()
 }
 
 /// The small workloads checked exhaustively (capacity small enough to wrap several times).
@@ -305,19 +380,52 @@ pub fn small_workloads() -> Vec<(String, usize, Vec<Op>)> {
         (
             "wrap-cap64".into(),
             64,
-            vec![a(1, 8), Commit, a(2, 5), a(3, 11), Commit, AdvanceHead(8), a(4, 24), Commit, AdvanceHead(48), a(5, 30), Commit, Commit],
+            vec![
+                a(1, 8),
+                Commit,
+                a(2, 5),
+                a(3, 11),
+                Commit,
+                AdvanceHead(8),
+                a(4, 24),
+                Commit,
+                AdvanceHead(48),
+                a(5, 30),
+                Commit,
+                Commit,
+            ],
         ),
         (
             "fill-and-drain-cap48".into(),
             48,
-            vec![a(1, 48), Commit, AdvanceHead(16), a(2, 16), Commit, AdvanceHead(64), a(3, 12), a(4, 4), Commit, AdvanceHead(80)],
+            vec![
+                a(1, 48),
+                Commit,
+                AdvanceHead(16),
+                a(2, 16),
+                Commit,
+                AdvanceHead(64),
+                a(3, 12),
+                a(4, 4),
+                Commit,
+                AdvanceHead(80),
+            ],
         ),
         (
             // Same bytes at the same physical place on every lap: CRCs cannot tell laps apart,
             // so this checks that position bookkeeping alone keeps states right.
             "same-bytes-each-lap-cap32".into(),
             32,
-            vec![a(7, 16), Commit, AdvanceHead(16), a(7, 16), Commit, AdvanceHead(32), a(7, 16), Commit],
+            vec![
+                a(7, 16),
+                Commit,
+                AdvanceHead(16),
+                a(7, 16),
+                Commit,
+                AdvanceHead(32),
+                a(7, 16),
+                Commit,
+            ],
         ),
     ]
 }
@@ -325,7 +433,12 @@ pub fn small_workloads() -> Vec<(String, usize, Vec<Op>)> {
 /// Tunings covering both commit paths and a mix.
 pub fn tunings() -> Vec<(&'static str, Tuning)> {
     vec![
-        ("1fence", Tuning { one_fence_max: u64::MAX }),
+        (
+            "1fence",
+            Tuning {
+                one_fence_max: u64::MAX,
+            },
+        ),
         ("2fence", Tuning { one_fence_max: 0 }),
         ("mixed16", Tuning { one_fence_max: 16 }),
     ]
@@ -344,7 +457,9 @@ pub fn small_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
                     protocol,
                     tuning,
                     unit,
-                    mode: Mode::Exhaustive { max_per_point: 1 << 22 },
+                    mode: Mode::Exhaustive {
+                        max_per_point: 1 << 22,
+                    },
                 });
             }
         }
@@ -354,9 +469,22 @@ pub fn small_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
 
 /// A random valid workload: appends of 1..=max_len bytes, commits, head advances.
 /// At most `max_pending` uncommitted bytes accumulate (a commit is forced first).
-pub fn random_workload(seed: u64, capacity: usize, n_ops: usize, max_len: usize, max_pending: usize) -> Vec<Op> {
+pub fn random_workload(
+    seed: u64,
+    capacity: usize,
+    n_ops: usize,
+    max_len: usize,
+    max_pending: usize,
+) -> Vec<Op> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut spec = Spec { committed: Committed { head: 0, tail: 0, bytes: vec![] }, pending: vec![] };
+    let mut spec = Spec {
+        committed: Committed {
+            head: 0,
+            tail: 0,
+            bytes: vec![],
+        },
+        pending: vec![],
+    };
     let mut ops = Vec::new();
     let mut tag = 0u8;
     while ops.len() < n_ops {
@@ -416,15 +544,45 @@ pub fn large_workloads() -> Vec<(String, usize, Vec<Op>)> {
             "three-laps-cap128".into(),
             128,
             vec![
-                a(1, 40), a(2, 23), Commit, a(3, 50), Commit, AdvanceHead(63), a(4, 60), a(5, 17), Commit,
-                AdvanceHead(150), a(6, 64), Commit, AdvanceHead(214), a(7, 72), a(8, 3), Commit, AdvanceHead(289),
-                a(9, 80), Commit,
+                a(1, 40),
+                a(2, 23),
+                Commit,
+                a(3, 50),
+                Commit,
+                AdvanceHead(63),
+                a(4, 60),
+                a(5, 17),
+                Commit,
+                AdvanceHead(150),
+                a(6, 64),
+                Commit,
+                AdvanceHead(214),
+                a(7, 72),
+                a(8, 3),
+                Commit,
+                AdvanceHead(289),
+                a(9, 80),
+                Commit,
             ],
         ),
         (
             "many-small-per-commit-cap96".into(),
             96,
-            vec![a(1, 3), a(2, 9), a(3, 1), a(4, 14), a(5, 7), Commit, AdvanceHead(20), a(6, 30), a(7, 30), Commit, AdvanceHead(94), a(8, 90), Commit],
+            vec![
+                a(1, 3),
+                a(2, 9),
+                a(3, 1),
+                a(4, 14),
+                a(5, 7),
+                Commit,
+                AdvanceHead(20),
+                a(6, 30),
+                a(7, 30),
+                Commit,
+                AdvanceHead(94),
+                a(8, 90),
+                Commit,
+            ],
         ),
     ]
 }
@@ -441,7 +599,9 @@ pub fn large_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
                     protocol,
                     tuning,
                     unit,
-                    mode: Mode::Exhaustive { max_per_point: 1 << 24 },
+                    mode: Mode::Exhaustive {
+                        max_per_point: 1 << 24,
+                    },
                 });
             }
         }
@@ -462,7 +622,9 @@ pub fn random_exhaustive_configs(protocol: Protocol, count: u64) -> Vec<Config> 
                 protocol,
                 tuning,
                 unit: 8,
-                mode: Mode::Exhaustive { max_per_point: 1 << 24 },
+                mode: Mode::Exhaustive {
+                    max_per_point: 1 << 24,
+                },
             }
         })
         .collect()

@@ -62,7 +62,11 @@ pub unsafe fn copy_nt_sum(dst: *mut u8, src: *const u8, len: usize, pos: u64, su
     let first = DataSum::lane_of(pos);
     // Chains a, b, c take lines 0, 1, 2 of every group of three (lanes first, first+1, first+2).
     let lane = |k: usize| (first + k) % LANES;
-    let (mut a, mut b, mut c) = (!sum.lanes[lane(0)] as u64, !sum.lanes[lane(1)] as u64, !sum.lanes[lane(2)] as u64);
+    let (mut a, mut b, mut c) = (
+        !sum.lanes[lane(0)] as u64,
+        !sum.lanes[lane(1)] as u64,
+        !sum.lanes[lane(2)] as u64,
+    );
     #[inline(always)]
     unsafe fn line(dst: *mut u8, src: *const u8, i: usize, mut st: u64) -> u64 {
         let s = src.add(64 * i);
@@ -112,7 +116,11 @@ mod tests {
         }
         let mut other = DataSum::default();
         other.update(38, &data);
-        assert_ne!(other.finish(), whole.finish(), "lanes depend on logical position");
+        assert_ne!(
+            other.finish(),
+            whole.finish(),
+            "lanes depend on logical position"
+        );
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -129,7 +137,15 @@ mod tests {
                 let base = dst.as_mut_ptr().align_offset(64);
                 let mut fused = DataSum { lanes: [1, 2, 3] };
                 let mut generic = fused;
-                unsafe { copy_nt_sum(dst.as_mut_ptr().add(base), src.as_ptr(), 64 * lines, pos, &mut fused) };
+                unsafe {
+                    copy_nt_sum(
+                        dst.as_mut_ptr().add(base),
+                        src.as_ptr(),
+                        64 * lines,
+                        pos,
+                        &mut fused,
+                    )
+                };
                 generic.update(pos, &src[..64 * lines]);
                 assert_eq!(fused, generic, "lines {lines} start {start_line}");
                 assert_eq!(&dst[base..base + 64 * lines], &src[..64 * lines]);

@@ -7,7 +7,12 @@ pub enum LogError {
     #[error("log full: append of {needed} bytes, {available} bytes free (advance the head)")]
     Full { needed: u64, available: u64 },
     #[error("read of [{pos}, {end}) outside the committed log [{head}, {tail})")]
-    OutOfRange { pos: u64, end: u64, head: u64, tail: u64 },
+    OutOfRange {
+        pos: u64,
+        end: u64,
+        head: u64,
+        tail: u64,
+    },
     #[error("advance_head to {to} outside [{head}, {tail}]")]
     BadHead { to: u64, head: u64, tail: u64 },
     #[error("byte {offset}: not a veriforge pmlog file ({why})")]

@@ -56,10 +56,16 @@ impl Header {
     /// Decodes and validates the header of a region of `actual_len` bytes.
     pub fn decode(bytes: &[u8]) -> Result<Header, LogError> {
         if bytes.len() < 8 || bytes[0..8] != MAGIC {
-            return Err(LogError::NotALog { offset: 0, why: "no VFPMLOG1 magic at the start".into() });
+            return Err(LogError::NotALog {
+                offset: 0,
+                why: "no VFPMLOG1 magic at the start".into(),
+            });
         }
         if bytes.len() < DATA_OFFSET {
-            return Err(LogError::Truncated { len: bytes.len() as u64, expected: DATA_OFFSET as u64 });
+            return Err(LogError::Truncated {
+                len: bytes.len() as u64,
+                expected: DATA_OFFSET as u64,
+            });
         }
         let b = &bytes[0..HEADER_LEN];
         let stored = u32_at(b, 60);
@@ -67,7 +73,9 @@ impl Header {
         if stored != computed {
             return Err(LogError::Corrupted {
                 offset: 60,
-                what: format!("header checksum mismatch (stored {stored:#010x}, computed {computed:#010x})"),
+                what: format!(
+                    "header checksum mismatch (stored {stored:#010x}, computed {computed:#010x})"
+                ),
             });
         }
         let h = Header {
@@ -78,13 +86,25 @@ impl Header {
             log_id: u64_at(b, 40),
         };
         if h.version != VERSION {
-            return Err(LogError::UnsupportedVersion { found: h.version, supported: VERSION });
+            return Err(LogError::UnsupportedVersion {
+                found: h.version,
+                supported: VERSION,
+            });
         }
-        if h.data_offset != DATA_OFFSET as u64 || h.region_len != h.data_offset + h.capacity || h.capacity == 0 {
-            return Err(LogError::Corrupted { offset: 16, what: "inconsistent region_len/data_offset/capacity".into() });
+        if h.data_offset != DATA_OFFSET as u64
+            || h.region_len != h.data_offset + h.capacity
+            || h.capacity == 0
+        {
+            return Err(LogError::Corrupted {
+                offset: 16,
+                what: "inconsistent region_len/data_offset/capacity".into(),
+            });
         }
         if (bytes.len() as u64) < h.region_len {
-            return Err(LogError::Truncated { len: bytes.len() as u64, expected: h.region_len });
+            return Err(LogError::Truncated {
+                len: bytes.len() as u64,
+                expected: h.region_len,
+            });
         }
         Ok(h)
     }
@@ -140,7 +160,9 @@ impl Record {
 
     /// The invariants every record written by the log satisfies.
     pub fn is_consistent(&self, capacity: u64) -> bool {
-        self.head <= self.prev_tail && self.prev_tail <= self.tail && self.tail - self.head <= capacity
+        self.head <= self.prev_tail
+            && self.prev_tail <= self.tail
+            && self.tail - self.head <= capacity
     }
 }
 

@@ -47,7 +47,9 @@ pub struct Tuning {
 
 impl Default for Tuning {
     fn default() -> Self {
-        Tuning { one_fence_max: 4096 }
+        Tuning {
+            one_fence_max: 4096,
+        }
     }
 }
 
@@ -69,21 +71,33 @@ pub struct Recovered {
 /// invariants, and for one-fence records the data CRC).
 pub fn recover(bytes: &[u8], verify_data_crc: bool) -> Result<Recovered, LogError> {
     let header = Header::decode(bytes)?;
-    let slots = [0, 1].map(|i| Record::decode(&bytes[SLOT_OFFSETS[i]..SLOT_OFFSETS[i] + SLOT_LEN], header.log_id));
+    let slots = [0, 1].map(|i| {
+        Record::decode(
+            &bytes[SLOT_OFFSETS[i]..SLOT_OFFSETS[i] + SLOT_LEN],
+            header.log_id,
+        )
+    });
     for (i, r) in slots.iter().enumerate() {
         if let Some(r) = r {
             if !r.is_consistent(header.capacity) {
                 return Err(LogError::Corrupted {
                     offset: SLOT_OFFSETS[i] as u64,
-                    what: format!("commit slot {i} has a valid checksum but impossible positions {r:?}"),
+                    what: format!(
+                        "commit slot {i} has a valid checksum but impossible positions {r:?}"
+                    ),
                 });
             }
         }
     }
-    let data_ok = |r: &Record| !verify_data_crc || r.kind != KIND_DATA_CRC || data_crc(bytes, &header, r) == r.data_crc;
+    let data_ok = |r: &Record| {
+        !verify_data_crc || r.kind != KIND_DATA_CRC || data_crc(bytes, &header, r) == r.data_crc
+    };
     let (chosen_slot, rejected_newer) = match (slots[0], slots[1]) {
         (None, None) => {
-            return Err(LogError::Corrupted { offset: SLOT_OFFSETS[0] as u64, what: "no valid commit record in either slot".into() })
+            return Err(LogError::Corrupted {
+                offset: SLOT_OFFSETS[0] as u64,
+                what: "no valid commit record in either slot".into(),
+            })
         }
         (Some(_), None) => (0, false),
         (None, Some(_)) => (1, false),
@@ -108,10 +122,19 @@ pub fn recover(bytes: &[u8], verify_data_crc: bool) -> Result<Recovered, LogErro
         // The only durable record disagrees with its data: nothing provably valid remains.
         return Err(LogError::Corrupted {
             offset: (DATA_OFFSET as u64) + record.prev_tail % header.capacity,
-            what: format!("data checksum mismatch for committed bytes [{}, {})", record.prev_tail, record.tail),
+            what: format!(
+                "data checksum mismatch for committed bytes [{}, {})",
+                record.prev_tail, record.tail
+            ),
         });
     }
-    Ok(Recovered { header, slots, chosen_slot, record, rejected_newer })
+    Ok(Recovered {
+        header,
+        slots,
+        chosen_slot,
+        record,
+        rejected_newer,
+    })
 }
 
 /// The data checksum (`checksum.rs`) over the logical byte range `[r.prev_tail, r.tail)`.
@@ -131,7 +154,9 @@ fn physical_pieces(capacity: u64, pos: u64, len: u64) -> impl Iterator<Item = (u
     let first = len.min(capacity - phys);
     let a = (DATA_OFFSET + phys as usize, first as usize);
     let b = (DATA_OFFSET, (len - first) as usize);
-    std::iter::once(a).chain(std::iter::once(b)).filter(|p| p.1 > 0)
+    std::iter::once(a)
+        .chain(std::iter::once(b))
+        .filter(|p| p.1 > 0)
 }
 
 /// A persistent-memory log over region `R`.
@@ -157,13 +182,34 @@ impl<R: PmRegion> PmLog<R> {
 
     /// Formats `region`: both slots first (slot 0 = empty log, slot 1 invalid), then the header
     /// with its magic, each persisted by a fence. A crash mid-format leaves no magic.
-    pub fn create_with(mut region: R, log_id: u64, protocol: Protocol, tuning: Tuning) -> Result<Self, LogError> {
+    pub fn create_with(
+        mut region: R,
+        log_id: u64,
+        protocol: Protocol,
+        tuning: Tuning,
+    ) -> Result<Self, LogError> {
         let len = region.len() as u64;
         if len <= DATA_OFFSET as u64 {
-            return Err(LogError::TooSmall { len, min: DATA_OFFSET as u64 });
+            return Err(LogError::TooSmall {
+                len,
+                min: DATA_OFFSET as u64,
+            });
         }
-        let header = Header { version: VERSION, region_len: len, data_offset: DATA_OFFSET as u64, capacity: len - DATA_OFFSET as u64, log_id };
-        let empty = Record { seq: 0, head: 0, tail: 0, prev_tail: 0, data_crc: 0, kind: KIND_DATA_FENCED };
+        let header = Header {
+            version: VERSION,
+            region_len: len,
+            data_offset: DATA_OFFSET as u64,
+            capacity: len - DATA_OFFSET as u64,
+            log_id,
+        };
+        let empty = Record {
+            seq: 0,
+            head: 0,
+            tail: 0,
+            prev_tail: 0,
+            data_crc: 0,
+            kind: KIND_DATA_FENCED,
+        };
         region.write(SLOT_OFFSETS[0], &empty.encode(log_id));
         region.write(SLOT_OFFSETS[1], &[0u8; SLOT_LEN]);
         region.flush(SLOT_OFFSETS[0], 2 * SLOT_LEN);
@@ -186,8 +232,18 @@ impl<R: PmRegion> PmLog<R> {
         let rec = recover(region.bytes(), protocol != Protocol::NoDataCrcCheck)?;
         let other = 1 - rec.chosen_slot;
         let other_is_previous = matches!(rec.slots[other], Some(o) if o.seq + 1 == rec.record.seq);
-        let mut log = Self::from_parts(region, rec.header, rec.record, rec.chosen_slot, protocol, tuning);
-        if !other_is_previous && rec.slots[other].is_some() && protocol != Protocol::NoStaleSlotInvalidation {
+        let mut log = Self::from_parts(
+            region,
+            rec.header,
+            rec.record,
+            rec.chosen_slot,
+            protocol,
+            tuning,
+        );
+        if !other_is_previous
+            && rec.slots[other].is_some()
+            && protocol != Protocol::NoStaleSlotInvalidation
+        {
             log.stale_slot = Some(other);
         }
         Ok(log)
@@ -196,13 +252,32 @@ impl<R: PmRegion> PmLog<R> {
     /// Durably zeroes a rejected commit record (see `open`).
     fn erase_stale_slot(&mut self) {
         if let Some(slot) = self.stale_slot.take() {
-            self.region.write_line_nodrain(SLOT_OFFSETS[slot], &[0u8; SLOT_LEN]);
+            self.region
+                .write_line_nodrain(SLOT_OFFSETS[slot], &[0u8; SLOT_LEN]);
             self.region.fence();
         }
     }
 
-    fn from_parts(region: R, header: Header, durable: Record, slot: usize, protocol: Protocol, tuning: Tuning) -> Self {
-        PmLog { region, header, durable, slot, tentative_tail: durable.tail, pending_sum: DataSum::default(), protocol, tuning, staged: Vec::new(), stale_slot: None }
+    fn from_parts(
+        region: R,
+        header: Header,
+        durable: Record,
+        slot: usize,
+        protocol: Protocol,
+        tuning: Tuning,
+    ) -> Self {
+        PmLog {
+            region,
+            header,
+            durable,
+            slot,
+            tentative_tail: durable.tail,
+            pending_sum: DataSum::default(),
+            protocol,
+            tuning,
+            staged: Vec::new(),
+            stale_slot: None,
+        }
     }
 
     /// Appends `data` after the tentative tail; not durable until `commit`. Returns its logical
@@ -212,7 +287,10 @@ impl<R: PmRegion> PmLog<R> {
         let pos = self.tentative_tail;
         let available = self.header.capacity - (pos - self.durable.head);
         if len > available {
-            return Err(LogError::Full { needed: len, available });
+            return Err(LogError::Full {
+                needed: len,
+                available,
+            });
         }
         let new_tail = pos.checked_add(len).ok_or(LogError::PositionOverflow)?;
         self.erase_stale_slot();
@@ -231,7 +309,12 @@ impl<R: PmRegion> PmLog<R> {
     fn write_data_sum(&mut self, pos: u64, data: &[u8]) {
         let mut done = 0;
         for (off, len) in physical_pieces(self.header.capacity, pos, data.len() as u64) {
-            self.region.write_nodrain_sum(off, &data[done..done + len], pos + done as u64, &mut self.pending_sum);
+            self.region.write_nodrain_sum(
+                off,
+                &data[done..done + len],
+                pos + done as u64,
+                &mut self.pending_sum,
+            );
             done += len;
         }
     }
@@ -251,8 +334,14 @@ impl<R: PmRegion> PmLog<R> {
         if pending == 0 {
             return Ok(());
         }
-        let one_fence = pending <= self.tuning.one_fence_max && self.protocol != Protocol::MetadataBeforeData;
-        if !one_fence && !matches!(self.protocol, Protocol::NoDataFence | Protocol::MetadataBeforeData) {
+        let one_fence =
+            pending <= self.tuning.one_fence_max && self.protocol != Protocol::MetadataBeforeData;
+        if !one_fence
+            && !matches!(
+                self.protocol,
+                Protocol::NoDataFence | Protocol::MetadataBeforeData
+            )
+        {
             self.region.fence();
         }
         let rec = Record {
@@ -260,8 +349,16 @@ impl<R: PmRegion> PmLog<R> {
             head: self.durable.head,
             tail: self.tentative_tail,
             prev_tail: self.durable.tail,
-            data_crc: if one_fence { self.pending_sum.finish() } else { 0 },
-            kind: if one_fence { KIND_DATA_CRC } else { KIND_DATA_FENCED },
+            data_crc: if one_fence {
+                self.pending_sum.finish()
+            } else {
+                0
+            },
+            kind: if one_fence {
+                KIND_DATA_CRC
+            } else {
+                KIND_DATA_FENCED
+            },
         };
         self.write_record(rec);
         if self.protocol == Protocol::MetadataBeforeData {
@@ -278,12 +375,23 @@ impl<R: PmRegion> PmLog<R> {
     pub fn advance_head(&mut self, to: u64) -> Result<(), LogError> {
         let d = self.durable;
         if to < d.head || to > d.tail {
-            return Err(LogError::BadHead { to, head: d.head, tail: d.tail });
+            return Err(LogError::BadHead {
+                to,
+                head: d.head,
+                tail: d.tail,
+            });
         }
         if to == d.head {
             return Ok(());
         }
-        let rec = Record { seq: d.seq + 1, head: to, tail: d.tail, prev_tail: d.tail, data_crc: 0, kind: KIND_DATA_FENCED };
+        let rec = Record {
+            seq: d.seq + 1,
+            head: to,
+            tail: d.tail,
+            prev_tail: d.tail,
+            data_crc: 0,
+            kind: KIND_DATA_FENCED,
+        };
         self.write_record(rec);
         self.finish(rec);
         Ok(())
@@ -314,9 +422,16 @@ impl<R: PmRegion> PmLog<R> {
 
     /// Copies committed bytes `[pos, pos + buf.len())` into `buf`.
     pub fn read_into(&self, pos: u64, buf: &mut [u8]) -> Result<(), LogError> {
-        let end = pos.checked_add(buf.len() as u64).ok_or(LogError::PositionOverflow)?;
+        let end = pos
+            .checked_add(buf.len() as u64)
+            .ok_or(LogError::PositionOverflow)?;
         if pos < self.durable.head || end > self.durable.tail {
-            return Err(LogError::OutOfRange { pos, end, head: self.durable.head, tail: self.durable.tail });
+            return Err(LogError::OutOfRange {
+                pos,
+                end,
+                head: self.durable.head,
+                tail: self.durable.tail,
+            });
         }
         let bytes = self.region.bytes();
         let mut done = 0;

@@ -94,7 +94,9 @@ impl Persistence {
     /// Cache flushes when the file is persistent memory; `msync` otherwise. Like PMDK, a file is
     /// treated as PM when `PMEM_IS_PMEM_FORCE=1` (there is no portable DAX probe through `mmap`).
     pub fn auto() -> Persistence {
-        let forced = std::env::var("PMEM_IS_PMEM_FORCE").map(|v| v == "1").unwrap_or(false);
+        let forced = std::env::var("PMEM_IS_PMEM_FORCE")
+            .map(|v| v == "1")
+            .unwrap_or(false);
         match (forced, Persistence::best_cache_flush()) {
             (true, Some(p)) => p,
             _ => Persistence::Msync,
@@ -126,8 +128,16 @@ pub struct MmapRegion {
 
 impl MmapRegion {
     /// Creates a new file of `len` bytes; fails if it exists (nothing is ever overwritten).
-    pub fn create(path: &Path, len: usize, persistence: Persistence) -> std::io::Result<MmapRegion> {
-        let file = OpenOptions::new().read(true).write(true).create_new(true).open(path)?;
+    pub fn create(
+        path: &Path,
+        len: usize,
+        persistence: Persistence,
+    ) -> std::io::Result<MmapRegion> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(path)?;
         file.set_len(len as u64)?;
         Self::map(file, persistence)
     }
@@ -140,12 +150,19 @@ impl MmapRegion {
 
     fn map(file: File, persistence: Persistence) -> std::io::Result<MmapRegion> {
         if file.metadata()?.len() == 0 {
-            return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "file is empty"));
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "file is empty",
+            ));
         }
         // SAFETY: the log owns the file while mapped; concurrent external modification is outside
         // the contract (same as libpmemlog).
         let map = unsafe { memmap2::MmapMut::map_mut(&file)? };
-        Ok(MmapRegion { map, persistence, dirty: None })
+        Ok(MmapRegion {
+            map,
+            persistence,
+            dirty: None,
+        })
     }
 
     pub fn persistence(&self) -> Persistence {
@@ -179,7 +196,11 @@ impl PmRegion for MmapRegion {
         let end = off + data.len();
         assert!(end <= self.map.len(), "write past the end of the region");
         let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
-        if self.persistence == Persistence::Msync || data.len() < NT_THRESHOLD || !lines_agree || !fused_ok() {
+        if self.persistence == Persistence::Msync
+            || data.len() < NT_THRESHOLD
+            || !lines_agree
+            || !fused_ok()
+        {
             self.write_nodrain(off, data);
             sum.update(pos, data);
             return;
@@ -213,7 +234,10 @@ impl PmRegion for MmapRegion {
     }
 
     fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
-        assert!(off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(), "unaligned line store");
+        assert!(
+            off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
+            "unaligned line store"
+        );
         if self.persistence == Persistence::Msync {
             self.write(off, line);
             self.flush(off, CACHE_LINE);
@@ -232,7 +256,10 @@ impl PmRegion for MmapRegion {
     }
 
     fn flush(&mut self, off: usize, len: usize) {
-        assert!(off + len <= self.map.len(), "flush past the end of the region");
+        assert!(
+            off + len <= self.map.len(),
+            "flush past the end of the region"
+        );
         match self.persistence {
             Persistence::Msync => self.note_dirty(off, len),
             _ => self.flush_lines(off, len),
@@ -246,7 +273,9 @@ impl PmRegion for MmapRegion {
                     let page = 4096;
                     let start = lo & !(page - 1);
                     // msync failing means the data may not be durable: nothing sane can continue.
-                    self.map.flush_range(start, hi - start).expect("msync failed");
+                    self.map
+                        .flush_range(start, hi - start)
+                        .expect("msync failed");
                 }
             }
             _ => sfence(),
@@ -272,7 +301,11 @@ impl PmRegion for MmapRegion {
         // SAFETY: [body_start, body_end) is inside the mapping and 64-byte aligned; the source
         // slice has exactly that many bytes at `head`.
         unsafe {
-            copy_nt(self.map.as_mut_ptr().add(body_start), data.as_ptr().add(head), body_end - body_start);
+            copy_nt(
+                self.map.as_mut_ptr().add(body_start),
+                data.as_ptr().add(head),
+                body_end - body_start,
+            );
         }
         let tail = body_end - off;
         if tail == data.len() {
@@ -300,7 +333,9 @@ fn fused_ok() -> bool {
 unsafe fn flush_line(how: Persistence, p: *const u8) {
     #[cfg(target_arch = "x86_64")]
     match how {
-        Persistence::Clwb => core::arch::asm!("clwb [{0}]", in(reg) p, options(nostack, preserves_flags)),
+        Persistence::Clwb => {
+            core::arch::asm!("clwb [{0}]", in(reg) p, options(nostack, preserves_flags))
+        }
         Persistence::Clflushopt => {
             core::arch::asm!("clflushopt [{0}]", in(reg) p, options(nostack, preserves_flags))
         }
@@ -350,7 +385,12 @@ unsafe fn copy_nt_avx(dst: *mut u8, src: *const u8, len: usize) {
     while i + 2 * CACHE_LINE <= len {
         let s = src.add(i) as *const __m256i;
         let d = dst.add(i) as *mut __m256i;
-        let (a, b, c, e) = (_mm256_loadu_si256(s), _mm256_loadu_si256(s.add(1)), _mm256_loadu_si256(s.add(2)), _mm256_loadu_si256(s.add(3)));
+        let (a, b, c, e) = (
+            _mm256_loadu_si256(s),
+            _mm256_loadu_si256(s.add(1)),
+            _mm256_loadu_si256(s.add(2)),
+            _mm256_loadu_si256(s.add(3)),
+        );
         _mm256_stream_si256(d, a);
         _mm256_stream_si256(d.add(1), b);
         _mm256_stream_si256(d.add(2), c);

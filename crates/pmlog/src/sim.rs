@@ -32,15 +32,24 @@ pub struct SimRegion {
 impl SimRegion {
     /// A zeroed region that does not record.
     pub fn new(len: usize) -> SimRegion {
-        SimRegion { mem: vec![0; len], trace: None }
+        SimRegion {
+            mem: vec![0; len],
+            trace: None,
+        }
     }
     /// A region holding `image` (e.g. a crash image) that does not record.
     pub fn from_image(image: Vec<u8>) -> SimRegion {
-        SimRegion { mem: image, trace: None }
+        SimRegion {
+            mem: image,
+            trace: None,
+        }
     }
     /// A region holding `image` that records every event from now on.
     pub fn recording(image: Vec<u8>) -> SimRegion {
-        SimRegion { mem: image, trace: Some(Vec::new()) }
+        SimRegion {
+            mem: image,
+            trace: Some(Vec::new()),
+        }
     }
     pub fn trace(&self) -> &[Event] {
         self.trace.as_deref().unwrap_or(&[])
@@ -64,10 +73,16 @@ impl PmRegion for SimRegion {
     }
     fn write(&mut self, off: usize, data: &[u8]) {
         self.mem[off..off + data.len()].copy_from_slice(data);
-        self.record(Event::Store { off, data: data.to_vec() });
+        self.record(Event::Store {
+            off,
+            data: data.to_vec(),
+        });
     }
     fn flush(&mut self, off: usize, len: usize) {
-        assert!(off + len <= self.mem.len(), "flush past the end of the region");
+        assert!(
+            off + len <= self.mem.len(),
+            "flush past the end of the region"
+        );
         self.record(Event::Flush { off, len });
     }
     fn fence(&mut self) {
@@ -97,8 +112,20 @@ impl PersistTracker {
     /// Starts from a fully durable `image`; `unit` is 8 or 64.
     pub fn new(image: Vec<u8>, unit: usize) -> PersistTracker {
         assert!(unit > 0 && CACHE_LINE % unit == 0, "bad unit size");
-        let units = image.chunks(unit).map(|c| Unit { cands: vec![c.to_vec()], flushed_at: None }).collect();
-        PersistTracker { unit, floor: image.clone(), current: image, units, dirty: BTreeSet::new() }
+        let units = image
+            .chunks(unit)
+            .map(|c| Unit {
+                cands: vec![c.to_vec()],
+                flushed_at: None,
+            })
+            .collect();
+        PersistTracker {
+            unit,
+            floor: image.clone(),
+            current: image,
+            units,
+            dirty: BTreeSet::new(),
+        }
     }
 
     pub fn apply(&mut self, e: &Event) {
@@ -160,12 +187,17 @@ impl PersistTracker {
 
     /// Units that may hold more than one value after a crash, with their candidate counts.
     pub fn choices(&self) -> Vec<(usize, usize)> {
-        self.dirty.iter().map(|&u| (u, self.units[u].cands.len())).collect()
+        self.dirty
+            .iter()
+            .map(|&u| (u, self.units[u].cands.len()))
+            .collect()
     }
 
     /// Number of distinct choice vectors (crash states) at this point, saturating.
     pub fn state_count(&self) -> u128 {
-        self.dirty.iter().fold(1u128, |acc, &u| acc.saturating_mul(self.units[u].cands.len() as u128))
+        self.dirty.iter().fold(1u128, |acc, &u| {
+            acc.saturating_mul(self.units[u].cands.len() as u128)
+        })
     }
 
     /// The crash image where dirty unit `choices[i].0` holds candidate `pick[i]`.

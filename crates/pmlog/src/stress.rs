@@ -44,18 +44,23 @@ pub fn parse_records<R: PmRegion>(log: &PmLog<R>) -> Result<Vec<Found>, String> 
     let mut pos = log.head();
     while pos < log.tail() {
         let mut hdr = [0u8; RECORD_HEADER];
-        log.read_into(pos, &mut hdr).map_err(|e| format!("record header at {pos}: {e}"))?;
+        log.read_into(pos, &mut hdr)
+            .map_err(|e| format!("record header at {pos}: {e}"))?;
         let n = u32::from_le_bytes(hdr[0..4].try_into().unwrap()) as usize;
         let seq = u64::from_le_bytes(hdr[4..12].try_into().unwrap());
         if n != payload_len(seq) {
-            return Err(format!("record at {pos}: length {n} does not match seq {seq}"));
+            return Err(format!(
+                "record at {pos}: length {n} does not match seq {seq}"
+            ));
         }
         if let Some(prev) = out.last() {
             if seq != prev.seq + 1 {
                 return Err(format!("record at {pos}: seq {seq} follows {}", prev.seq));
             }
         }
-        let payload = log.read(pos + RECORD_HEADER as u64, n as u64).map_err(|e| format!("record {seq} payload: {e}"))?;
+        let payload = log
+            .read(pos + RECORD_HEADER as u64, n as u64)
+            .map_err(|e| format!("record {seq} payload: {e}"))?;
         if let Some(i) = (0..n).find(|&i| payload[i] != payload_byte(seq, i)) {
             return Err(format!("record {seq} at {pos}: payload byte {i} corrupted"));
         }
@@ -70,16 +75,26 @@ pub fn parse_records<R: PmRegion>(log: &PmLog<R>) -> Result<Vec<Found>, String> 
 
 /// Creates a log file holding one committed record (seq 0).
 pub fn create_log(path: &Path, capacity: usize) -> Result<(), String> {
-    let region = MmapRegion::create(path, crate::layout::DATA_OFFSET + capacity, Persistence::auto())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let region = MmapRegion::create(
+        path,
+        crate::layout::DATA_OFFSET + capacity,
+        Persistence::auto(),
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut log = PmLog::create(region).map_err(|e| e.to_string())?;
-    log.tentatively_append(&encode_record(0)).map_err(|e| e.to_string())?;
+    log.tentatively_append(&encode_record(0))
+        .map_err(|e| e.to_string())?;
     log.commit().map_err(|e| e.to_string())
 }
 
 /// The writer loop (runs until killed, or for `max_commits` commits).
-pub fn writer_loop(path: &Path, out: &mut impl Write, max_commits: Option<u64>) -> Result<(), String> {
-    let region = MmapRegion::open(path, Persistence::auto()).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn writer_loop(
+    path: &Path,
+    out: &mut impl Write,
+    max_commits: Option<u64>,
+) -> Result<(), String> {
+    let region = MmapRegion::open(path, Persistence::auto())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut log = PmLog::open(region).map_err(|e| e.to_string())?;
     let mut records = parse_records(&log)?;
     let mut next = records.last().ok_or("log holds no record")?.seq + 1;
@@ -115,15 +130,20 @@ pub fn writer_loop(path: &Path, out: &mut impl Write, max_commits: Option<u64>) 
 /// Reopens the log after a kill and returns the last committed seq, checking that it lies in
 /// `[at_least, at_most]` and every record is intact.
 pub fn verify(path: &Path, at_least: u64, at_most: u64) -> Result<u64, String> {
-    let region = MmapRegion::open(path, Persistence::auto()).map_err(|e| format!("{}: {e}", path.display()))?;
+    let region = MmapRegion::open(path, Persistence::auto())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let log = PmLog::open(region).map_err(|e| format!("reopen: {e}"))?;
     let records = parse_records(&log)?;
     let last = records.last().ok_or("no record survived")?.seq;
     if last < at_least {
-        return Err(format!("lost committed records: log ends at seq {last}, writer had committed {at_least}"));
+        return Err(format!(
+            "lost committed records: log ends at seq {last}, writer had committed {at_least}"
+        ));
     }
     if last > at_most {
-        return Err(format!("uncommitted records visible: log ends at seq {last}, at most {at_most} was in flight"));
+        return Err(format!(
+            "uncommitted records visible: log ends at seq {last}, at most {at_most} was in flight"
+        ));
     }
     Ok(last)
 }

@@ -25,8 +25,14 @@ fn correct_protocol_passes_every_small_config_exhaustively() {
     configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
     let (states, failures, first) = run_all(&configs);
     assert_eq!(failures, 0, "first failure: {first:?}");
-    assert!(states > 1_000_000, "suspiciously few crash states: {states}");
-    eprintln!("{} configs, {states} crash states, all recovered correctly", configs.len());
+    assert!(
+        states > 1_000_000,
+        "suspiciously few crash states: {states}"
+    );
+    eprintln!(
+        "{} configs, {states} crash states, all recovered correctly",
+        configs.len()
+    );
 }
 
 #[test]
@@ -48,7 +54,12 @@ fn caught(protocol: Protocol, tuning: Tuning) -> (u64, Option<String>) {
 
 #[test]
 fn catches_missing_commit_fence() {
-    let (f, _) = caught(Protocol::NoCommitFence, Tuning { one_fence_max: u64::MAX });
+    let (f, _) = caught(
+        Protocol::NoCommitFence,
+        Tuning {
+            one_fence_max: u64::MAX,
+        },
+    );
     assert!(f > 0);
     let (f, _) = caught(Protocol::NoCommitFence, Tuning { one_fence_max: 0 });
     assert!(f > 0);
@@ -58,7 +69,10 @@ fn catches_missing_commit_fence() {
 fn catches_missing_data_fence() {
     let (f, first) = caught(Protocol::NoDataFence, Tuning { one_fence_max: 0 });
     assert!(f > 0);
-    assert!(first.unwrap().contains("recovered"), "should be a wrong state, not a setup error");
+    assert!(
+        first.unwrap().contains("recovered"),
+        "should be a wrong state, not a setup error"
+    );
 }
 
 #[test]
@@ -70,21 +84,39 @@ fn catches_metadata_before_data() {
 
 #[test]
 fn catches_missing_data_crc_check() {
-    let (f, first) = caught(Protocol::NoDataCrcCheck, Tuning { one_fence_max: u64::MAX });
+    let (f, first) = caught(
+        Protocol::NoDataCrcCheck,
+        Tuning {
+            one_fence_max: u64::MAX,
+        },
+    );
     assert!(f > 0);
     assert!(first.unwrap().contains("recovered"));
 }
 
 #[test]
 fn catches_missing_stale_slot_invalidation() {
-    let (f, first) = caught(Protocol::NoStaleSlotInvalidation, Tuning { one_fence_max: u64::MAX });
+    let (f, first) = caught(
+        Protocol::NoStaleSlotInvalidation,
+        Tuning {
+            one_fence_max: u64::MAX,
+        },
+    );
     assert!(f > 0);
-    assert!(first.unwrap().contains("probe"), "only the probe can see this bug");
+    assert!(
+        first.unwrap().contains("probe"),
+        "only the probe can see this bug"
+    );
 }
 
 #[test]
 fn catches_erase_of_a_record_written_after_open() {
-    let (f, first) = caught(Protocol::LateStaleErase, Tuning { one_fence_max: u64::MAX });
+    let (f, first) = caught(
+        Protocol::LateStaleErase,
+        Tuning {
+            one_fence_max: u64::MAX,
+        },
+    );
     assert!(f > 0);
     assert!(first.unwrap().contains("probe (advance true)"));
 }
@@ -98,7 +130,9 @@ fn exhaustive_limit_is_reported_not_sampled() {
         protocol: Protocol::Correct,
         tuning: Tuning::default(),
         unit: 8,
-        mode: Mode::Exhaustive { max_per_point: 1000 },
+        mode: Mode::Exhaustive {
+            max_per_point: 1000,
+        },
     };
     let r = checker::run(&cfg);
     assert!(r.failures > 0 && r.first_failure.unwrap().contains("exhaustive limit"));

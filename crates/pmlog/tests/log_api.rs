@@ -52,13 +52,27 @@ fn differential<R: PmRegion>(mut log: PmLog<R>, reopen: impl Fn(R) -> R, seed: u
         }
         assert_eq!(log.head(), head);
         assert_eq!(log.tail(), head + committed.len() as u64);
-        assert_eq!(log.read(head, committed.len() as u64).unwrap(), committed, "step {step}");
-        assert!(matches!(log.read(log.tail(), 1), Err(LogError::OutOfRange { .. })));
+        assert_eq!(
+            log.read(head, committed.len() as u64).unwrap(),
+            committed,
+            "step {step}"
+        );
+        assert!(matches!(
+            log.read(log.tail(), 1),
+            Err(LogError::OutOfRange { .. })
+        ));
         if head > 0 {
-            assert!(matches!(log.read(head - 1, 1), Err(LogError::OutOfRange { .. })));
+            assert!(matches!(
+                log.read(head - 1, 1),
+                Err(LogError::OutOfRange { .. })
+            ));
         }
     }
-    assert!(log.tail() > 3 * cap, "workload should wrap several times (tail {})", log.tail());
+    assert!(
+        log.tail() > 3 * cap,
+        "workload should wrap several times (tail {})",
+        log.tail()
+    );
 }
 
 #[test]
@@ -109,16 +123,22 @@ fn large_appends_use_nt_path_and_read_back() {
     let path = scratch("large");
     let _ = std::fs::remove_file(&path);
     let p = Persistence::best_cache_flush().unwrap_or(Persistence::Msync);
-    let mut log = PmLog::create(MmapRegion::create(&path, DATA_OFFSET + 100_000, p).unwrap()).unwrap();
+    let mut log =
+        PmLog::create(MmapRegion::create(&path, DATA_OFFSET + 100_000, p).unwrap()).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     for round in 0..40 {
-        let n = if round % 2 == 0 { rng.gen_range(1..4096usize) } else { rng.gen_range(1..40_000usize) };
+        let n = if round % 2 == 0 {
+            rng.gen_range(1..4096usize)
+        } else {
+            rng.gen_range(1..40_000usize)
+        };
         let data: Vec<u8> = (0..n).map(|_| rng.gen()).collect();
         let pos = match log.tentatively_append(&data) {
             Ok(p) => p,
             Err(LogError::Full { .. }) => {
                 log.advance_head(log.tail()).unwrap();
-                log.tentatively_append(&data).unwrap_or_else(|e| panic!("round {round}: {e}"))
+                log.tentatively_append(&data)
+                    .unwrap_or_else(|e| panic!("round {round}: {e}"))
             }
             Err(e) => panic!("round {round}: {e}"),
         };
@@ -129,7 +149,11 @@ fn large_appends_use_nt_path_and_read_back() {
             let (head, tail) = (log.head(), log.tail());
             drop(log);
             log = PmLog::open(MmapRegion::open(&path, p).unwrap()).unwrap();
-            assert_eq!((log.head(), log.tail()), (head, tail), "round {round}: reopen lost the last commit");
+            assert_eq!(
+                (log.head(), log.tail()),
+                (head, tail),
+                "round {round}: reopen lost the last commit"
+            );
         }
     }
     drop(log);
@@ -140,22 +164,60 @@ fn large_appends_use_nt_path_and_read_back() {
 fn errors_for_full_bad_head_and_reads() {
     let mut log = PmLog::create(SimRegion::new(DATA_OFFSET + 100)).unwrap();
     assert_eq!(log.tentatively_append(&[1; 60]).unwrap(), 0);
-    assert!(matches!(log.tentatively_append(&[2; 41]), Err(LogError::Full { needed: 41, available: 40 })));
-    assert!(matches!(log.read(0, 1), Err(LogError::OutOfRange { .. })), "tentative bytes are not readable");
+    assert!(matches!(
+        log.tentatively_append(&[2; 41]),
+        Err(LogError::Full {
+            needed: 41,
+            available: 40
+        })
+    ));
+    assert!(
+        matches!(log.read(0, 1), Err(LogError::OutOfRange { .. })),
+        "tentative bytes are not readable"
+    );
     log.commit().unwrap();
-    assert!(matches!(log.advance_head(61), Err(LogError::BadHead { .. })));
+    assert!(matches!(
+        log.advance_head(61),
+        Err(LogError::BadHead { .. })
+    ));
     log.advance_head(30).unwrap();
-    assert!(matches!(log.advance_head(29), Err(LogError::BadHead { .. })));
+    assert!(matches!(
+        log.advance_head(29),
+        Err(LogError::BadHead { .. })
+    ));
     assert_eq!(log.tentatively_append(&[3; 70]).unwrap(), 60);
     log.commit().unwrap();
-    assert_eq!(log.read(30, 100).unwrap(), [vec![1; 30], vec![3; 70]].concat());
-    assert!(matches!(log.read(31, 100), Err(LogError::OutOfRange { pos: 31, end: 131, head: 30, tail: 130 })));
-    assert!(matches!(log.read(u64::MAX, 2), Err(LogError::PositionOverflow)));
-    assert!(matches!(PmLog::create(SimRegion::new(DATA_OFFSET)), Err(LogError::TooSmall { .. })));
+    assert_eq!(
+        log.read(30, 100).unwrap(),
+        [vec![1; 30], vec![3; 70]].concat()
+    );
+    assert!(matches!(
+        log.read(31, 100),
+        Err(LogError::OutOfRange {
+            pos: 31,
+            end: 131,
+            head: 30,
+            tail: 130
+        })
+    ));
+    assert!(matches!(
+        log.read(u64::MAX, 2),
+        Err(LogError::PositionOverflow)
+    ));
+    assert!(matches!(
+        PmLog::create(SimRegion::new(DATA_OFFSET)),
+        Err(LogError::TooSmall { .. })
+    ));
 }
 
 fn committed_image() -> Vec<u8> {
-    let mut log = PmLog::create_with(SimRegion::new(DATA_OFFSET + 512), 42, Protocol::Correct, Tuning::default()).unwrap();
+    let mut log = PmLog::create_with(
+        SimRegion::new(DATA_OFFSET + 512),
+        42,
+        Protocol::Correct,
+        Tuning::default(),
+    )
+    .unwrap();
     log.tentatively_append(b"hello persistent world").unwrap();
     log.commit().unwrap();
     log.into_region().into_image()
@@ -167,10 +229,19 @@ fn foreign_truncated_and_flipped_files_are_refused_with_offsets() {
     assert!(vf_pmlog::recover(&good, true).is_ok());
     // Not a log at all.
     let text = b"#!/bin/sh\necho this is not a log file at all, just text padded out\n".repeat(10);
-    assert!(matches!(vf_pmlog::recover(&text, true), Err(LogError::NotALog { offset: 0, .. })));
+    assert!(matches!(
+        vf_pmlog::recover(&text, true),
+        Err(LogError::NotALog { offset: 0, .. })
+    ));
     // Truncated: inside the header, and inside the data area.
-    assert!(matches!(vf_pmlog::recover(&good[..100], true), Err(LogError::Truncated { len: 100, .. })));
-    assert!(matches!(vf_pmlog::recover(&good[..300], true), Err(LogError::Truncated { len: 300, .. })));
+    assert!(matches!(
+        vf_pmlog::recover(&good[..100], true),
+        Err(LogError::Truncated { len: 100, .. })
+    ));
+    assert!(matches!(
+        vf_pmlog::recover(&good[..300], true),
+        Err(LogError::Truncated { len: 300, .. })
+    ));
     // Every single-bit flip in the header is refused (never silently accepted).
     for byte in 0..64 {
         for bit in 0..8 {
@@ -179,7 +250,10 @@ fn foreign_truncated_and_flipped_files_are_refused_with_offsets() {
             let r = vf_pmlog::recover(&img, true);
             assert!(r.is_err(), "flip of byte {byte} bit {bit} accepted");
             if byte >= 8 {
-                assert!(matches!(r, Err(LogError::Corrupted { offset: 60, .. })), "byte {byte}: {r:?}");
+                assert!(
+                    matches!(r, Err(LogError::Corrupted { offset: 60, .. })),
+                    "byte {byte}: {r:?}"
+                );
             }
         }
     }
@@ -200,8 +274,14 @@ fn flipped_slot_or_data_never_yields_wrong_contents() {
                 // to the predecessor (it cannot prove the newer one valid).
                 Ok(log) => {
                     let got = log.read(log.head(), log.tail() - log.head()).unwrap();
-                    assert!(got == want || got.is_empty(), "byte {byte} bit {bit}: {got:?}");
-                    assert!(byte < DATA_OFFSET || got.is_empty(), "flip in committed data at {byte} went unnoticed");
+                    assert!(
+                        got == want || got.is_empty(),
+                        "byte {byte} bit {bit}: {got:?}"
+                    );
+                    assert!(
+                        byte < DATA_OFFSET || got.is_empty(),
+                        "flip in committed data at {byte} went unnoticed"
+                    );
                 }
                 Err(LogError::Corrupted { .. }) => {}
                 Err(e) => panic!("byte {byte}: unexpected {e}"),
@@ -216,7 +296,10 @@ fn unsupported_version_is_named() {
     img[8] = 9;
     let crc = crc32c::crc32c(&img[0..60]);
     img[60..64].copy_from_slice(&crc.to_le_bytes());
-    assert!(matches!(vf_pmlog::recover(&img, true), Err(LogError::UnsupportedVersion { found: 9, .. })));
+    assert!(matches!(
+        vf_pmlog::recover(&img, true),
+        Err(LogError::UnsupportedVersion { found: 9, .. })
+    ));
 }
 
 #[test]
@@ -226,14 +309,20 @@ fn opening_bad_files_writes_nothing_and_create_never_overwrites() {
     std::fs::write(&path, &content).unwrap();
     let region = MmapRegion::open(&path, Persistence::Msync).unwrap();
     assert!(matches!(PmLog::open(region), Err(LogError::NotALog { .. })));
-    assert!(MmapRegion::create(&path, 4096, Persistence::Msync).is_err(), "create must refuse an existing file");
+    assert!(
+        MmapRegion::create(&path, 4096, Persistence::Msync).is_err(),
+        "create must refuse an existing file"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), content, "file changed");
     // A bit-flipped real log: refused, and left byte-for-byte as it was.
     let mut img = committed_image();
     img[20] ^= 4;
     std::fs::write(&path, &img).unwrap();
     let region = MmapRegion::open(&path, Persistence::Msync).unwrap();
-    assert!(matches!(PmLog::open(region), Err(LogError::Corrupted { offset: 60, .. })));
+    assert!(matches!(
+        PmLog::open(region),
+        Err(LogError::Corrupted { offset: 60, .. })
+    ));
     assert_eq!(std::fs::read(&path).unwrap(), img);
     std::fs::remove_file(&path).unwrap();
 }

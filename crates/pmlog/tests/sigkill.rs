@@ -14,7 +14,11 @@ const KILLS: usize = 1000;
 const MAX_BATCH: u64 = 3;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = if std::path::Path::new("/dev/shm").is_dir() { PathBuf::from("/dev/shm") } else { std::env::temp_dir() };
+    let dir = if std::path::Path::new("/dev/shm").is_dir() {
+        PathBuf::from("/dev/shm")
+    } else {
+        std::env::temp_dir()
+    };
     dir.join(format!("vf-pmlog-{name}-{}", std::process::id()))
 }
 
@@ -39,23 +43,47 @@ fn thousand_sigkills_never_lose_or_invent_committed_records() {
         child.kill().expect("SIGKILL");
         let status = child.wait().unwrap();
         let mut out = String::new();
-        child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
-        assert!(err.is_empty(), "kill {kill}: writer failed on its own: {err}");
-        assert!(status.code().is_none(), "kill {kill}: writer exited instead of being killed");
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert!(
+            err.is_empty(),
+            "kill {kill}: writer failed on its own: {err}"
+        );
+        assert!(
+            status.code().is_none(),
+            "kill {kill}: writer exited instead of being killed"
+        );
         // Only complete lines count as reports (a line cut by the kill is ignored).
         let complete = out.rsplit_once('\n').map(|(done, _)| done).unwrap_or("");
-        let reported = complete.lines().filter_map(|l| l.parse::<u64>().ok()).max().unwrap_or(0);
+        let reported = complete
+            .lines()
+            .filter_map(|l| l.parse::<u64>().ok())
+            .max()
+            .unwrap_or(0);
         let at_least = known.max(reported);
-        let last = stress::verify(&path, at_least, at_least + MAX_BATCH).unwrap_or_else(|e| panic!("kill {kill}: {e}"));
+        let last = stress::verify(&path, at_least, at_least + MAX_BATCH)
+            .unwrap_or_else(|e| panic!("kill {kill}: {e}"));
         if last > known {
             progressed += 1;
         }
         known = last;
     }
     std::fs::remove_file(&path).unwrap();
-    assert!(progressed > KILLS / 4, "writer made progress in only {progressed} of {KILLS} runs");
+    assert!(
+        progressed > KILLS / 4,
+        "writer made progress in only {progressed} of {KILLS} runs"
+    );
     eprintln!("{KILLS} SIGKILLs, {known} records committed, progress in {progressed} runs");
 }
 
@@ -66,9 +94,17 @@ fn writer_and_verifier_agree_without_kills() {
     stress::create_log(&path, 4096).unwrap();
     let mut out = Vec::new();
     stress::writer_loop(&path, &mut out, Some(500)).unwrap();
-    let last: u64 = String::from_utf8(out).unwrap().lines().last().unwrap().parse().unwrap();
+    let last: u64 = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert_eq!(stress::verify(&path, last, last).unwrap(), last);
     // The verifier notices when committed records are missing.
-    assert!(stress::verify(&path, last + 1, last + 4).unwrap_err().contains("lost committed"));
+    assert!(stress::verify(&path, last + 1, last + 4)
+        .unwrap_err()
+        .contains("lost committed"));
     std::fs::remove_file(&path).unwrap();
 }

@@ -2,7 +2,9 @@
 //! killed, printing the last committed seq after every commit.
 
 fn main() {
-    let path = std::env::args_os().nth(1).expect("usage: vf-pmlog-stress <log-file>");
+    let path = std::env::args_os()
+        .nth(1)
+        .expect("usage: vf-pmlog-stress <log-file>");
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Err(e) = vf_pmlog::stress::writer_loop(std::path::Path::new(&path), &mut out, None) {
