@@ -67,7 +67,10 @@ pub unsafe fn copy_nt_sum(dst: *mut u8, src: *const u8, len: usize, pos: u64, su
         !sum.lanes[lane(1)] as u64,
         !sum.lanes[lane(2)] as u64,
     );
-    #[inline(always)]
+    // Nested fns do not inherit target features: without this attribute every intrinsic
+    // below would be an out-of-line call.
+    #[target_feature(enable = "avx,sse4.2")]
+    #[inline]
     unsafe fn line(dst: *mut u8, src: *const u8, i: usize, mut st: u64) -> u64 {
         let s = src.add(64 * i);
         let d = dst.add(64 * i) as *mut __m256i;
