@@ -274,7 +274,7 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
         configs.extend(checker::random_exhaustive_configs(Protocol::Correct, 300));
     }
     configs.extend(checker::sampled_configs(Protocol::Correct, sampled, 32));
-    let (mut states, mut points, mut failed) = (0u64, 0u64, Vec::new());
+    let (mut states, mut points, mut second, mut failed) = (0u64, 0u64, 0u64, Vec::new());
     let mut rows = Vec::new();
     for c in &configs {
         let r = checker::run(c);
@@ -284,16 +284,18 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
             "sampled"
         };
         ctx.info(format!(
-            "{:<48} {:<10} {:>6} crash points {:>9} states  {}",
+            "{:<48} {:<10} {:>6} crash points {:>9} states {:>7} second-crash  {}",
             r.name,
             mode,
             r.crash_points,
             r.crash_states,
+            r.second_crash_states,
             if r.passed() { "ok" } else { "FAILED" }
         ));
         states += r.crash_states;
+        second += r.second_crash_states;
         points += r.crash_points;
-        rows.push(serde_json::json!({"config": r.name, "mode": mode, "crash_points": r.crash_points, "crash_states": r.crash_states, "passed": r.passed(), "failure": r.first_failure}));
+        rows.push(serde_json::json!({"config": r.name, "mode": mode, "crash_points": r.crash_points, "crash_states": r.crash_states, "second_crash_states": r.second_crash_states, "passed": r.passed(), "failure": r.first_failure}));
         if let Some(f) = r.first_failure {
             failed.push(f);
         }
@@ -301,7 +303,7 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
     if ctx.json {
         println!(
             "{}",
-            serde_json::json!({"configs": rows, "crash_points": points, "crash_states": states, "passed": failed.is_empty()})
+            serde_json::json!({"configs": rows, "crash_points": points, "crash_states": states, "second_crash_states": second, "passed": failed.is_empty()})
         );
     }
     if !failed.is_empty() {
@@ -312,7 +314,10 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
             failed[0]
         )));
     }
-    println!("crashcheck passed: {} configurations, {points} crash points, {states} crash states checked", configs.len());
+    println!(
+        "crashcheck passed: {} configurations, {points} crash points, {second} second-crash states after roll-backs, {states} crash states checked",
+        configs.len()
+    );
     Ok(())
 }
 

@@ -54,6 +54,9 @@ pub struct Report {
     pub name: String,
     pub crash_points: u64,
     pub crash_states: u64,
+    /// States of a second crash, checked after recoveries that rolled a commit back (see
+    /// `second_crash`).
+    pub second_crash_states: u64,
     pub failures: u64,
     pub first_failure: Option<String>,
 }
@@ -216,10 +219,18 @@ fn check_point(
 ) {
     report.crash_points += 1;
     let choices = tracker.choices();
-    let check = |pick: &[usize], report: &mut Report| {
+    let mut nested_left = 2;
+    let mut check = |pick: &[usize], report: &mut Report| {
         report.crash_states += 1;
         let img = tracker.image(&choices, pick);
-        if let Err(why) = check_image(cfg, img, allowed, in_flight) {
+        let result = check_image(cfg, img.clone(), allowed, in_flight).and_then(|(got, rolled_back)| {
+            if rolled_back && nested_left > 0 && !in_flight.is_empty() {
+                nested_left -= 1;
+                report.second_crash_states += second_crash(cfg, img, &got, in_flight)?;
+            }
+            Ok(())
+        });
+        if let Err(why) = result {
             fail(
                 report,
                 format!(
@@ -281,15 +292,17 @@ fn next_pick(pick: &mut [usize], choices: &[(usize, usize)]) -> bool {
 }
 
 /// Recovers one crash image and checks it against the allowed states, then runs the probe.
+/// Returns the recovered state and whether recovery left a rejected record to erase.
 fn check_image(
     cfg: &Config,
     img: Vec<u8>,
     allowed: &[Committed],
     in_flight: &[u8],
-) -> Result<(), String> {
+) -> Result<(Committed, bool), String> {
     let log = PmLog::open_with(SimRegion::from_image(img), cfg.protocol, cfg.tuning)
         .map_err(|e| format!("recovery failed: {e}"))?;
     let got = committed_of(&log)?;
+    let rolled_back = log.has_pending_erase();
     if !allowed.contains(&got) {
         return Err(format!(
             "recovered {} but allowed {}",
@@ -298,10 +311,67 @@ fn check_image(
         ));
     }
     if in_flight.is_empty() {
-        return Ok(());
+        return Ok((got, rolled_back));
     }
     probe(cfg, log.region().bytes().to_vec(), &got, in_flight, false)?;
-    probe(cfg, log.into_region().into_image(), &got, in_flight, true)
+    probe(cfg, log.into_region().into_image(), &got, in_flight, true)?;
+    Ok((got, rolled_back))
+}
+
+/// A second crash after a recovery that rolled a commit back: on the crash image `img`, reopen,
+/// re-append the in-flight bytes and commit them on a recording region, then check every crash
+/// state of that run (the erase of the rejected record, the data, the commit) exhaustively, or 64
+/// random images at a point with more than 4096. Before the commit starts only the recovered state
+/// is allowed; during it also the new one; after it only the new one.
+fn second_crash(cfg: &Config, img: Vec<u8>, got: &Committed, in_flight: &[u8]) -> Result<u64, String> {
+    let mut log = PmLog::open_with(SimRegion::recording(img.clone()), cfg.protocol, cfg.tuning)
+        .map_err(|e| format!("second crash: reopen failed: {e}"))?;
+    if log.tentatively_append(in_flight).is_err() {
+        return Ok(0);
+    }
+    let appended = log.region().trace_len();
+    log.commit().map_err(|e| format!("second crash: commit: {e}"))?;
+    let trace = log.region().trace().to_vec();
+    let mut after = got.clone();
+    after.tail += in_flight.len() as u64;
+    after.bytes.extend_from_slice(in_flight);
+    let mut tracker = PersistTracker::new(img, cfg.unit);
+    let mut rng = ChaCha8Rng::seed_from_u64(trace.len() as u64);
+    let mut states = 0;
+    for (i, ev) in trace.iter().enumerate() {
+        tracker.apply(ev);
+        let p = i + 1;
+        let allowed: Vec<Committed> = if p < appended {
+            vec![got.clone()]
+        } else if p < trace.len() {
+            vec![got.clone(), after.clone()]
+        } else {
+            vec![after.clone()]
+        };
+        let choices = tracker.choices();
+        let mut picks: Vec<Vec<usize>> = Vec::new();
+        if tracker.state_count() <= 4096 {
+            let mut pick = vec![0usize; choices.len()];
+            loop {
+                picks.push(pick.clone());
+                if !next_pick(&mut pick, &choices) {
+                    break;
+                }
+            }
+        } else {
+            picks.extend((0..64).map(|_| choices.iter().map(|c| rng.gen_range(0..c.1)).collect()));
+        }
+        for pick in picks {
+            states += 1;
+            let log2 = PmLog::open_with(SimRegion::from_image(tracker.image(&choices, &pick)), cfg.protocol, cfg.tuning)
+                .map_err(|e| format!("second crash at event {p}: recovery failed: {e}"))?;
+            let again = committed_of(&log2)?;
+            if !allowed.contains(&again) {
+                return Err(format!("second crash at event {p} {pick:?}: recovered {}", show(&again)));
+            }
+        }
+    }
+    Ok(states)
 }
 
 /// After recovery: optionally advance the head by one byte (a durable operation), then re-append

@@ -36,6 +36,8 @@ pub enum Protocol {
     /// The pending erase of a rejected record still runs after a new record replaced it
     /// (erasing the durable record of an `advance_head` done right after open).
     LateStaleErase,
+    /// The erase of a rejected record is not fenced before the new data is written.
+    UnfencedErase,
 }
 
 /// Performance knobs that never affect correctness (the checker runs both paths).
@@ -254,7 +256,9 @@ impl<R: PmRegion> PmLog<R> {
         if let Some(slot) = self.stale_slot.take() {
             self.region
                 .write_line_nodrain(SLOT_OFFSETS[slot], &[0u8; SLOT_LEN]);
-            self.region.fence();
+            if self.protocol != Protocol::UnfencedErase {
+                self.region.fence();
+            }
         }
     }
 
@@ -446,6 +450,12 @@ impl<R: PmRegion> PmLog<R> {
         let mut buf = vec![0u8; usize::try_from(len).map_err(|_| LogError::PositionOverflow)?];
         self.read_into(pos, &mut buf)?;
         Ok(buf)
+    }
+
+    /// True when recovery rolled back a commit whose record is still in the other slot (it is
+    /// erased before the first append).
+    pub fn has_pending_erase(&self) -> bool {
+        self.stale_slot.is_some()
     }
 
     /// First committed position.

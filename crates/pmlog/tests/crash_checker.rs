@@ -5,18 +5,25 @@ use vf_pmlog::checker::{self, Config, Mode, Op};
 use vf_pmlog::{Protocol, Tuning};
 
 fn run_all(configs: &[Config]) -> (u64, u64, Option<String>) {
+    let (states, _, failures, first) = run_all_counting(configs);
+    (states, failures, first)
+}
+
+fn run_all_counting(configs: &[Config]) -> (u64, u64, u64, Option<String>) {
     let mut states = 0;
+    let mut second = 0;
     let mut failures = 0;
     let mut first = None;
     for c in configs {
         let r = checker::run(c);
         states += r.crash_states;
+        second += r.second_crash_states;
         failures += r.failures;
         if first.is_none() {
             first = r.first_failure.clone();
         }
     }
-    (states, failures, first)
+    (states, second, failures, first)
 }
 
 #[test]
@@ -119,6 +126,14 @@ fn catches_erase_of_a_record_written_after_open() {
     );
     assert!(f > 0);
     assert!(first.unwrap().contains("probe (advance true)"));
+}
+
+#[test]
+fn second_crash_check_catches_an_unfenced_erase() {
+    // The probes persist every store, so only the second-crash enumeration can see this.
+    let (f, first) = caught(Protocol::UnfencedErase, Tuning { one_fence_max: u64::MAX });
+    assert!(f > 0);
+    assert!(first.unwrap().contains("second crash"));
 }
 
 #[test]
