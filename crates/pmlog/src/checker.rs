@@ -223,13 +223,14 @@ fn check_point(
     let mut check = |pick: &[usize], report: &mut Report| {
         report.crash_states += 1;
         let img = tracker.image(&choices, pick);
-        let result = check_image(cfg, img.clone(), allowed, in_flight).and_then(|(got, rolled_back)| {
-            if rolled_back && nested_left > 0 && !in_flight.is_empty() {
-                nested_left -= 1;
-                report.second_crash_states += second_crash(cfg, img, &got, in_flight)?;
-            }
-            Ok(())
-        });
+        let result =
+            check_image(cfg, img.clone(), allowed, in_flight).and_then(|(got, rolled_back)| {
+                if rolled_back && nested_left > 0 && !in_flight.is_empty() {
+                    nested_left -= 1;
+                    report.second_crash_states += second_crash(cfg, img, &got, in_flight)?;
+                }
+                Ok(())
+            });
         if let Err(why) = result {
             fail(
                 report,
@@ -323,14 +324,20 @@ fn check_image(
 /// state of that run (the erase of the rejected record, the data, the commit) exhaustively, or 64
 /// random images at a point with more than 4096. Before the commit starts only the recovered state
 /// is allowed; during it also the new one; after it only the new one.
-fn second_crash(cfg: &Config, img: Vec<u8>, got: &Committed, in_flight: &[u8]) -> Result<u64, String> {
+fn second_crash(
+    cfg: &Config,
+    img: Vec<u8>,
+    got: &Committed,
+    in_flight: &[u8],
+) -> Result<u64, String> {
     let mut log = PmLog::open_with(SimRegion::recording(img.clone()), cfg.protocol, cfg.tuning)
         .map_err(|e| format!("second crash: reopen failed: {e}"))?;
     if log.tentatively_append(in_flight).is_err() {
         return Ok(0);
     }
     let appended = log.region().trace_len();
-    log.commit().map_err(|e| format!("second crash: commit: {e}"))?;
+    log.commit()
+        .map_err(|e| format!("second crash: commit: {e}"))?;
     let trace = log.region().trace().to_vec();
     let mut after = got.clone();
     after.tail += in_flight.len() as u64;
@@ -363,11 +370,18 @@ fn second_crash(cfg: &Config, img: Vec<u8>, got: &Committed, in_flight: &[u8]) -
         }
         for pick in picks {
             states += 1;
-            let log2 = PmLog::open_with(SimRegion::from_image(tracker.image(&choices, &pick)), cfg.protocol, cfg.tuning)
-                .map_err(|e| format!("second crash at event {p}: recovery failed: {e}"))?;
+            let log2 = PmLog::open_with(
+                SimRegion::from_image(tracker.image(&choices, &pick)),
+                cfg.protocol,
+                cfg.tuning,
+            )
+            .map_err(|e| format!("second crash at event {p}: recovery failed: {e}"))?;
             let again = committed_of(&log2)?;
             if !allowed.contains(&again) {
-                return Err(format!("second crash at event {p} {pick:?}: recovered {}", show(&again)));
+                return Err(format!(
+                    "second crash at event {p} {pick:?}: recovered {}",
+                    show(&again)
+                ));
             }
         }
     }

@@ -131,7 +131,12 @@ fn catches_erase_of_a_record_written_after_open() {
 #[test]
 fn second_crash_check_catches_an_unfenced_erase() {
     // The probes persist every store, so only the second-crash enumeration can see this.
-    let (f, first) = caught(Protocol::UnfencedErase, Tuning { one_fence_max: u64::MAX });
+    let (f, first) = caught(
+        Protocol::UnfencedErase,
+        Tuning {
+            one_fence_max: u64::MAX,
+        },
+    );
     assert!(f > 0);
     assert!(first.unwrap().contains("second crash"));
 }
