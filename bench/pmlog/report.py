@@ -78,7 +78,7 @@ def main():
               f"{e['raw']['median_mib_s']:,.0f} | {e['ours_fraction_of_raw']:.2f} | "
               f"{e['wall_ratio_ours_vs_libpmemlog']:.2f} ({wr['rounds_ours_faster']}/{wr['rounds']}) | "
               + (f"{c:,.0f} |" if c else "n/a |"))
-    print(f"(MiB per second of thread CPU time, medians of {table[0]['ours']['runs']} interleaved rounds; {meta}; "
+    print(f"(MiB per second of thread CPU time, medians of {'/'.join(str(n) for n in sorted({e['ours']['runs'] for e in table}))} interleaved rounds; {meta}; "
           f"all ratios >= 1.0: {doc['all_ratios_at_least_1']})")
 
 
