@@ -158,7 +158,8 @@ impl PmemLog {
                 lib.get(b"pmemlog_create\0").map_err(|e| e.to_string())?;
             let append = *lib.get(b"pmemlog_append\0").map_err(|e| e.to_string())?;
             let rewind = *lib.get(b"pmemlog_rewind\0").map_err(|e| e.to_string())?;
-            let close = *lib.get(b"pmemlog_close\0").map_err(|e| e.to_string())?;
+            let close: unsafe extern "C" fn(*mut std::ffi::c_void) =
+                *lib.get(b"pmemlog_close\0").map_err(|e| e.to_string())?;
             let pool = create(cpath.as_ptr(), pool_bytes, 0o600);
             if pool.is_null() {
                 return Err(format!(
@@ -167,8 +168,15 @@ impl PmemLog {
                     std::io::Error::last_os_error()
                 ));
             }
+            let mapping = match mapping_of(path) {
+                Ok(m) => m,
+                Err(e) => {
+                    close(pool);
+                    return Err(e);
+                }
+            };
             Ok(PmemLog {
-                mapping: mapping_of(path)?,
+                mapping,
                 pool,
                 append,
                 rewind,
