@@ -11,6 +11,7 @@ mod doctor;
 mod output;
 mod smt_cmd;
 mod crypto_cmd;
+mod pmlog_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -44,6 +45,8 @@ enum Command {
     Smt(smt_cmd::SmtArgs),
     /// Field arithmetic: Fiat IR -> verified, measured x86-64 (opt, verify, bench).
     Crypto(crypto_cmd::CryptoArgs),
+    /// Persistent-memory log: create, append, inspect, crash-check, benchmark.
+    Pmlog(pmlog_cmd::PmlogArgs),
 }
 
 /// Global output settings every command receives.
@@ -75,6 +78,7 @@ fn main() {
         Command::Bpf(args) => bpf_cmd::run(ctx, args),
         Command::Smt(args) => smt_cmd::run(ctx, args),
         Command::Crypto(a) => crypto_cmd::run(ctx, a),
+        Command::Pmlog(args) => pmlog_cmd::run(ctx, args),
     };
     if let Err(f) = result {
         f.exit();

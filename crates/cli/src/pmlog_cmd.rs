@@ -1,0 +1,437 @@
+//! `veriforge pmlog ...`: create/append/inspect a log file, run the crash checker, benchmark.
+
+use crate::failure::Failure;
+use crate::Ctx;
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+use vf_pmlog::bench::{self, Variant};
+use vf_pmlog::checker;
+use vf_pmlog::layout::{DATA_OFFSET, SLOT_OFFSETS};
+use vf_pmlog::{LogError, MmapRegion, Persistence, PmLog, Protocol, Tuning};
+
+#[derive(Args)]
+pub struct PmlogArgs {
+    #[command(subcommand)]
+    cmd: PmlogCmd,
+}
+
+#[derive(Subcommand)]
+enum PmlogCmd {
+    /// Create a new log file (never overwrites an existing file).
+    Create {
+        file: PathBuf,
+        /// Data capacity in bytes.
+        #[arg(long, default_value_t = 1 << 20)]
+        capacity: usize,
+    },
+    /// Append each argument as one entry and commit them together (atomically).
+    Append { file: PathBuf, entries: Vec<String> },
+    /// Print committed bytes [pos, pos+len) (read-only; default: the whole log).
+    Read {
+        file: PathBuf,
+        #[arg(long)]
+        pos: Option<u64>,
+        #[arg(long)]
+        len: Option<u64>,
+    },
+    /// Print the header, both commit slots, head/tail and checksum status (read-only).
+    Inspect { file: PathBuf },
+    /// Check every crash state of the small configurations (and with --exhaustive, random ones too).
+    Crashcheck {
+        /// Also check 300 random 30-operation workloads exhaustively (about 15 s).
+        #[arg(long)]
+        exhaustive: bool,
+        /// Random configurations sampled after the exhaustive ones.
+        #[arg(long, default_value_t = 12)]
+        sampled: u64,
+    },
+    /// Append throughput of our log (and the raw copy+flush+fence limit) on a file.
+    Bench {
+        /// Append sizes in bytes.
+        #[arg(long, value_delimiter = ',', default_values_t = [128usize, 4096, 65536])]
+        size: Vec<usize>,
+        /// Bytes appended per size, in MiB.
+        #[arg(long, default_value_t = 256)]
+        total_mib: u64,
+        /// Log file size in MiB.
+        #[arg(long, default_value_t = 64)]
+        log_mib: usize,
+        #[arg(long, value_enum, default_value_t = BenchVariant::Both)]
+        variant: BenchVariant,
+        /// Scratch file (created and removed); default under /dev/shm.
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Commits up to this many bytes use the one-fence CRC protocol.
+        #[arg(long)]
+        one_fence_max: Option<u64>,
+        /// Interleave ours, libpmemlog (loaded at run time) and the raw limit in this many rounds
+        /// of --total-mib each, instead of one run of ours/raw.
+        #[arg(long)]
+        against_libpmemlog_rounds: Option<usize>,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BenchVariant {
+    Ours,
+    Raw,
+    Both,
+}
+
+pub fn run(ctx: Ctx, args: PmlogArgs) -> Result<(), Failure> {
+    match args.cmd {
+        PmlogCmd::Create { file, capacity } => create(ctx, &file, capacity),
+        PmlogCmd::Append { file, entries } => append(ctx, &file, &entries),
+        PmlogCmd::Inspect { file } => inspect(ctx, &file),
+        PmlogCmd::Read { file, pos, len } => read(ctx, &file, pos, len),
+        PmlogCmd::Crashcheck {
+            exhaustive,
+            sampled,
+        } => crashcheck(ctx, exhaustive, sampled),
+        PmlogCmd::Bench {
+            size,
+            total_mib,
+            log_mib,
+            variant,
+            file,
+            one_fence_max,
+            against_libpmemlog_rounds,
+        } => {
+            let mut tuning = Tuning::default();
+            if let Some(m) = one_fence_max {
+                tuning.one_fence_max = m;
+            }
+            match against_libpmemlog_rounds {
+                Some(rounds) => {
+                    run_comparison(ctx, &size, total_mib, log_mib, rounds, file, tuning)
+                }
+                None => run_bench(ctx, &size, total_mib, log_mib, variant, file, tuning),
+            }
+        }
+    }
+}
+
+/// Log errors caused by the file's contents are bad input (exit 2); the message names the file
+/// and the byte offset.
+fn log_failure(file: &Path, e: LogError) -> Failure {
+    match e {
+        LogError::Full { .. }
+        | LogError::OutOfRange { .. }
+        | LogError::BadHead { .. }
+        | LogError::PositionOverflow => Failure::input(format!("{}: {e}", file.display())),
+        _ => Failure::input(format!("{}:{e}", file.display())),
+    }
+}
+
+fn io_failure(file: &Path, e: std::io::Error) -> Failure {
+    Failure::input(format!("{}: {e}", file.display()))
+}
+
+fn create(ctx: Ctx, file: &Path, capacity: usize) -> Result<(), Failure> {
+    if capacity == 0 {
+        return Err(Failure::input("--capacity: must be at least 1 byte"));
+    }
+    let region = MmapRegion::create(file, DATA_OFFSET + capacity, Persistence::auto())
+        .map_err(|e| io_failure(file, e))?;
+    let log = PmLog::create(region).map_err(|e| log_failure(file, e))?;
+    ctx.info(format!(
+        "created {} (capacity {} bytes)",
+        file.display(),
+        log.capacity()
+    ));
+    Ok(())
+}
+
+fn append(ctx: Ctx, file: &Path, entries: &[String]) -> Result<(), Failure> {
+    let region = open_region(file)?;
+    let mut log = PmLog::open(region).map_err(|e| log_failure(file, e))?;
+    let mut positions = Vec::new();
+    for e in entries {
+        positions.push(
+            log.tentatively_append(e.as_bytes())
+                .map_err(|e| log_failure(file, e))?,
+        );
+    }
+    log.commit().map_err(|e| log_failure(file, e))?;
+    if ctx.json {
+        println!(
+            "{}",
+            serde_json::json!({"positions": positions, "head": log.head(), "tail": log.tail()})
+        );
+    } else {
+        println!(
+            "committed {} entries at {:?}; log is [{}, {})",
+            entries.len(),
+            positions,
+            log.head(),
+            log.tail()
+        );
+    }
+    Ok(())
+}
+
+/// Maps a file read-write, refusing anything that cannot be a log before mapping it.
+fn open_region(file: &Path) -> Result<MmapRegion, Failure> {
+    let len = std::fs::metadata(file)
+        .map_err(|e| io_failure(file, e))?
+        .len();
+    if len < DATA_OFFSET as u64 {
+        let bytes = std::fs::read(file).map_err(|e| io_failure(file, e))?;
+        // Reuse the header decoder for the exact message (not a log vs. truncated log).
+        let e = vf_pmlog::recover(&bytes, true)
+            .err()
+            .unwrap_or(LogError::Truncated {
+                len,
+                expected: DATA_OFFSET as u64,
+            });
+        return Err(log_failure(file, e));
+    }
+    MmapRegion::open(file, Persistence::auto()).map_err(|e| io_failure(file, e))
+}
+
+/// Reads through a log over an in-memory copy of the file, so reading never writes the file.
+fn read(ctx: Ctx, file: &Path, pos: Option<u64>, len: Option<u64>) -> Result<(), Failure> {
+    let bytes = std::fs::read(file).map_err(|e| io_failure(file, e))?;
+    let log =
+        PmLog::open(vf_pmlog::SimRegion::from_image(bytes)).map_err(|e| log_failure(file, e))?;
+    let pos = pos.unwrap_or(log.head());
+    let len = len.unwrap_or(log.tail().saturating_sub(pos));
+    let data = log.read(pos, len).map_err(|e| log_failure(file, e))?;
+    if ctx.json {
+        println!(
+            "{}",
+            serde_json::json!({"pos": pos, "len": len, "hex": data.iter().map(|b| format!("{b:02x}")).collect::<String>()})
+        );
+    } else {
+        println!("{}", String::from_utf8_lossy(&data));
+    }
+    Ok(())
+}
+
+fn inspect(ctx: Ctx, file: &Path) -> Result<(), Failure> {
+    let bytes = std::fs::read(file).map_err(|e| io_failure(file, e))?;
+    let rec = vf_pmlog::recover(&bytes, true).map_err(|e| log_failure(file, e))?;
+    let h = rec.header;
+    let slot_json = |i: usize| match rec.slots[i] {
+        Some(r) => {
+            serde_json::json!({"offset": SLOT_OFFSETS[i], "valid": true, "seq": r.seq, "head": r.head, "tail": r.tail,
+            "prev_tail": r.prev_tail, "kind": if r.kind == vf_pmlog::layout::KIND_DATA_CRC { "data-crc" } else { "data-fenced" }})
+        }
+        None => serde_json::json!({"offset": SLOT_OFFSETS[i], "valid": false}),
+    };
+    let out = serde_json::json!({
+        "file": file.display().to_string(),
+        "version": h.version, "region_len": h.region_len, "data_offset": h.data_offset,
+        "capacity": h.capacity, "log_id": format!("{:016x}", h.log_id), "header_crc": "ok",
+        "slots": [slot_json(0), slot_json(1)],
+        "chosen_slot": rec.chosen_slot, "rejected_newer_record": rec.rejected_newer,
+        "head": rec.record.head, "tail": rec.record.tail, "length": rec.record.tail - rec.record.head,
+        "data_crc": data_crc_status(&rec.record),
+    });
+    if ctx.json {
+        println!("{out}");
+        return Ok(());
+    }
+    println!("file        {}", file.display());
+    println!(
+        "header      VFPMLOG1 v{} region {} B, data at {}, capacity {} B, id {:016x}, crc ok",
+        h.version, h.region_len, h.data_offset, h.capacity, h.log_id
+    );
+    for i in 0..2 {
+        match rec.slots[i] {
+            Some(r) => println!(
+                "slot {i}      seq {} [{}, {}) prev_tail {} crc ok{}",
+                r.seq,
+                r.head,
+                r.tail,
+                r.prev_tail,
+                if i == rec.chosen_slot {
+                    "  <- chosen"
+                } else {
+                    ""
+                }
+            ),
+            None => println!("slot {i}      empty or invalid (checksum does not match)"),
+        }
+    }
+    if rec.rejected_newer {
+        println!("note        the newer slot's data checksum failed: a commit was interrupted; its bytes are not part of the log");
+    }
+    println!(
+        "log         head {} tail {} ({} bytes committed), data crc {}",
+        rec.record.head,
+        rec.record.tail,
+        rec.record.tail - rec.record.head,
+        data_crc_status(&rec.record)
+    );
+    Ok(())
+}
+
+fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
+    let mut configs = checker::small_exhaustive_configs(Protocol::Correct);
+    configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
+    if exhaustive {
+        configs.extend(checker::random_exhaustive_configs(Protocol::Correct, 300));
+    }
+    configs.extend(checker::sampled_configs(Protocol::Correct, sampled, 32));
+    let (mut states, mut points, mut second, mut failed) = (0u64, 0u64, 0u64, Vec::new());
+    let mut rows = Vec::new();
+    for c in &configs {
+        let r = checker::run(c);
+        let mode = if matches!(c.mode, checker::Mode::Exhaustive { .. }) {
+            "exhaustive"
+        } else {
+            "sampled"
+        };
+        ctx.info(format!(
+            "{:<48} {:<10} {:>6} crash points {:>9} states {:>7} second-crash  {}",
+            r.name,
+            mode,
+            r.crash_points,
+            r.crash_states,
+            r.second_crash_states,
+            if r.passed() { "ok" } else { "FAILED" }
+        ));
+        states += r.crash_states;
+        second += r.second_crash_states;
+        points += r.crash_points;
+        rows.push(serde_json::json!({"config": r.name, "mode": mode, "crash_points": r.crash_points, "crash_states": r.crash_states, "second_crash_states": r.second_crash_states, "passed": r.passed(), "failure": r.first_failure}));
+        if let Some(f) = r.first_failure {
+            failed.push(f);
+        }
+    }
+    if ctx.json {
+        println!(
+            "{}",
+            serde_json::json!({"configs": rows, "crash_points": points, "crash_states": states, "second_crash_states": second, "passed": failed.is_empty()})
+        );
+    }
+    if !failed.is_empty() {
+        return Err(Failure::Negative(format!(
+            "crashcheck FAILED: {} of {} configurations; first: {}; {states} crash states checked",
+            failed.len(),
+            configs.len(),
+            failed[0]
+        )));
+    }
+    println!(
+        "crashcheck passed: {} configurations, {points} crash points, {second} second-crash states after roll-backs, {states} crash states checked",
+        configs.len()
+    );
+    Ok(())
+}
+
+fn run_bench(
+    ctx: Ctx,
+    sizes: &[usize],
+    total_mib: u64,
+    log_mib: usize,
+    variant: BenchVariant,
+    file: Option<PathBuf>,
+    tuning: Tuning,
+) -> Result<(), Failure> {
+    if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) {
+        return Err(Failure::input(
+            "--size: every size must be between 1 byte and half the log",
+        ));
+    }
+    let file = file.unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "/dev/shm/veriforge-pmlog-bench-{}",
+            std::process::id()
+        ))
+    });
+    let variants: &[Variant] = match variant {
+        BenchVariant::Ours => &[Variant::Ours],
+        BenchVariant::Raw => &[Variant::Raw],
+        BenchVariant::Both => &[Variant::Ours, Variant::Raw],
+    };
+    let mut results = Vec::new();
+    for &size in sizes {
+        for &v in variants {
+            let m = bench::measure(
+                &file,
+                DATA_OFFSET + (log_mib << 20),
+                size,
+                total_mib << 20,
+                v,
+                tuning,
+            )
+            .map_err(Failure::internal)?;
+            if !ctx.json {
+                println!(
+                    "{:<5} {:>7} B  {:>10.1} MiB/s  ({} appends, {:.3} s, {})",
+                    m.variant, m.size, m.mib_per_s, m.appends, m.seconds, m.persistence
+                );
+            }
+            results.push(m);
+        }
+    }
+    if ctx.json {
+        println!(
+            "{}",
+            serde_json::to_string(&results).map_err(Failure::internal)?
+        );
+    }
+    Ok(())
+}
+
+/// One-fence records carry a CRC over their data (checked by recovery); two-fence records do not
+/// need one (their data was durable before the record was written).
+fn data_crc_status(r: &vf_pmlog::layout::Record) -> &'static str {
+    if r.kind == vf_pmlog::layout::KIND_DATA_CRC {
+        "ok"
+    } else {
+        "not needed (data fenced before record)"
+    }
+}
+
+fn run_comparison(
+    ctx: Ctx,
+    sizes: &[usize],
+    batch_mib: u64,
+    log_mib: usize,
+    rounds: usize,
+    dir: Option<PathBuf>,
+    tuning: Tuning,
+) -> Result<(), Failure> {
+    if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) || rounds == 0 {
+        return Err(Failure::input(
+            "--size: every size must be between 1 byte and half the log; rounds at least 1",
+        ));
+    }
+    let dir = dir.unwrap_or_else(|| PathBuf::from("/dev/shm"));
+    let mut all = Vec::new();
+    for &size in sizes {
+        let rows = bench::compare(
+            &dir,
+            DATA_OFFSET + (log_mib << 20),
+            size,
+            batch_mib << 20,
+            rounds,
+            tuning,
+        )
+        .map_err(Failure::internal)?;
+        if !ctx.json {
+            for v in ["ours", "libpmemlog", "raw"] {
+                let median = |f: fn(&bench::Measurement) -> f64| {
+                    let mut xs: Vec<f64> = rows.iter().filter(|m| m.variant == v).map(f).collect();
+                    xs.sort_by(f64::total_cmp);
+                    (xs[xs.len() / 2], xs.len())
+                };
+                let ((cpu, n), (wall, _)) = (median(|m| m.cpu_mib_per_s), median(|m| m.mib_per_s));
+                println!(
+                    "{v:<10} {size:>7} B  median {cpu:>10.1} MiB/s of CPU time, {wall:>10.1} MiB/s wall, over {n} rounds"
+                );
+            }
+        }
+        all.extend(rows);
+    }
+    if ctx.json {
+        println!(
+            "{}",
+            serde_json::to_string(&all).map_err(Failure::internal)?
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! `veriforge pmlog ...`: exit codes, one-line errors naming file and byte offset, no writes on
+//! bad input, and the crash checker's final line.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn vf(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_veriforge"))
+        .args(args)
+        .output()
+        .expect("run veriforge")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("vf-pmlog-cli-{name}-{}", std::process::id()))
+}
+
+fn stderr_line(o: &Output) -> String {
+    let s = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(
+        s.trim_end().lines().count(),
+        1,
+        "error must be one line: {s:?}"
+    );
+    s
+}
+
+#[test]
+fn create_append_read_inspect_round_trip() {
+    let p = scratch("rt");
+    let _ = std::fs::remove_file(&p);
+    let ps = p.to_str().unwrap();
+    assert!(vf(&["pmlog", "create", ps, "--capacity", "1000"])
+        .status
+        .success());
+    assert!(vf(&["pmlog", "append", ps, "alpha", "beta"])
+        .status
+        .success());
+    let r = vf(&["pmlog", "read", ps]);
+    assert_eq!(String::from_utf8_lossy(&r.stdout).trim(), "alphabeta");
+    let i = vf(&["--json", "pmlog", "inspect", ps]);
+    assert!(i.status.success());
+    let j: serde_json::Value = serde_json::from_slice(&i.stdout).unwrap();
+    assert_eq!(
+        (
+            j["head"].as_u64(),
+            j["tail"].as_u64(),
+            j["capacity"].as_u64()
+        ),
+        (Some(0), Some(9), Some(1000))
+    );
+    assert_eq!(j["header_crc"], "ok");
+    // Creating over an existing file is refused and leaves it alone.
+    let before = std::fs::read(&p).unwrap();
+    let c = vf(&["pmlog", "create", ps]);
+    assert_eq!(c.status.code(), Some(2));
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+    // Read past the tail: exit 2, names the range.
+    let r = vf(&["pmlog", "read", ps, "--pos", "5", "--len", "10"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(stderr_line(&r).contains("outside the committed log [0, 9)"));
+    std::fs::remove_file(&p).unwrap();
+}
+
+#[test]
+fn bad_files_exit_2_with_offset_and_stay_untouched() {
+    let foreign = scratch("foreign");
+    let body = b"just some text that is definitely not a persistent-memory log\n".repeat(20);
+    std::fs::write(&foreign, &body).unwrap();
+    for cmd in ["inspect", "read", "append"] {
+        let mut args = vec!["pmlog", cmd, foreign.to_str().unwrap()];
+        if cmd == "append" {
+            args.push("x");
+        }
+        let o = vf(&args);
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        let line = stderr_line(&o);
+        assert!(
+            line.contains(foreign.to_str().unwrap())
+                && line.contains("byte 0")
+                && line.contains("not a veriforge pmlog"),
+            "{line}"
+        );
+        assert_eq!(
+            std::fs::read(&foreign).unwrap(),
+            body,
+            "{cmd} modified the file"
+        );
+    }
+    // A real log, truncated and bit-flipped.
+    let good = scratch("good");
+    let _ = std::fs::remove_file(&good);
+    assert!(vf(&[
+        "pmlog",
+        "create",
+        good.to_str().unwrap(),
+        "--capacity",
+        "512"
+    ])
+    .status
+    .success());
+    let img = std::fs::read(&good).unwrap();
+    std::fs::write(&foreign, &img[..120]).unwrap();
+    let o = vf(&["pmlog", "append", foreign.to_str().unwrap(), "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_line(&o).contains("byte 120: truncated"));
+    let mut flipped = img.clone();
+    flipped[33] ^= 0x10;
+    std::fs::write(&foreign, &flipped).unwrap();
+    let o = vf(&["pmlog", "append", foreign.to_str().unwrap(), "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_line(&o).contains("byte 60: corrupted log: header checksum mismatch"));
+    assert_eq!(std::fs::read(&foreign).unwrap(), flipped);
+    std::fs::remove_file(&foreign).unwrap();
+    std::fs::remove_file(&good).unwrap();
+}
+
+#[test]
+fn crashcheck_passes_and_last_line_counts_states() {
+    let o = vf(&["-q", "pmlog", "crashcheck", "--sampled", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let last = out.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("crashcheck passed:") && last.ends_with("crash states checked"),
+        "{last}"
+    );
+    let n: u64 = last
+        .split_whitespace()
+        .rev()
+        .nth(3)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(n > 1_000_000, "{last}");
+}
+
+#[test]
+fn bad_flags_exit_2() {
+    assert_eq!(
+        vf(&["pmlog", "crashcheck", "--no-such-flag"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        vf(&["pmlog", "bench", "--size", "0"]).status.code(),
+        Some(2)
+    );
+}

@@ -1,0 +1,453 @@
+//! Persistent-memory regions: the stores, flushes and fences the log is written with.
+//!
+//! The log only ever talks to a [`PmRegion`]. Two implementations exist:
+//! * [`MmapRegion`]: a memory-mapped file. On DAX PM (or `/dev/shm` with `PMEM_IS_PMEM_FORCE=1`,
+//!   which pays the same flush costs) stores are made durable with cache-line write-back
+//!   (`clwb`, else `clflushopt`, else `clflush`) and `sfence`, chosen at run time from CPUID.
+//!   On an ordinary file the fallback is `msync`, so the log is durable on a normal disk too.
+//! * [`crate::sim::SimRegion`]: an in-memory region that records every store, flush and fence for
+//!   the crash-consistency checker.
+
+use crate::checksum::DataSum;
+use std::fs::{File, OpenOptions};
+use std::path::Path;
+
+/// Cache-line size assumed by flushes and by the crash model.
+pub const CACHE_LINE: usize = 64;
+
+/// A byte-addressable region with x86-style persistence.
+///
+/// Semantics (the crash model of `crate::sim`): a store is visible at once but durable only after
+/// its cache line has been flushed *after* the store and a fence has followed the flush. Until then
+/// it may or may not survive a crash.
+pub trait PmRegion {
+    /// The region's current contents (what a load would see).
+    fn bytes(&self) -> &[u8];
+    /// Ordinary (cached) stores.
+    fn write(&mut self, off: usize, data: &[u8]);
+    /// Starts write-back of every cache line overlapping `[off, off + len)`.
+    fn flush(&mut self, off: usize, len: usize);
+    /// Orders: every flush issued before it is durable when it returns.
+    fn fence(&mut self);
+    /// Stores `data` and starts its write-back (like `pmem_memcpy_nodrain`); durable after the
+    /// next fence. Implementations may use non-temporal stores for large copies.
+    fn write_nodrain(&mut self, off: usize, data: &[u8]) {
+        self.write(off, data);
+        self.flush(off, data.len());
+    }
+    /// `write_nodrain` that also adds the bytes (at logical log position `pos`) to the data
+    /// checksum; real PM fuses the checksum into the non-temporal copy loop.
+    fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
+        self.write_nodrain(off, data);
+        sum.update(pos, data);
+    }
+    /// Stores one whole, 64-byte-aligned cache line and starts its write-back (the commit
+    /// record). Real PM uses one non-temporal line store: no read-for-ownership, no flush.
+    fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
+        self.write_nodrain(off, line);
+    }
+    fn len(&self) -> usize {
+        self.bytes().len()
+    }
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// How an [`MmapRegion`] makes stores durable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Persistence {
+    /// `clwb` + `sfence` (keeps the line cached).
+    Clwb,
+    /// `clflushopt` + `sfence`.
+    Clflushopt,
+    /// `clflush` (serialising) + `sfence`.
+    Clflush,
+    /// `msync(MS_SYNC)` of the dirty pages at each fence: ordinary files on a disk.
+    Msync,
+}
+
+impl Persistence {
+    /// The best cache-flush instruction this CPU offers (CPUID leaf 7 / leaf 1).
+    pub fn best_cache_flush() -> Option<Persistence> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{__cpuid, __cpuid_count};
+            let max_leaf = __cpuid(0).eax;
+            if max_leaf >= 7 {
+                let ebx = __cpuid_count(7, 0).ebx;
+                if ebx & (1 << 24) != 0 {
+                    return Some(Persistence::Clwb);
+                }
+                if ebx & (1 << 23) != 0 {
+                    return Some(Persistence::Clflushopt);
+                }
+            }
+            let edx = __cpuid(1).edx;
+            if edx & (1 << 19) != 0 {
+                return Some(Persistence::Clflush);
+            }
+        }
+        None
+    }
+
+    /// Cache flushes when the file is persistent memory; `msync` otherwise. Like PMDK, a file is
+    /// treated as PM when `PMEM_IS_PMEM_FORCE=1` (there is no portable DAX probe through `mmap`).
+    pub fn auto() -> Persistence {
+        let forced = std::env::var("PMEM_IS_PMEM_FORCE")
+            .map(|v| v == "1")
+            .unwrap_or(false);
+        match (forced, Persistence::best_cache_flush()) {
+            (true, Some(p)) => p,
+            _ => Persistence::Msync,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Persistence::Clwb => "clwb+sfence",
+            Persistence::Clflushopt => "clflushopt+sfence",
+            Persistence::Clflush => "clflush+sfence",
+            Persistence::Msync => "msync",
+        }
+    }
+}
+
+/// Copies at least this long use non-temporal stores for their whole cache lines (no
+/// read-for-ownership, no flush; only the fence). Measured here: NT beats store+clwb already for
+/// one line, because `clwb` on this CPU evicts the line and the next lap pays a miss.
+pub const NT_THRESHOLD: usize = 64;
+
+/// A memory-mapped file used as persistent memory.
+pub struct MmapRegion {
+    map: memmap2::MmapMut,
+    persistence: Persistence,
+    /// Byte range written since the last fence (used by `msync` only).
+    dirty: Option<(usize, usize)>,
+}
+
+impl MmapRegion {
+    /// Creates a new file of `len` bytes; fails if it exists (nothing is ever overwritten).
+    pub fn create(
+        path: &Path,
+        len: usize,
+        persistence: Persistence,
+    ) -> std::io::Result<MmapRegion> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(path)?;
+        file.set_len(len as u64)?;
+        Self::map(file, persistence)
+    }
+
+    /// Maps an existing file read-write.
+    pub fn open(path: &Path, persistence: Persistence) -> std::io::Result<MmapRegion> {
+        let file = OpenOptions::new().read(true).write(true).open(path)?;
+        Self::map(file, persistence)
+    }
+
+    fn map(file: File, persistence: Persistence) -> std::io::Result<MmapRegion> {
+        if file.metadata()?.len() == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "file is empty",
+            ));
+        }
+        // SAFETY: the log owns the file while mapped; concurrent external modification is outside
+        // the contract (same as libpmemlog).
+        let map = unsafe { memmap2::MmapMut::map_mut(&file)? };
+        Ok(MmapRegion {
+            map,
+            persistence,
+            dirty: None,
+        })
+    }
+
+    pub fn persistence(&self) -> Persistence {
+        self.persistence
+    }
+
+    fn note_dirty(&mut self, off: usize, len: usize) {
+        let (lo, hi) = self.dirty.unwrap_or((off, off + len));
+        self.dirty = Some((lo.min(off), hi.max(off + len)));
+    }
+
+    fn flush_lines(&mut self, off: usize, len: usize) {
+        if len == 0 {
+            return;
+        }
+        let base = self.map.as_ptr();
+        let first = off & !(CACHE_LINE - 1);
+        let end = off + len;
+        let mut line = first;
+        while line < end {
+            // SAFETY: `line` lies inside the mapping (off + len <= map len, checked by callers'
+            // slice indexing) and flush instructions do not modify memory.
+            unsafe { flush_line(self.persistence, base.add(line)) };
+            line += CACHE_LINE;
+        }
+    }
+}
+
+impl PmRegion for MmapRegion {
+    fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
+        let end = off + data.len();
+        assert!(end <= self.map.len(), "write past the end of the region");
+        let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
+        if self.persistence == Persistence::Msync
+            || data.len() < NT_THRESHOLD
+            || !lines_agree
+            || !fused_ok()
+        {
+            self.write_nodrain(off, data);
+            sum.update(pos, data);
+            return;
+        }
+        let body_start = (off + CACHE_LINE - 1) & !(CACHE_LINE - 1);
+        let body_end = end & !(CACHE_LINE - 1);
+        let (head, tail) = (body_start - off, body_end - off);
+        if head > 0 {
+            self.write(off, &data[..head]);
+            self.flush_lines(off, head);
+            sum.update(pos, &data[..head]);
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: [body_start, body_end) is inside the mapping and line aligned; the logical
+        // position of its first byte is line aligned too (`lines_agree`); fused_ok() checked AVX
+        // and SSE4.2.
+        unsafe {
+            crate::checksum::copy_nt_sum(
+                self.map.as_mut_ptr().add(body_start),
+                data.as_ptr().add(head),
+                body_end - body_start,
+                pos + head as u64,
+                sum,
+            );
+        }
+        if tail < data.len() {
+            self.write(body_end, &data[tail..]);
+            self.flush_lines(body_end, end - body_end);
+            sum.update(pos + tail as u64, &data[tail..]);
+        }
+    }
+
+    fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
+        assert!(
+            off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
+            "unaligned line store"
+        );
+        if self.persistence == Persistence::Msync {
+            self.write(off, line);
+            self.flush(off, CACHE_LINE);
+            return;
+        }
+        // SAFETY: aligned whole line inside the mapping.
+        unsafe { copy_nt(self.map.as_mut_ptr().add(off), line.as_ptr(), CACHE_LINE) }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.map
+    }
+
+    fn write(&mut self, off: usize, data: &[u8]) {
+        self.map[off..off + data.len()].copy_from_slice(data);
+    }
+
+    fn flush(&mut self, off: usize, len: usize) {
+        assert!(
+            off + len <= self.map.len(),
+            "flush past the end of the region"
+        );
+        match self.persistence {
+            Persistence::Msync => self.note_dirty(off, len),
+            _ => self.flush_lines(off, len),
+        }
+    }
+
+    fn fence(&mut self) {
+        match self.persistence {
+            Persistence::Msync => {
+                if let Some((lo, hi)) = self.dirty.take() {
+                    let page = 4096;
+                    let start = lo & !(page - 1);
+                    // msync failing means the data may not be durable: nothing sane can continue.
+                    self.map
+                        .flush_range(start, hi - start)
+                        .expect("msync failed");
+                }
+            }
+            _ => sfence(),
+        }
+    }
+
+    fn write_nodrain(&mut self, off: usize, data: &[u8]) {
+        let end = off + data.len();
+        assert!(end <= self.map.len(), "write past the end of the region");
+        if self.persistence == Persistence::Msync || data.len() < NT_THRESHOLD {
+            self.write(off, data);
+            self.flush(off, data.len());
+            return;
+        }
+        // Non-temporal body; the unaligned edges go through the cache and are flushed.
+        let body_start = (off + CACHE_LINE - 1) & !(CACHE_LINE - 1);
+        let body_end = end & !(CACHE_LINE - 1);
+        let head = body_start - off;
+        if head > 0 {
+            self.write(off, &data[..head]);
+            self.flush_lines(off, head);
+        }
+        // SAFETY: [body_start, body_end) is inside the mapping and 64-byte aligned; the source
+        // slice has exactly that many bytes at `head`.
+        unsafe {
+            copy_nt(
+                self.map.as_mut_ptr().add(body_start),
+                data.as_ptr().add(head),
+                body_end - body_start,
+            );
+        }
+        let tail = body_end - off;
+        if tail == data.len() {
+            return;
+        }
+        self.write(body_end, &data[tail..]);
+        self.flush_lines(body_end, end - body_end);
+    }
+}
+
+fn fused_ok() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("sse4.2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Writes one cache line back with the chosen instruction.
+///
+/// # Safety
+/// `p` must point into mapped memory.
+#[inline(always)]
+unsafe fn flush_line(how: Persistence, p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    match how {
+        Persistence::Clwb => {
+            core::arch::asm!("clwb [{0}]", in(reg) p, options(nostack, preserves_flags))
+        }
+        Persistence::Clflushopt => {
+            core::arch::asm!("clflushopt [{0}]", in(reg) p, options(nostack, preserves_flags))
+        }
+        Persistence::Clflush => core::arch::x86_64::_mm_clflush(p),
+        Persistence::Msync => {}
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (how, p);
+}
+
+/// Store fence: earlier flushes and non-temporal stores are complete when it retires.
+#[inline(always)]
+pub fn sfence() {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: sfence has no memory-safety preconditions.
+    unsafe {
+        core::arch::x86_64::_mm_sfence()
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Non-temporal copy of whole cache lines (bypasses the cache, so no flush is needed; durable
+/// after the next `sfence`). Uses AVX when the CPU has it, SSE2 otherwise.
+///
+/// # Safety
+/// `dst` is 64-byte aligned, `len` a multiple of 64, both ranges valid and disjoint.
+pub unsafe fn copy_nt(dst: *mut u8, src: *const u8, len: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx") {
+            copy_nt_avx(dst, src, len)
+        } else {
+            copy_nt_sse2(dst, src, len)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    std::ptr::copy_nonoverlapping(src, dst, len);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn copy_nt_avx(dst: *mut u8, src: *const u8, len: usize) {
+    use core::arch::x86_64::*;
+    let mut i = 0;
+    // Two lines per iteration: all loads first, then the four streaming stores.
+    while i + 2 * CACHE_LINE <= len {
+        let s = src.add(i) as *const __m256i;
+        let d = dst.add(i) as *mut __m256i;
+        let (a, b, c, e) = (
+            _mm256_loadu_si256(s),
+            _mm256_loadu_si256(s.add(1)),
+            _mm256_loadu_si256(s.add(2)),
+            _mm256_loadu_si256(s.add(3)),
+        );
+        _mm256_stream_si256(d, a);
+        _mm256_stream_si256(d.add(1), b);
+        _mm256_stream_si256(d.add(2), c);
+        _mm256_stream_si256(d.add(3), e);
+        i += 2 * CACHE_LINE;
+    }
+    if i < len {
+        let s = src.add(i) as *const __m256i;
+        let d = dst.add(i) as *mut __m256i;
+        let (a, b) = (_mm256_loadu_si256(s), _mm256_loadu_si256(s.add(1)));
+        _mm256_stream_si256(d, a);
+        _mm256_stream_si256(d.add(1), b);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+unsafe fn copy_nt_sse2(dst: *mut u8, src: *const u8, len: usize) {
+    use core::arch::x86_64::*;
+    let mut i = 0;
+    while i < len {
+        let s = src.add(i) as *const __m128i;
+        let d = dst.add(i) as *mut __m128i;
+        for k in 0..4 {
+            _mm_stream_si128(d.add(k), _mm_loadu_si128(s.add(k)));
+        }
+        i += CACHE_LINE;
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    fn check(copy: unsafe fn(*mut u8, *const u8, usize)) {
+        // Every length from 0 to 40 lines (below, at and above the block sizes), sources at
+        // several misalignments; the line after the copied range must stay untouched.
+        let src: Vec<u8> = (0..64 * 41 + 64).map(|i| (i * 7 + 3) as u8).collect();
+        for lines in 0..=40 {
+            for shift in [0, 1, 13, 32, 63] {
+                let mut buf = vec![0xEEu8; (lines + 2) * 64];
+                let pad = buf.as_ptr().align_offset(64);
+                let d = buf[pad..].as_mut_ptr();
+                unsafe { copy(d, src.as_ptr().add(shift), lines * 64) };
+                sfence();
+                let got = unsafe { std::slice::from_raw_parts(d, (lines + 1) * 64) };
+                assert_eq!(&got[..lines * 64], &src[shift..shift + lines * 64]);
+                assert!(got[lines * 64..].iter().all(|&b| b == 0xEE));
+            }
+        }
+    }
+
+    #[test]
+    fn nt_copies_copy_exactly() {
+        check(copy_nt);
+        check(copy_nt_sse2);
+        if std::is_x86_feature_detected!("avx") {
+            check(|d, s, n| unsafe { copy_nt_avx(d, s, n) });
+        }
+    }
+}
