@@ -1,0 +1,1 @@
+//! Name resolution (placeholder module filled below).
