@@ -5,3 +5,5 @@ pub mod ast;
 pub mod parser;
 
 pub use parser::{locate_block, parse_block};
+pub mod desc;
+pub mod render;

@@ -809,3 +809,18 @@ pub fn parse_block(src: &str) -> PResult<(Block, BlockLocation)> {
 fn _ident(t: &Token) -> Ident {
     ident_of(t)
 }
+
+/// The `--algorithm` block inside `\* BEGIN PLUSCAL TRANSLATION` ... `\* END PLUSCAL TRANSLATION`.
+pub fn locate_translation(src: &str) -> Option<BlockLocation> {
+    let begin = src.find("\\* BEGIN PLUSCAL TRANSLATION")?;
+    let end = begin + src[begin..].find("\\* END PLUSCAL TRANSLATION")?;
+    let start = begin + src[begin..end].find("--")?;
+    Some(BlockLocation { start, comment_end: end })
+}
+
+/// Parses the generated PlusCal algorithm of an `.expectpcal`-style file.
+pub fn parse_translation(src: &str) -> PResult<Block> {
+    let loc = locate_translation(src).ok_or_else(|| Diagnostic::parse(0, "no PlusCal translation block"))?;
+    let mut pp = PcalParser::new(src, loc)?;
+    pp.parse_block()
+}

@@ -64,8 +64,8 @@ const SYMBOLS: &[&str] = &[
 
 /// Backslash operators (`\in`, `\cup`, ...), with their canonical name.
 const BACKSLASH_OPS: &[(&str, &str)] = &[
-    ("in", "\\in"), ("notin", "\\notin"), ("cup", "\\cup"), ("union", "\\cup"), ("cap", "\\cap"),
-    ("intersect", "\\cap"), ("subseteq", "\\subseteq"), ("subset", "\\subset"),
+    ("in", "\\in"), ("notin", "\\notin"), ("cup", "\\union"), ("union", "\\union"), ("cap", "\\intersect"),
+    ("intersect", "\\intersect"), ("subseteq", "\\subseteq"), ("subset", "\\subset"),
     ("supseteq", "\\supseteq"), ("supset", "\\supset"), ("A", "\\A"), ("E", "\\E"), ("AA", "\\AA"),
     ("EE", "\\EE"), ("X", "\\X"), ("times", "\\X"), ("o", "\\o"), ("circ", "\\o"), ("div", "\\div"),
     ("lnot", "~"), ("neg", "~"), ("land", "/\\"), ("lor", "\\/"), ("equiv", "<=>"), ("leq", "<="),
@@ -220,7 +220,13 @@ impl<'a> Lexer<'a> {
         for s in SYMBOLS {
             if self.src[start..].starts_with(s) {
                 self.pos += s.len();
-                return Ok(self.token(Kind::Sym, *s, start));
+                // PGo's canonical spelling of operators with several spellings.
+                let canon = match *s {
+                    "=<" => "<=",
+                    "/=" => "#",
+                    other => other,
+                };
+                return Ok(self.token(Kind::Sym, canon, start));
             }
         }
         let ch = self.src[start..].chars().next().unwrap();
