@@ -7,3 +7,97 @@ pub mod parser;
 pub use parser::{locate_block, parse_block};
 pub mod desc;
 pub mod render;
+pub mod check;
+pub mod rewrite;
+pub mod scope;
+
+use vf_tla::{Diagnostic, Module};
+
+/// Options of `pcalgen` / `check-syntax`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// PGo's `--no-multiple-writes`: at most one write per variable per label.
+    pub no_multiple_writes: bool,
+}
+
+/// Offset where PGo stops reading the module: the `\* BEGIN TRANSLATION` line (or the end).
+pub fn translation_start(src: &str) -> usize {
+    let mut off = 0;
+    for line in src.split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix("\\*") {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            if words.len() >= 2 && words[0] == "BEGIN" && words[1] == "TRANSLATION" {
+                return off;
+            }
+        }
+        off += line.len();
+    }
+    src.len()
+}
+
+/// Parses the module text before `\* BEGIN TRANSLATION` (what PGo reads).
+pub fn parse_module_before_translation(src: &str) -> Result<Module, Diagnostic> {
+    let cut = translation_start(src);
+    if cut >= src.len() {
+        return vf_tla::parse_module(src);
+    }
+    let mut text = src[..cut].to_string();
+    text.push_str("\n====\n");
+    vf_tla::parse_module(&text)
+}
+
+/// Everything PGo checks before generating code: TLA+ scoping, the algorithm block's syntax,
+/// and the semantic checks. Returns the module and block, or all errors found.
+pub fn analyze(src: &str, opts: Options) -> Result<(Module, ast::Block), Vec<Diagnostic>> {
+    let module = parse_module_before_translation(src).map_err(|d| vec![d])?;
+    let tstart = translation_start(src);
+    let scope_errs = check::check_module_scoping(&module, tstart);
+    if !scope_errs.is_empty() {
+        return Err(scope_errs);
+    }
+    let (block, _) = parse_block(src).map_err(|d| vec![d])?;
+    let errs = check::check_block(&check::CheckInput { module: &module, block: &block, translation_start: tstart, no_multiple_writes: opts.no_multiple_writes });
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok((module, block))
+}
+
+/// Checks the `\* BEGIN PLUSCAL TRANSLATION` / `\* END PLUSCAL TRANSLATION` markers and returns
+/// the byte ranges of the lines before the begin marker and after the end marker.
+pub fn chop(src: &str) -> Result<(usize, usize), Diagnostic> {
+    let marker = |line: &str, word: &str| -> Option<usize> {
+        let t = line.trim_start();
+        let rest = t.strip_prefix("\\*")?;
+        let w: Vec<&str> = rest.split_whitespace().collect();
+        if w.len() == 3 && w[0] == word && w[1] == "PLUSCAL" && w[2] == "TRANSLATION" && rest.starts_with(char::is_whitespace) {
+            Some(line.len() - t.len())
+        } else {
+            None
+        }
+    };
+    let mut off = 0;
+    let mut begin_end: Option<usize> = None;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        if begin_end.is_none() {
+            if let Some(i) = marker(body, "END") {
+                return Err(Diagnostic::new("PCalTagsError", off + i + 3, "`\\* END PLUSCAL TRANSLATION` found before `\\* BEGIN PLUSCAL TRANSLATION`"));
+            }
+            if marker(body, "BEGIN").is_some() {
+                begin_end = Some(off);
+            }
+        } else if marker(body, "BEGIN").is_some() {
+            return Err(Diagnostic::new("PCalTagsError", off, "second `\\* BEGIN PLUSCAL TRANSLATION`"));
+        } else if marker(body, "END").is_some() {
+            return Ok((begin_end.unwrap(), off + line.len()));
+        }
+        off += line.len();
+    }
+    Err(Diagnostic::new(
+        "PCalTagsError",
+        src.len(),
+        "one or both of `\\* BEGIN PLUSCAL TRANSLATION` and `\\* END PLUSCAL TRANSLATION` not found, or not found in the correct order",
+    ))
+}
