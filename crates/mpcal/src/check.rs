@@ -170,13 +170,13 @@ pub fn map_children(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
 }
 
 pub fn subst_expr(e: &Expr, subst: &HashMap<String, Expr>) -> Expr {
-    crate::rewrite::map_names(e, &mut |n, span| subst.get(n).map(|r| Expr::new(r.kind.clone(), span)))
+    crate::rewrite::map_names(e, &mut |n, _| subst.get(n).cloned())
 }
 
 fn subst_lhs(l: &Lhs, subst: &HashMap<String, Expr>) -> Lhs {
     match l {
         Lhs::Var(i) => match subst.get(&i.name).map(|e| &e.kind) {
-            Some(ExprKind::Name(n)) => Lhs::Var(vf_tla::Ident { name: n.clone(), span: i.span }),
+            Some(ExprKind::Name(n)) => Lhs::Var(vf_tla::Ident { name: n.clone(), span: subst[&i.name].span }),
             _ => l.clone(),
         },
         Lhs::DollarVariable(_) => l.clone(),
@@ -226,6 +226,12 @@ pub struct CheckInput<'a> {
 pub fn check_block(inp: &CheckInput) -> Vec<Diagnostic> {
     let b = inp.block;
     let mut errs = Errors::default();
+    // Name lookups happen while PGo parses: the first failure aborts everything else.
+    scoping(inp, &mut errs);
+    let (lookups, invalid): (Vec<Diagnostic>, Vec<Diagnostic>) = errs.0.drain(..).partition(|d| d.class != "PCalInvalidAssignment");
+    if let Some(first) = lookups.into_iter().min_by_key(|d| d.offset) {
+        return vec![first];
+    }
     labels_required_first(b, &mut errs);
     labels_forbidden(b, &mut errs);
     reserved_labels(b, &mut errs);
@@ -241,9 +247,10 @@ pub fn check_block(inp: &CheckInput) -> Vec<Diagnostic> {
     labels_defined(&expanded, &mut errs);
     kinds(&expanded, &mut errs);
     multiple_mappings(b, &mut errs);
-    scoping(inp, &mut errs);
-    if b.body.is_none() && b.processes.is_empty() && b.instances.is_empty() {
-        errs.add("MPCalEffectivelyNoProcesses", b.span, "the algorithm has no processes");
+    for d in invalid {
+        if !errs.0.contains(&d) {
+            errs.0.push(d);
+        }
     }
     errs.0
 }
@@ -719,6 +726,8 @@ fn scoping(inp: &CheckInput, errs: &mut Errors) {
         s.define(&v.name.name, Def::State);
     }
     for inst in &b.instances {
+        s.push();
+        s.define(&inst.name.name.name, Def::Bound);
         for a in &inst.args {
             match a {
                 Arg::Expr(e) => resolve_expr(&mut s, e, &mut |n, sp| if !lenient { errs.add("DefinitionLookupError", sp, &format!("identifier `{n}` does not refer to a known definition")) }),
@@ -729,6 +738,7 @@ fn scoping(inp: &CheckInput, errs: &mut Errors) {
                 }
             }
         }
+        s.pop();
     }
     for p in &b.procedures {
         let params: Vec<Param> = p.params.clone();
