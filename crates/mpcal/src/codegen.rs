@@ -1,8 +1,504 @@
-//! MPCal -> PlusCal code generation (filled in below).
-use crate::ast::Block;
-use crate::Options;
-use vf_tla::{Diagnostic, Module};
+//! MPCal -> PlusCal, following PGo's passes for the subset we support:
+//! macro expansion, label normalisation (PGo's MPCalNormalizePass: labels hoisted to the top
+//! level, `while` as `if` + synthetic `goto`s), multiple-assignment desugaring, archetype
+//! instantiation (ref parameters renamed to the passed state variable, value parameters and
+//! archetype locals become process locals with PGo's fresh names), indexed assignment as
+//! `EXCEPT`, and nested-`with` flattening.
+//!
+//! Not supported yet (reported as `Unsupported`, never silently mistranslated): instances with
+//! `mapping ... via` clauses, calls to MPCal procedures, and labels that write one variable
+//! more than once (PGo's multiple-writes rewrite).
 
-pub fn generate(_m: &Module, b: &Block, _opts: Options) -> Result<Block, Diagnostic> {
-    Err(Diagnostic::new("Unsupported", b.span.start, "MPCal -> PlusCal generation is not implemented for this input"))
+use crate::ast::*;
+use crate::check::{children, expand_macros, map_children};
+use crate::rewrite::map_names;
+use crate::Options;
+use std::collections::{HashMap, HashSet};
+use vf_tla::lexer::{Kind, Lexer};
+use vf_tla::{Diagnostic, ExceptKey, ExceptSpec, Expr, ExprKind, Ident, Module, Span};
+
+/// PGo's NameCleaner: `hint` if unused, else `hint0`, `hint1`, ...
+#[derive(Clone, Debug, Default)]
+pub struct NameCleaner {
+    seen: HashSet<String>,
+    counters: HashMap<String, usize>,
+}
+
+impl NameCleaner {
+    pub fn add_known(&mut self, n: &str) {
+        self.seen.insert(n.to_string());
+    }
+    pub fn clean(&mut self, hint: &str) -> String {
+        if !self.seen.contains(hint) {
+            self.seen.insert(hint.to_string());
+            return hint.to_string();
+        }
+        let mut i = *self.counters.get(hint).unwrap_or(&0);
+        let mut name = format!("{hint}{i}");
+        while self.seen.contains(&name) {
+            i += 1;
+            name = format!("{hint}{i}");
+        }
+        self.seen.insert(name.clone());
+        self.counters.insert(hint.to_string(), i + 1);
+        name
+    }
+}
+
+fn unsupported(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::new("Unsupported", span.start, format!("MPCal -> PlusCal: {what} is not supported yet"))
+}
+
+fn goto(label: &str, span: Span) -> Stmt {
+    Stmt { kind: StmtKind::Goto(label.to_string()), span }
+}
+
+fn contains_labels(s: &Stmt) -> bool {
+    matches!(s.kind, StmtKind::Labeled(..)) || children(s).iter().any(|c| c.iter().any(contains_labels))
+}
+
+// ---------------------------------------------------------------- label normalisation
+
+fn label_after(rest: &[Stmt], after: Option<&str>) -> Option<String> {
+    match rest.first() {
+        None => after.map(str::to_string),
+        Some(Stmt { kind: StmtKind::Labeled(l, _), .. }) => Some(l.name.clone()),
+        Some(_) => None,
+    }
+}
+
+fn trans_blocks(blocks: &[Stmt], after: Option<&str>, out: &mut Vec<Stmt>) {
+    for (i, b) in blocks.iter().enumerate() {
+        let rest = &blocks[i + 1..];
+        let StmtKind::Labeled(label, stmts) = &b.kind else {
+            out.push(b.clone());
+            continue;
+        };
+        let next = label_after(rest, after);
+        if let Some(Stmt { kind: StmtKind::While(cond, wbody), span: wspan }) = stmts.first() {
+            let mut wblocks = Vec::new();
+            let wtrans = impl_stmts(wbody, Some(&label.name), vec![], &mut wblocks);
+            let mut ablocks = Vec::new();
+            let atrans = impl_stmts(&stmts[1..], next.as_deref(), vec![], &mut ablocks);
+            let ifs = Stmt { kind: StmtKind::If(cond.clone(), wtrans, atrans), span: *wspan };
+            out.push(Stmt { kind: StmtKind::Labeled(label.clone(), vec![ifs]), span: b.span });
+            out.extend(wblocks);
+            out.extend(ablocks);
+        } else {
+            let mut sblocks = Vec::new();
+            let strans = impl_stmts(stmts, next.as_deref(), vec![], &mut sblocks);
+            out.push(Stmt { kind: StmtKind::Labeled(label.clone(), strans), span: b.span });
+            out.extend(sblocks);
+        }
+    }
+}
+
+fn trans_stmt(s: &Stmt, after: Option<&str>, blocks: &mut Vec<Stmt>) -> Stmt {
+    let kind = match &s.kind {
+        StmtKind::Either(cases) => StmtKind::Either(cases.iter().map(|c| impl_stmts(c, after, vec![], blocks)).collect()),
+        StmtKind::If(c, y, n) => {
+            let y2 = impl_stmts(y, after, vec![], blocks);
+            let n2 = impl_stmts(n, after, vec![], blocks);
+            StmtKind::If(c.clone(), y2, n2)
+        }
+        StmtKind::With(vs, body) => StmtKind::With(vs.clone(), impl_stmts(body, after, vec![], blocks)),
+        k => k.clone(),
+    };
+    Stmt { kind, span: s.span }
+}
+
+/// PGo's `ContainsJump`: (number of jump statements, needs a synthetic goto).
+fn contains_jump(stmts: &[Stmt]) -> Option<(usize, bool)> {
+    let k = |i: usize| stmts.get(i).map(|s| &s.kind);
+    match k(0)? {
+        StmtKind::Goto(_) | StmtKind::Return => Some((1, false)),
+        StmtKind::If(..) | StmtKind::Either(..) if contains_labels(&stmts[0]) => Some((1, false)),
+        StmtKind::Call(..) => match k(1) {
+            Some(StmtKind::Return) | Some(StmtKind::Goto(_)) => Some((2, false)),
+            _ => Some((1, true)),
+        },
+        _ => None,
+    }
+}
+
+fn impl_stmts(stmts: &[Stmt], after: Option<&str>, mut out: Vec<Stmt>, blocks: &mut Vec<Stmt>) -> Vec<Stmt> {
+    let mut i = 0;
+    loop {
+        let rest = &stmts[i..];
+        let Some(first) = rest.first() else {
+            if let Some(l) = after {
+                out.push(goto(l, Span::default()));
+            }
+            return out;
+        };
+        if let StmtKind::Labeled(l, _) = &first.kind {
+            out.push(goto(&l.name, Span::default()));
+            trans_blocks(rest, after, blocks);
+            return out;
+        }
+        if let Some((n, needs_goto)) = contains_jump(rest) {
+            let after_rest = &rest[n..];
+            let local = label_after(after_rest, after);
+            let mut jb = Vec::new();
+            for s in &rest[..n] {
+                out.push(trans_stmt(s, local.as_deref(), &mut jb));
+            }
+            if needs_goto {
+                out.push(goto(local.as_deref().unwrap_or("Done"), Span::default()));
+            }
+            blocks.extend(jb);
+            trans_blocks(after_rest, after, blocks);
+            return out;
+        }
+        let after_rest = &rest[1..];
+        let local = label_after(after_rest, after);
+        let mut sb = Vec::new();
+        let t = trans_stmt(first, local.as_deref(), &mut sb);
+        let compound = matches!(t.kind, StmtKind::Either(..) | StmtKind::If(..) | StmtKind::With(..));
+        let rest_labeled = after_rest.first().map(|s| matches!(s.kind, StmtKind::Labeled(..))).unwrap_or(true);
+        out.push(t);
+        blocks.extend(sb);
+        if compound && rest_labeled {
+            trans_blocks(after_rest, after, blocks);
+            return out;
+        }
+        i += 1;
+    }
+}
+
+/// PGo's label normalisation of one body (`after` = `Done` for processes, `Error` for procedures).
+pub fn normalize_body(body: &[Stmt], after: &str) -> Vec<Stmt> {
+    if matches!(body.first().map(|s| &s.kind), Some(StmtKind::Labeled(..))) {
+        let mut out = Vec::new();
+        trans_blocks(body, Some(after), &mut out);
+        out
+    } else {
+        body.to_vec()
+    }
+}
+
+// ---------------------------------------------------------------- statement rewrites
+
+fn rename_expr(e: &Expr, ren: &HashMap<String, String>) -> Expr {
+    map_names(e, &mut |n, sp| ren.get(n).map(|r| Expr::new(ExprKind::Name(r.clone()), sp)))
+}
+
+/// Renames free occurrences (expressions and assignment targets); with-bound names shadow.
+fn rename_stmts(stmts: &[Stmt], ren: &HashMap<String, String>) -> Vec<Stmt> {
+    stmts.iter().map(|s| rename_stmt(s, ren)).collect()
+}
+
+fn rename_lhs(l: &Lhs, ren: &HashMap<String, String>) -> Lhs {
+    match l {
+        Lhs::Var(i) => Lhs::Var(Ident { name: ren.get(&i.name).cloned().unwrap_or_else(|| i.name.clone()), span: i.span }),
+        Lhs::DollarVariable(s) => Lhs::DollarVariable(*s),
+        Lhs::Index(b, idx, sp) => Lhs::Index(Box::new(rename_lhs(b, ren)), idx.iter().map(|e| rename_expr(e, ren)).collect(), *sp),
+    }
+}
+
+fn rename_decl(d: &VarDecl, ren: &HashMap<String, String>) -> VarDecl {
+    let init = match &d.init {
+        VarInit::None => VarInit::None,
+        VarInit::Eq(e) => VarInit::Eq(rename_expr(e, ren)),
+        VarInit::In(e) => VarInit::In(rename_expr(e, ren)),
+    };
+    VarDecl { name: d.name.clone(), init, span: d.span }
+}
+
+fn rename_stmt(s: &Stmt, ren: &HashMap<String, String>) -> Stmt {
+    let r = |e: &Expr| rename_expr(e, ren);
+    let kind = match &s.kind {
+        StmtKind::Assign(ps) => StmtKind::Assign(ps.iter().map(|p| AssignPair { lhs: rename_lhs(&p.lhs, ren), rhs: r(&p.rhs), span: p.span }).collect()),
+        StmtKind::Await(e) => StmtKind::Await(r(e)),
+        StmtKind::Print(e) => StmtKind::Print(r(e)),
+        StmtKind::Assert(e) => StmtKind::Assert(r(e)),
+        StmtKind::Yield(e) => StmtKind::Yield(r(e)),
+        StmtKind::Call(t, args) => StmtKind::Call(t.clone(), args.iter().map(|a| match a {
+            Arg::Expr(e) => Arg::Expr(r(e)),
+            Arg::Ref { name, mapping_count, span } => Arg::Ref { name: Ident { name: ren.get(&name.name).cloned().unwrap_or_else(|| name.name.clone()), span: name.span }, mapping_count: *mapping_count, span: *span },
+        }).collect()),
+        StmtKind::MacroCall(t, args) => StmtKind::MacroCall(t.clone(), args.iter().map(r).collect()),
+        StmtKind::If(c, y, n) => StmtKind::If(r(c), rename_stmts(y, ren), rename_stmts(n, ren)),
+        StmtKind::While(c, b) => StmtKind::While(r(c), rename_stmts(b, ren)),
+        StmtKind::Labeled(l, b) => StmtKind::Labeled(l.clone(), rename_stmts(b, ren)),
+        StmtKind::Either(cs) => StmtKind::Either(cs.iter().map(|c| rename_stmts(c, ren)).collect()),
+        StmtKind::With(ds, b) => {
+            let mut inner = ren.clone();
+            let mut decls = Vec::new();
+            for d in ds {
+                decls.push(rename_decl(d, &inner));
+                inner.remove(&d.name.name);
+            }
+            StmtKind::With(decls, rename_stmts(b, &inner))
+        }
+        k => k.clone(),
+    };
+    Stmt { kind, span: s.span }
+}
+
+/// `x := a || y := b` -> `with (x0 = a, y0 = b) { x := ..; y := ..; }` (PGo's desugaring,
+/// including its renaming of assigned variables inside the right-hand sides).
+fn desugar_multiple_assignment(stmts: &mut Vec<Stmt>, names: &mut NameCleaner) {
+    for s in stmts.iter_mut() {
+        map_children(s, &mut |b| desugar_multiple_assignment(b, names));
+        let StmtKind::Assign(pairs) = &s.kind else { continue };
+        if pairs.len() < 2 {
+            continue;
+        }
+        let mut decls = Vec::new();
+        let mut ren = HashMap::new();
+        for p in pairs {
+            let root = p.lhs.root_name().to_string();
+            let fresh = names.clean(&root);
+            decls.push(VarDecl { name: Ident { name: fresh.clone(), span: p.span }, init: VarInit::Eq(p.rhs.clone()), span: p.span });
+            ren.insert(root, fresh);
+        }
+        let body = pairs
+            .iter()
+            .map(|p| {
+                let lhs = rename_index_only(&p.lhs, &ren);
+                Stmt { kind: StmtKind::Assign(vec![AssignPair { lhs, rhs: rename_expr(&p.rhs, &ren), span: p.span }]), span: p.span }
+            })
+            .collect();
+        *s = Stmt { kind: StmtKind::With(decls, body), span: s.span };
+    }
+}
+
+fn rename_index_only(l: &Lhs, ren: &HashMap<String, String>) -> Lhs {
+    match l {
+        Lhs::Index(b, idx, sp) => Lhs::Index(Box::new(rename_index_only(b, ren)), idx.iter().map(|e| rename_expr(e, ren)).collect(), *sp),
+        other => other.clone(),
+    }
+}
+
+/// `x[a][b] := v` -> `x := [x EXCEPT ![a][b] = v]`.
+fn projections_to_except(stmts: &mut Vec<Stmt>) {
+    for s in stmts.iter_mut() {
+        map_children(s, &mut projections_to_except);
+        let StmtKind::Assign(pairs) = &mut s.kind else { continue };
+        if pairs.len() != 1 {
+            continue;
+        }
+        let p = &mut pairs[0];
+        let mut keys = Vec::new();
+        let mut l = &p.lhs;
+        while let Lhs::Index(inner, idx, _) = l {
+            keys.push(ExceptKey::Index(idx.clone()));
+            l = inner;
+        }
+        if keys.is_empty() {
+            continue;
+        }
+        keys.reverse();
+        let Lhs::Var(root) = l.clone() else { continue };
+        let src = Expr::new(ExprKind::Name(root.name.clone()), root.span);
+        p.rhs = Expr::new(ExprKind::Except(Box::new(src), vec![ExceptSpec { path: keys, value: p.rhs.clone() }]), p.rhs.span);
+        p.lhs = Lhs::Var(root);
+    }
+}
+
+/// `with (a) { with (b) { s } }` -> `with (a, b) { s }` (only when the body is exactly one with).
+fn flatten_withs(stmts: &mut Vec<Stmt>) {
+    for s in stmts.iter_mut() {
+        if let StmtKind::With(decls, body) = &s.kind {
+            let mut all = decls.clone();
+            let mut b = body.clone();
+            let mut levels = 1;
+            while b.len() == 1 {
+                if let StmtKind::With(d2, b2) = &b[0].kind {
+                    all.extend(d2.iter().cloned());
+                    let next = b2.clone();
+                    b = next;
+                    levels += 1;
+                } else {
+                    break;
+                }
+            }
+            if levels > 1 {
+                s.kind = StmtKind::With(all, b);
+            }
+        }
+        map_children(s, &mut flatten_withs);
+    }
+}
+
+/// Writes per variable in one label (if/either branches counted by maximum), as PGo counts them.
+fn max_writes(stmts: &[Stmt]) -> HashMap<String, usize> {
+    let mut total: HashMap<String, usize> = HashMap::new();
+    for s in stmts {
+        let add = match &s.kind {
+            StmtKind::Assign(ps) => {
+                let mut m = HashMap::new();
+                for p in ps {
+                    *m.entry(p.lhs.root_name().to_string()).or_insert(0) += 1;
+                }
+                m
+            }
+            StmtKind::If(_, y, n) => max_merge(max_writes(y), max_writes(n)),
+            StmtKind::Either(cs) => cs.iter().map(|c| max_writes(c)).fold(HashMap::new(), max_merge),
+            StmtKind::With(_, b) | StmtKind::While(_, b) => max_writes(b),
+            _ => HashMap::new(),
+        };
+        for (k, v) in add {
+            *total.entry(k).or_insert(0) += v;
+        }
+    }
+    total
+}
+
+fn max_merge(mut a: HashMap<String, usize>, b: HashMap<String, usize>) -> HashMap<String, usize> {
+    for (k, v) in b {
+        let e = a.entry(k).or_insert(0);
+        *e = (*e).max(v);
+    }
+    a
+}
+
+fn check_single_writes(body: &[Stmt]) -> Result<(), Diagnostic> {
+    for s in body {
+        if let StmtKind::Labeled(l, stmts) = &s.kind {
+            if let Some((v, _)) = max_writes(stmts).into_iter().find(|(_, n)| *n > 1) {
+                return Err(unsupported(l.span, &format!("writing `{v}` more than once in label `{}` (PGo's multiple-writes rewrite)", l.name)));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- the pass
+
+fn known_names(src_module: &Module, block_src_tokens: &[String]) -> NameCleaner {
+    let mut nc = NameCleaner::default();
+    for n in src_module.defined_names() {
+        nc.add_known(&n);
+    }
+    for n in block_src_tokens {
+        nc.add_known(n);
+    }
+    nc
+}
+
+/// Identifiers of a source range (used to seed PGo-style fresh-name generation).
+pub fn identifiers(src: &str, start: usize, end: usize) -> Vec<String> {
+    let mut lx = Lexer::slice(src, start, end);
+    lx.pcal = true;
+    let mut out = Vec::new();
+    while let Ok(t) = lx.next_token() {
+        match t.kind {
+            Kind::Eof => break,
+            Kind::Ident => out.push(t.text),
+            _ => {}
+        }
+    }
+    out
+}
+
+pub fn generate(m: &Module, b: &Block, _opts: Options) -> Result<Block, Diagnostic> {
+    generate_with_names(m, b, &[])
+}
+
+pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<Block, Diagnostic> {
+    if let Some(inst) = b.instances.iter().find(|i| !i.mappings.is_empty()) {
+        return Err(unsupported(inst.mappings[0].span, "an instance with `mapping ... via`"));
+    }
+    let mpcal_procs: HashSet<&str> = b.mpcal_procedures.iter().map(|p| p.name.name.as_str()).collect();
+    let macros: HashMap<String, &Macro> = b.macros.iter().map(|m| (m.name.name.clone(), m)).collect();
+    let mut names = known_names(m, idents);
+    let prep = |body: &[Stmt], after: &str, names: &mut NameCleaner| -> Result<Vec<Stmt>, Diagnostic> {
+        let expanded = expand_macros(body, &macros, 0);
+        let mut found_call = None;
+        let mut visit = |ss: &[Stmt]| {
+            fn walk<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+                for s in ss {
+                    f(s);
+                    children(s).into_iter().for_each(|c| walk(c, f));
+                }
+            }
+            walk(ss, &mut |s| {
+                if let StmtKind::Call(t, _) = &s.kind {
+                    if mpcal_procs.contains(t.name.as_str()) && found_call.is_none() {
+                        found_call = Some(s.span);
+                    }
+                }
+            });
+        };
+        visit(&expanded);
+        if let Some(sp) = found_call {
+            return Err(unsupported(sp, "a call to an MPCal procedure"));
+        }
+        let mut norm = normalize_body(&expanded, after);
+        desugar_multiple_assignment(&mut norm, names);
+        Ok(norm)
+    };
+    let mut out = b.clone();
+    out.is_mpcal = false;
+    out.syntax = Syntax::C;
+    out.fairness = Fairness::Unfair;
+    out.macros.clear();
+    out.mapping_macros.clear();
+    out.archetypes.clear();
+    out.mpcal_procedures.clear();
+    out.instances.clear();
+    for p in out.procedures.iter_mut() {
+        p.body = prep(&p.body, "Error", &mut names)?;
+    }
+    for p in out.processes.iter_mut() {
+        p.body = prep(&p.body, "Done", &mut names)?;
+    }
+    // PGo's separate name cleaner for state variables.
+    let mut state_names = NameCleaner::default();
+    b.vars.iter().for_each(|v| state_names.add_known(&v.name.name));
+    for p in &b.procedures {
+        p.params.iter().for_each(|x| state_names.add_known(&x.name.name));
+        p.locals.iter().for_each(|x| state_names.add_known(&x.name.name));
+    }
+    for p in &b.processes {
+        p.locals.iter().for_each(|x| state_names.add_known(&x.name.name));
+    }
+    let archetypes: HashMap<&str, &Archetype> = b.archetypes.iter().map(|a| (a.name.name.as_str(), a)).collect();
+    for inst in &b.instances {
+        let arch = archetypes.get(inst.archetype.name.as_str()).ok_or_else(|| Diagnostic::new("ArchetypeLookupError", inst.archetype.span.start, "archetype not found"))?;
+        let mut ren: HashMap<String, String> = HashMap::new();
+        let mut locals = Vec::new();
+        for v in &arch.locals {
+            let fresh = state_names.clean(&v.name.name);
+            ren.insert(v.name.name.clone(), fresh.clone());
+            locals.push(VarDecl { name: Ident { name: fresh, span: v.name.span }, init: v.init.clone(), span: v.span });
+        }
+        for (arg, param) in inst.args.iter().zip(&arch.params) {
+            match arg {
+                Arg::Ref { name, .. } => {
+                    ren.insert(param.name.name.clone(), name.name.clone());
+                }
+                Arg::Expr(e) => {
+                    let fresh = state_names.clean(&param.name.name);
+                    let self_name = inst.name.name.name.clone();
+                    let value = map_names(e, &mut |n, sp| (n == self_name).then(|| Expr::new(ExprKind::Name("self".into()), sp)));
+                    locals.push(VarDecl { name: Ident { name: fresh.clone(), span: param.span }, init: VarInit::Eq(value), span: param.span });
+                    ren.insert(param.name.name.clone(), fresh);
+                }
+            }
+        }
+        let body = prep(&arch.body, "Done", &mut names)?;
+        let body = rename_stmts(&body, &ren);
+        out.processes.push(Process { fairness: inst.fairness, self_decl: inst.name.clone(), locals, body, span: inst.span });
+    }
+    // Indexed assignments become EXCEPT; then PGo's multiple-writes rewrite (unsupported here).
+    for p in out.procedures.iter_mut() {
+        projections_to_except(&mut p.body);
+        check_single_writes(&p.body)?;
+        flatten_withs(&mut p.body);
+    }
+    for p in out.processes.iter_mut() {
+        projections_to_except(&mut p.body);
+        check_single_writes(&p.body)?;
+        flatten_withs(&mut p.body);
+    }
+    if let Some(body) = &mut out.body {
+        *body = expand_macros(body, &macros, 0);
+        desugar_multiple_assignment(body, &mut names);
+        projections_to_except(body);
+        flatten_withs(body);
+    }
+    Ok(out)
 }

@@ -155,7 +155,11 @@ pub fn pcalgen(src: &str, opts: Options) -> Result<String, Vec<Diagnostic>> {
     // PGo checks the markers after generating; we check them first so a file with bad markers
     // is reported the same way even where our generator does not support the input.
     let (before, after) = chop(src).map_err(|d| vec![d])?;
-    let pcal = codegen::generate(&module, &block, opts).map_err(|d| vec![d])?;
+    let _ = opts;
+    let mut idents = codegen::identifiers(src, 0, translation_start(src).min(src.len()));
+    let loc = locate_block(src).expect("block was parsed");
+    idents.extend(codegen::identifiers(src, loc.start, loc.comment_end));
+    let pcal = codegen::generate_with_names(&module, &block, &idents).map_err(|d| vec![d])?;
     let mut out = String::with_capacity(src.len() + 4096);
     out.push_str(&src[..before]);
     out.push_str("\\* BEGIN PLUSCAL TRANSLATION\n");
