@@ -7,6 +7,7 @@
 mod failure;
 mod doctor;
 mod output;
+mod mpcal_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -34,6 +35,8 @@ struct Cli {
 enum Command {
     /// Report what this machine offers: solvers, kernel BPF, perf counters, CPU features.
     Doctor,
+    /// Modular PlusCal (PGo): MPCal -> PlusCal, syntax/semantic checks, formatting.
+    Mpcal(mpcal_cmd::MpcalArgs),
 }
 
 /// Global output settings every command receives.
@@ -62,6 +65,7 @@ fn main() {
     let ctx = Ctx { verbose: cli.verbose, quiet: cli.quiet, json: cli.json };
     let result = match cli.command {
         Command::Doctor => doctor::run(ctx),
+        Command::Mpcal(args) => mpcal_cmd::run(ctx, args),
     };
     if let Err(f) = result {
         f.exit();
