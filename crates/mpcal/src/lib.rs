@@ -111,7 +111,8 @@ pub fn pcal_roundtrip(src: &str) -> Result<(), String> {
     };
     let rendered = render::algorithm(&block).render();
     let text = format!("(*\n{rendered}\n*)\n");
-    let again = parse_block(&text).map_err(|d| format!("re-parse: {d}"))?.0;
+    let mut again = parse_block(&text).map_err(|d| format!("re-parse: {d}"))?.0;
+    again.syntax = block.syntax; // PGo renders P-syntax algorithms in C syntax
     if again == block {
         Ok(())
     } else {

@@ -186,6 +186,9 @@ impl PcalParser {
             } else if (self.syntax == Syntax::C && t.is_sym("{")) || (self.syntax == Syntax::P && self.is_word("begin")) {
                 b.body = Some(self.parse_body("algorithm")?);
                 self.p.eat_sym(";");
+                if self.syntax == Syntax::P {
+                    break; // `begin ... end algorithm` closes the block
+                }
             } else {
                 return Err(self.p.error_here("a PlusCal declaration, process or body"));
             }

@@ -1,0 +1,135 @@
+//! The project's own MPCal/PlusCal fixtures: every error class at its annotated byte offset,
+//! the expansion rules (exact PGo-layout output), P syntax, and what is not supported.
+
+use std::collections::BTreeSet;
+use vf_mpcal::{pcalgen, Options};
+
+fn fixture(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// `(*:: expectedError[+N]: Class *)` or `\*:: ...`: class at the next non-blank offset (+N).
+fn annotations(src: &str) -> BTreeSet<(String, usize)> {
+    let mut out = BTreeSet::new();
+    let mut from = 0;
+    while let Some(i) = src[from..].find(":: expectedError") {
+        let at = from + i;
+        from = at + 1;
+        let block = &src[at - 2..at] == "(*";
+        let rest = &src[at + 16..];
+        let (adjust, rest) = match rest.strip_prefix('+') {
+            Some(r) => {
+                let n: String = r.chars().take_while(|c| c.is_ascii_digit()).collect();
+                (n.parse().unwrap(), &r[n.len()..])
+            }
+            None => (0, rest),
+        };
+        let class: String = rest.trim_start_matches(':').trim_start().chars().take_while(|c| c.is_alphanumeric()).collect();
+        let end = if block { at + src[at..].find("*)").unwrap() + 2 } else { at + src[at..].find('\n').unwrap() };
+        let next = end + src[end..].len() - src[end..].trim_start().len();
+        out.insert((class, next + adjust));
+    }
+    out
+}
+
+fn check_errors(name: &str) {
+    let src = fixture(&format!("errors/{name}"));
+    let no_mw = std::path::Path::new(&format!("{}/tests/fixtures/errors/{name}.noMultipleWrites", env!("CARGO_MANIFEST_DIR"))).exists();
+    let expected = annotations(&src);
+    assert!(!expected.is_empty(), "{name} has no annotations");
+    let got: BTreeSet<(String, usize)> = match pcalgen(&src, Options { no_multiple_writes: no_mw }) {
+        Ok(_) => BTreeSet::new(),
+        Err(ds) => ds.into_iter().map(|d| (d.class, d.offset)).collect(),
+    };
+    assert_eq!(got, expected, "{name}");
+}
+
+#[test]
+fn label_rules() {
+    check_errors("labels.tla");
+}
+#[test]
+fn recursive_macros() {
+    check_errors("macros.tla");
+}
+#[test]
+fn kind_rules() {
+    check_errors("kinds.tla");
+}
+#[test]
+fn assignment_rules_with_no_multiple_writes() {
+    check_errors("assign.tla");
+}
+#[test]
+fn multiple_writes_allowed_without_flag() {
+    let src = fixture("errors/assign.tla");
+    let ds = pcalgen(&src, Options::default()).unwrap_err();
+    assert!(ds.iter().all(|d| d.class != "MultipleAssignmentError"));
+    assert_eq!(ds.iter().filter(|d| d.class == "PCalInvalidAssignment").count(), 2);
+}
+#[test]
+fn lookup_error_reports_first_only() {
+    check_errors("lookup.tla");
+}
+#[test]
+fn unbound_macro_free_variable() {
+    check_errors("freevar.tla");
+}
+#[test]
+fn module_scoping() {
+    check_errors("scoping.tla");
+}
+#[test]
+fn mapping_lookup() {
+    check_errors("mapping_lookup.tla");
+}
+#[test]
+fn pluscal_tags() {
+    check_errors("tags.tla");
+}
+#[test]
+fn effectively_no_processes() {
+    check_errors("empty.tla");
+}
+
+#[test]
+fn expansion_rules_exact_output() {
+    let src = fixture("expand/expand.tla");
+    let out = pcalgen(&src, Options::default()).unwrap_or_else(|ds| panic!("{:?}", ds));
+    let begin = out.find("\\* BEGIN PLUSCAL TRANSLATION\n").unwrap() + "\\* BEGIN PLUSCAL TRANSLATION\n".len();
+    let end = out.find("\n\\* END PLUSCAL TRANSLATION").unwrap();
+    let expected = fixture("expand/expand.tla.expected");
+    assert_eq!(&out[begin..end], expected.trim_end_matches('\n').to_string() + "\n", "generated PlusCal");
+    // everything outside the block is untouched
+    assert!(out.starts_with(&src[..src.find("\\* BEGIN PLUSCAL TRANSLATION").unwrap()]));
+    assert!(out.ends_with("\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\n\\* END TRANSLATION\n====\n"));
+    // the generated algorithm parses back and the output is stable under a second run
+    let again = pcalgen(&out, Options::default());
+    assert!(again.is_ok() || again.as_ref().unwrap_err()[0].class == "Unsupported");
+}
+
+#[test]
+fn p_syntax_parses_and_round_trips() {
+    let src = fixture("expand/psyntax.tla");
+    let (b, _) = vf_mpcal::parse_block(&src).unwrap();
+    assert_eq!(b.syntax, vf_mpcal::ast::Syntax::P);
+    assert_eq!(b.vars.len(), 2);
+    let body = b.body.as_ref().unwrap();
+    assert_eq!(body.len(), 3);
+    vf_mpcal::pcal_roundtrip(&src).unwrap();
+}
+
+#[test]
+fn unsupported_features_are_reported_not_mistranslated() {
+    let src = fixture("expand/unsupported.tla");
+    let ds = pcalgen(&src, Options::default()).unwrap_err();
+    assert_eq!(ds[0].class, "Unsupported");
+}
+
+#[test]
+fn parse_errors_have_positions() {
+    let d = vf_mpcal::parse_block("---- MODULE m ----\n(* --algorithm a { x := ; } *)\n====\n").unwrap_err();
+    assert_eq!(d.class, "ParseFailureError");
+    let d = vf_mpcal::parse_block("---- MODULE m ----\nFoo == 1\n====\n").unwrap_err();
+    assert!(d.message.contains("--mpcal"));
+}
