@@ -86,7 +86,11 @@ fn pcalgen(ctx: Ctx, spec: &Path, no_mw: bool, output: Option<&Path>) -> Result<
     let src = read(spec)?;
     let sf = SourceFile::new(spec.display().to_string(), src.clone());
     let opts = vf_mpcal::Options { no_multiple_writes: no_mw };
-    let out = vf_mpcal::pcalgen(&src, opts).map_err(|ds| fail(ctx, &sf, ds))?;
+    let generated = vf_mpcal::pcalgen_full(&src, opts).map_err(|ds| fail(ctx, &sf, ds))?;
+    if let Some(why) = &generated.tla_warning {
+        eprintln!("veriforge: warning: {}: TLA+ translation block not regenerated (kept as it was): {why}", spec.display());
+    }
+    let out = generated.text;
     let target = output.unwrap_or(spec);
     write_atomically(target, out.as_bytes()).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", target.display())))?;
     if ctx.json {

@@ -149,6 +149,18 @@ fn translation_units(src: &str) -> Result<Vec<vf_tla::Unit>, String> {
 /// `\* BEGIN PLUSCAL TRANSLATION` and `\* END PLUSCAL TRANSLATION` markers, and the TLA+
 /// translation in the `\* BEGIN TRANSLATION` block.
 pub fn pcalgen(src: &str, opts: Options) -> Result<String, Vec<Diagnostic>> {
+    pcalgen_full(src, opts).map(|g| g.text)
+}
+
+/// Result of `pcalgen_full`: the new file text, and why the TLA+ translation block was left
+/// as it was, if it was.
+pub struct Generated {
+    pub text: String,
+    pub tla_warning: Option<String>,
+}
+
+/// `pcalgen`, also reporting whether the TLA+ block could be regenerated.
+pub fn pcalgen_full(src: &str, opts: Options) -> Result<Generated, Vec<Diagnostic>> {
     let (module, block) = analyze(src, opts)?;
     if block.body.is_none() && block.processes.is_empty() && block.instances.is_empty() {
         return Err(vec![Diagnostic::new("MPCalEffectivelyNoProcesses", block.span.start, "the algorithm has no processes, so there is no PlusCal to generate")]);
@@ -170,6 +182,42 @@ pub fn pcalgen(src: &str, opts: Options) -> Result<String, Vec<Diagnostic>> {
     }
     out.push_str("\n\\* END PLUSCAL TRANSLATION\n");
     out.push_str(&src[after..]);
-    Ok(out)
+    match write_tla_translation(&out) {
+        Ok(t) => Ok(Generated { text: t, tla_warning: None }),
+        Err(why) => Ok(Generated { text: out, tla_warning: Some(why) }),
+    }
 }
 pub mod codegen;
+pub mod translate;
+
+/// Replaces (or adds) the `\* BEGIN TRANSLATION` ... `\* END TRANSLATION` block of `text`, which
+/// must already contain the generated PlusCal, with our TLA+ translation of it.
+pub fn write_tla_translation(text: &str) -> Result<String, String> {
+    let block = parser::parse_translation(text).map_err(|d| format!("generated PlusCal does not parse: {d}"))?;
+    let sf = vf_tla::SourceFile::new("out", text.to_string());
+    let units = translate::translate(&block, &|sp| sf.line_col(sp.start))?;
+    let mut tla = String::from("\\* BEGIN TRANSLATION\n");
+    for u in &units {
+        let mut p = vf_tla::printer::Printer::default();
+        p.unit(u);
+        tla.push_str(&p.out);
+        tla.push_str("\n\n");
+    }
+    tla.push_str("\\* END TRANSLATION\n");
+    let after_pcal = text.find("\\* END PLUSCAL TRANSLATION").unwrap_or(0);
+    let begin = after_pcal + translation_start(&text[after_pcal..]);
+    if begin >= text.len() {
+        // no block: put it before the module's closing line
+        let end = text.rfind("\n====").map(|i| i + 1).unwrap_or(text.len());
+        return Ok(format!("{}{}{}", &text[..end], tla, &text[end..]));
+    }
+    let rest = &text[begin..];
+    let end = match rest.find("\\* END TRANSLATION") {
+        Some(i) => begin + i + rest[i..].find('\n').map(|j| j + 1).unwrap_or(rest.len() - i),
+        None => {
+            // only a BEGIN line: replace that line
+            begin + rest.find('\n').map(|j| j + 1).unwrap_or(rest.len())
+        }
+    };
+    Ok(format!("{}{}{}", &text[..begin], tla, &text[end..]))
+}

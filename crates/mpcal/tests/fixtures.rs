@@ -102,7 +102,13 @@ fn expansion_rules_exact_output() {
     assert_eq!(&out[begin..end], expected.trim_end_matches('\n').to_string() + "\n", "generated PlusCal");
     // everything outside the block is untouched
     assert!(out.starts_with(&src[..src.find("\\* BEGIN PLUSCAL TRANSLATION").unwrap()]));
-    assert!(out.ends_with("\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\n\\* END TRANSLATION\n====\n"));
+    assert!(out.contains("\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\n"));
+    assert!(out.ends_with("\\* END TRANSLATION\n====\n"));
+    // the regenerated TLA+ block has one action per label and parses as part of the module
+    for action in ["w ==", "loop ==", "inc ==", "swap ==", "idx ==", "Spec =="] {
+        assert!(out.contains(action), "missing {action}");
+    }
+    vf_tla::parse_module(&out).unwrap();
     // the generated algorithm parses back and the output is stable under a second run
     let again = pcalgen(&out, Options::default());
     assert!(again.is_ok() || again.as_ref().unwrap_err()[0].class == "Unsupported");
@@ -132,4 +138,24 @@ fn parse_errors_have_positions() {
     assert_eq!(d.class, "ParseFailureError");
     let d = vf_mpcal::parse_block("---- MODULE m ----\nFoo == 1\n====\n").unwrap_err();
     assert!(d.message.contains("--mpcal"));
+}
+
+#[test]
+fn tla_translation_matches_hand_written_tlc_output() {
+    let src = fixture("expand/translate.tla");
+    let g = vf_mpcal::pcalgen_full(&src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(g.tla_warning.is_none(), "{:?}", g.tla_warning);
+    let expected = format!("{}\n====\n", fixture("expand/translate.tla.expected"));
+    vf_mpcal::translation_blocks_equal(&g.text, &expected).unwrap();
+    // and a different expectation is detected
+    let wrong = expected.replace("/\\ y' = y\n           /\\ x' = x", "/\\ UNCHANGED << x, y >>");
+    assert!(vf_mpcal::translation_blocks_equal(&g.text, &wrong).is_err());
+}
+
+#[test]
+fn translator_declines_procedures_and_keeps_old_block() {
+    let src = "---- MODULE p ----\n(* --algorithm p {\n procedure f() { l: return; }\n process (A = 1) { m: call f(); goto Done; }\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\nOLD == 1\n\\* END TRANSLATION\n====\n";
+    let g = vf_mpcal::pcalgen_full(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(g.tla_warning.unwrap().contains("procedures"));
+    assert!(g.text.contains("OLD == 1"));
 }
