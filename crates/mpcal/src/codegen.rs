@@ -397,32 +397,43 @@ pub fn generate(m: &Module, b: &Block, _opts: Options) -> Result<Block, Diagnost
     generate_with_names(m, b, &[])
 }
 
-pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<Block, Diagnostic> {
-    if let Some(inst) = b.instances.iter().find(|i| !i.mappings.is_empty()) {
-        return Err(unsupported(inst.mappings[0].span, "an instance with `mapping ... via`"));
+/// All names a statement tree mentions (PGo seeds its fresh-name generator with every identifier).
+fn stmt_names(stmts: &[Stmt], out: &mut Vec<String>) {
+    for s in stmts {
+        if let StmtKind::With(ds, _) = &s.kind {
+            out.extend(ds.iter().map(|d| d.name.name.clone()));
+        }
+        let _ = crate::mapping::map_stmt_exprs(s, &mut |e| {
+            crate::rewrite::map_names(e, &mut |n, _| {
+                out.push(n.to_string());
+                None
+            })
+        });
+        children(s).into_iter().for_each(|c| stmt_names(c, out));
     }
+}
+
+pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<Block, Diagnostic> {
     let mpcal_procs: HashSet<&str> = b.mpcal_procedures.iter().map(|p| p.name.name.as_str()).collect();
     let macros: HashMap<String, &Macro> = b.macros.iter().map(|m| (m.name.name.clone(), m)).collect();
-    let mut names = known_names(m, idents);
+    // Normalisation (PGo's MPCalNormalizePass) with its own name cleaner.
+    let mut norm_names = known_names(m, idents);
     let prep = |body: &[Stmt], after: &str, names: &mut NameCleaner| -> Result<Vec<Stmt>, Diagnostic> {
         let expanded = expand_macros(body, &macros, 0);
         let mut found_call = None;
-        let mut visit = |ss: &[Stmt]| {
-            fn walk<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
-                for s in ss {
-                    f(s);
-                    children(s).into_iter().for_each(|c| walk(c, f));
+        fn walk<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+            for s in ss {
+                f(s);
+                children(s).into_iter().for_each(|c| walk(c, f));
+            }
+        }
+        walk(&expanded, &mut |s| {
+            if let StmtKind::Call(t, _) = &s.kind {
+                if mpcal_procs.contains(t.name.as_str()) && found_call.is_none() {
+                    found_call = Some(s.span);
                 }
             }
-            walk(ss, &mut |s| {
-                if let StmtKind::Call(t, _) = &s.kind {
-                    if mpcal_procs.contains(t.name.as_str()) && found_call.is_none() {
-                        found_call = Some(s.span);
-                    }
-                }
-            });
-        };
-        visit(&expanded);
+        });
         if let Some(sp) = found_call {
             return Err(unsupported(sp, "a call to an MPCal procedure"));
         }
@@ -430,6 +441,7 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
         desugar_multiple_assignment(&mut norm, names);
         Ok(norm)
     };
+    let arch_bodies: Vec<Vec<Stmt>> = b.archetypes.iter().map(|a| prep(&a.body, "Done", &mut norm_names)).collect::<Result<_, _>>()?;
     let mut out = b.clone();
     out.is_mpcal = false;
     out.syntax = Syntax::C;
@@ -440,11 +452,18 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
     out.mpcal_procedures.clear();
     out.instances.clear();
     for p in out.procedures.iter_mut() {
-        p.body = prep(&p.body, "Error", &mut names)?;
+        p.body = prep(&p.body, "Error", &mut norm_names)?;
     }
     for p in out.processes.iter_mut() {
-        p.body = prep(&p.body, "Done", &mut names)?;
+        p.body = prep(&p.body, "Done", &mut norm_names)?;
     }
+    // Code generation (PGo's MPCalPCalCodegenPass): a fresh cleaner that knows every name.
+    let mut names = known_names(m, idents);
+    let mut seen = Vec::new();
+    arch_bodies.iter().for_each(|bd| stmt_names(bd, &mut seen));
+    out.procedures.iter().for_each(|p| stmt_names(&p.body, &mut seen));
+    out.processes.iter().for_each(|p| stmt_names(&p.body, &mut seen));
+    seen.iter().for_each(|n| names.add_known(n));
     // PGo's separate name cleaner for state variables.
     let mut state_names = NameCleaner::default();
     b.vars.iter().for_each(|v| state_names.add_known(&v.name.name));
@@ -455,9 +474,11 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
     for p in &b.processes {
         p.locals.iter().for_each(|x| state_names.add_known(&x.name.name));
     }
-    let archetypes: HashMap<&str, &Archetype> = b.archetypes.iter().map(|a| (a.name.name.as_str(), a)).collect();
+    let archetypes: HashMap<&str, (&Archetype, &Vec<Stmt>)> = b.archetypes.iter().zip(&arch_bodies).map(|(a, bd)| (a.name.name.as_str(), (a, bd))).collect();
+    let mapping_macros: HashMap<&str, &MappingMacro> = b.mapping_macros.iter().map(|mm| (mm.name.name.as_str(), mm)).collect();
+    let mut generated = Vec::new();
     for inst in &b.instances {
-        let arch = archetypes.get(inst.archetype.name.as_str()).ok_or_else(|| Diagnostic::new("ArchetypeLookupError", inst.archetype.span.start, "archetype not found"))?;
+        let (arch, body) = *archetypes.get(inst.archetype.name.as_str()).ok_or_else(|| Diagnostic::new("ArchetypeLookupError", inst.archetype.span.start, "archetype not found"))?;
         let mut ren: HashMap<String, String> = HashMap::new();
         let mut locals = Vec::new();
         for v in &arch.locals {
@@ -479,24 +500,36 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
                 }
             }
         }
-        let body = prep(&arch.body, "Done", &mut names)?;
-        let body = rename_stmts(&body, &ren);
-        out.processes.push(Process { fairness: inst.fairness, self_decl: inst.name.clone(), locals, body, span: inst.span });
+        let mut mappings = HashMap::new();
+        for mp in &inst.mappings {
+            let Some(pos) = mp.position else { continue };
+            let Some(param) = arch.params.get(pos) else { continue };
+            let target = ren.get(&param.name.name).cloned().unwrap_or_else(|| param.name.name.clone());
+            let mac = mapping_macros.get(mp.macro_name.name.as_str()).ok_or_else(|| Diagnostic::new("MappingMacroLookupError", mp.macro_name.span.start, "mapping macro not found"))?;
+            mappings.insert(target, crate::mapping::Mapping { count: mp.mapping_count, mac });
+        }
+        let renamed = rename_stmts(body, &ren);
+        let mut ex = crate::mapping::Expander::new(mappings, &mut names);
+        let body: Vec<Stmt> = renamed.iter().flat_map(|s| ex.apply(s)).collect();
+        generated.push(Process { fairness: inst.fairness, self_decl: inst.name.clone(), locals, body, span: inst.span });
     }
-    // Indexed assignments become EXCEPT; then PGo's multiple-writes rewrite (unsupported here).
-    for p in out.procedures.iter_mut() {
-        projections_to_except(&mut p.body);
-        check_single_writes(&p.body)?;
-        flatten_withs(&mut p.body);
-    }
-    for p in out.processes.iter_mut() {
-        projections_to_except(&mut p.body);
-        check_single_writes(&p.body)?;
-        flatten_withs(&mut p.body);
+    out.processes.extend(generated);
+    // Indexed assignments become EXCEPT; then PGo's per-label multiple-writes rewrite.
+    let empty = HashMap::new();
+    let bodies: Vec<&mut Vec<Stmt>> = out.procedures.iter_mut().map(|p| &mut p.body).chain(out.processes.iter_mut().map(|p| &mut p.body)).collect();
+    for body in bodies {
+        projections_to_except(body);
+        for s in body.iter_mut() {
+            if let StmtKind::Labeled(l, stmts) = &s.kind {
+                let rewritten = crate::mapping::multiple_writes(stmts, &empty, &[], &mut names);
+                s.kind = StmtKind::Labeled(l.clone(), rewritten);
+            }
+        }
+        flatten_withs(body);
     }
     if let Some(body) = &mut out.body {
         *body = expand_macros(body, &macros, 0);
-        desugar_multiple_assignment(body, &mut names);
+        desugar_multiple_assignment(body, &mut norm_names);
         projections_to_except(body);
         flatten_withs(body);
     }

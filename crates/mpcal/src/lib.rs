@@ -170,8 +170,8 @@ pub fn pcalgen_full(src: &str, opts: Options) -> Result<Generated, Vec<Diagnosti
     let (before, after) = chop(src).map_err(|d| vec![d])?;
     let _ = opts;
     let mut idents = codegen::identifiers(src, 0, translation_start(src).min(src.len()));
-    let loc = locate_block(src).expect("block was parsed");
-    idents.extend(codegen::identifiers(src, loc.start, loc.comment_end));
+    // only the block itself: the old generated PlusCal after it must not influence fresh names
+    idents.extend(codegen::identifiers(src, block.span.start, block.span.end));
     let pcal = codegen::generate_with_names(&module, &block, &idents).map_err(|d| vec![d])?;
     let mut out = String::with_capacity(src.len() + 4096);
     out.push_str(&src[..before]);
@@ -221,3 +221,4 @@ pub fn write_tla_translation(text: &str) -> Result<String, String> {
     };
     Ok(format!("{}{}{}", &text[..begin], tla, &text[end..]))
 }
+pub mod mapping;

@@ -209,6 +209,10 @@ pub fn unit(u: &Unit) -> D {
             .then(instance(i)),
         Unit::FnDef(f) => D::s(local(f.local)).t(&f.name.name).t("[").then(bounds(&f.bounds)).t("] == ").then(expr(&f.body)),
         Unit::OpDef(d) => {
+            // PGo prints `f == [x \in S |-> e]` as the function definition `f[x \in S] == e`.
+            if let (DefShape::Normal, true, ExprKind::FnCons(bs, body)) = (d.shape, d.params.is_empty(), &d.body.kind) {
+                return D::s(local(d.local)).t(&d.name.name).t("[").then(bounds(bs)).t("] == ").then(expr(body));
+            }
             let head = match d.shape {
                 DefShape::Normal if d.params.is_empty() => D::s(&d.name.name),
                 DefShape::Normal => D::s(&d.name.name).t("(").then(D::join(d.params.iter().map(opdecl), ", ")).t(")"),
