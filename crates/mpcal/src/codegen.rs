@@ -486,10 +486,20 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
             ren.insert(v.name.name.clone(), fresh.clone());
             locals.push(VarDecl { name: Ident { name: fresh, span: v.name.span }, init: v.init.clone(), span: v.span });
         }
+        // A variable passed twice gets a distinct stand-in (PGo: a fresh declaration with the
+        // same name), so each parameter keeps its own mapping; stand-ins are renamed back below.
+        let mut refs_seen: HashMap<String, usize> = HashMap::new();
+        let mut repair: HashMap<String, String> = HashMap::new();
         for (arg, param) in inst.args.iter().zip(&arch.params) {
             match arg {
                 Arg::Ref { name, .. } => {
-                    ren.insert(param.name.name.clone(), name.name.clone());
+                    let k = refs_seen.entry(name.name.clone()).or_insert(0);
+                    let target = if *k == 0 { name.name.clone() } else { format!("{}#{}", name.name, k) };
+                    *k += 1;
+                    if target != name.name {
+                        repair.insert(target.clone(), name.name.clone());
+                    }
+                    ren.insert(param.name.name.clone(), target);
                 }
                 Arg::Expr(e) => {
                     let fresh = state_names.clean(&param.name.name);
@@ -511,6 +521,7 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
         let renamed = rename_stmts(body, &ren);
         let mut ex = crate::mapping::Expander::new(mappings, &mut names);
         let body: Vec<Stmt> = renamed.iter().flat_map(|s| ex.apply(s)).collect();
+        let body = rename_stmts(&body, &repair);
         generated.push(Process { fairness: inst.fairness, self_decl: inst.name.clone(), locals, body, span: inst.span });
     }
     out.processes.extend(generated);

@@ -214,7 +214,7 @@ impl<'a, 'n> Expander<'a, 'n> {
             let variable_lhs = expr_to_lhs(&r.expr);
             let inner = stmts;
             let placeholder = r.placeholder.clone();
-            let hint = format!("yielded_{}", r.var);
+            let hint = format!("yielded_{}", r.var.split('#').next().unwrap_or(&r.var));
             let mut on_yield = |me: &mut Self, v: Expr| -> Stmt {
                 let name = me.names.clean(&hint);
                 let subs: HashMap<String, String> = [(placeholder.clone(), name.clone())].into_iter().collect();

@@ -47,11 +47,20 @@ fn except(base: Expr, key: Expr, value: Expr) -> Expr {
     e(ExprKind::Except(Box::new(base), vec![ExceptSpec { path: vec![ExceptKey::Index(vec![key])], value }]))
 }
 
-/// `x' = x` for one variable, `UNCHANGED << a, b >>` for several (TLC's choice).
+/// At the end of an action TLC writes `x' = x` for one variable and `UNCHANGED << a, b >>`
+/// for several.
 fn unchanged(vars: &[String]) -> Option<Expr> {
     match vars {
-        [] => None,
         [v] => Some(infix("=", prime(name(v)), name(v))),
+        vs => unchanged_branch(vs),
+    }
+}
+
+/// Inside IF/either branches TLC writes `UNCHANGED x` / `UNCHANGED << a, b >>`.
+fn unchanged_branch(vars: &[String]) -> Option<Expr> {
+    match vars {
+        [] => None,
+        [v] => Some(e(ExprKind::Prefix("UNCHANGED".into(), Box::new(name(v))))),
         vs => Some(e(ExprKind::Prefix("UNCHANGED".into(), Box::new(e(ExprKind::Tuple(vs.iter().map(|v| name(v)).collect())))))),
     }
 }
@@ -137,8 +146,8 @@ impl Tr<'_> {
                     if tn.is_empty() {
                         tn.push(e(ExprKind::Bool(true)));
                     }
-                    ty.extend(unchanged(&self.ordered(cn.difference(&cy))));
-                    tn.extend(unchanged(&self.ordered(cy.difference(&cn))));
+                    ty.extend(unchanged_branch(&self.ordered(cn.difference(&cy))));
+                    tn.extend(unchanged_branch(&self.ordered(cy.difference(&cn))));
                     out.push(e(ExprKind::If(Box::new(cond), Box::new(and_list(ty)), Box::new(and_list(tn)))));
                     changed.extend(cy);
                     changed.extend(cn);
@@ -159,7 +168,7 @@ impl Tr<'_> {
                             if b.is_empty() {
                                 b.push(e(ExprKind::Bool(true)));
                             }
-                            b.extend(unchanged(&self.ordered(all.difference(cc))));
+                            b.extend(unchanged_branch(&self.ordered(all.difference(cc))));
                             and_list(b)
                         })
                         .collect();
@@ -178,8 +187,9 @@ impl Tr<'_> {
                         inner_shadow.insert(d.name.name.clone());
                         wrappers.push((d.name.name.clone(), init));
                     }
-                    let conj = self.stmts(body, changed, &inner_shadow)?;
-                    let mut acc = and_list(conj);
+                    let mut conj = self.stmts(body, changed, &inner_shadow)?;
+                    // TLC writes a lone conjunct inside `with` without a bullet
+                    let mut acc = if conj.len() == 1 { conj.pop().unwrap() } else { and_list(conj) };
                     for (n, (is_set, x)) in wrappers.into_iter().rev() {
                         acc = if is_set {
                             e(ExprKind::Quant(Quant::Exists, vec![Bound { names: vec![ident(&n)], tuple: false, set: x }], Box::new(acc)))

@@ -148,7 +148,7 @@ fn tla_translation_matches_hand_written_tlc_output() {
     let expected = format!("{}\n====\n", fixture("expand/translate.tla.expected"));
     vf_mpcal::translation_blocks_equal(&g.text, &expected).unwrap();
     // and a different expectation is detected
-    let wrong = expected.replace("/\\ y' = y\n           /\\ x' = x", "/\\ UNCHANGED << x, y >>");
+    let wrong = expected.replace("/\\ UNCHANGED y\n           /\\ x' = x", "/\\ UNCHANGED << x, y >>");
     assert!(vf_mpcal::translation_blocks_equal(&g.text, &wrong).is_err());
 }
 
@@ -158,4 +158,37 @@ fn translator_declines_procedures_and_keeps_old_block() {
     let g = vf_mpcal::pcalgen_full(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
     assert!(g.tla_warning.unwrap().contains("procedures"));
     assert!(g.text.contains("OLD == 1"));
+}
+
+#[test]
+fn mapping_macros_expand_reads_and_writes() {
+    let src = "---- MODULE m ----\nEXTENDS Naturals, Sequences\n(* --mpcal m {\n    mapping macro Queue {\n        read { await Len($variable) > 0; with (h = Head($variable)) { $variable := Tail($variable); yield h; }; }\n        write { yield Append($variable, $value); }\n    }\n    archetype A(ref q) { l: q := q + 1; }\n    variables buf = <<>>;\n    process (P = 1) == instance A(ref buf) mapping buf via Queue;\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\n\\* END TRANSLATION\n====\n";
+    let out = pcalgen(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    let begin = out.find("--algorithm").unwrap();
+    let end = out.find("\\* END PLUSCAL TRANSLATION").unwrap();
+    // write: value bound first; read: await, with-binding renamed (h -> h0), dequeue, yielded
+    // value; then the per-label multiple-writes rewrite renames the non-tail with-bindings again
+    // (h0 -> h00, yielded_buf -> yielded_buf0, value -> value0) and turns the first write of
+    // `buf` into the binding `buf0`; nested withs are flattened.
+    let expected = "--algorithm m {
+  variables buf = <<>>;
+  
+  process (P = 1)
+  {
+    l:
+      await (Len(buf)) > (0);
+      with (
+        h00 = Head(buf), 
+        buf0 = Tail(buf), 
+        yielded_buf0 = h00, 
+        value0 = (yielded_buf0) + (1)
+      ) {
+        buf := Append(buf0, value0);
+        goto Done;
+      };
+  }
+}
+
+";
+    assert_eq!(&out[begin..end], expected);
 }
