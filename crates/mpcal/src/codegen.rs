@@ -322,49 +322,6 @@ fn flatten_withs(stmts: &mut Vec<Stmt>) {
     }
 }
 
-/// Writes per variable in one label (if/either branches counted by maximum), as PGo counts them.
-fn max_writes(stmts: &[Stmt]) -> HashMap<String, usize> {
-    let mut total: HashMap<String, usize> = HashMap::new();
-    for s in stmts {
-        let add = match &s.kind {
-            StmtKind::Assign(ps) => {
-                let mut m = HashMap::new();
-                for p in ps {
-                    *m.entry(p.lhs.root_name().to_string()).or_insert(0) += 1;
-                }
-                m
-            }
-            StmtKind::If(_, y, n) => max_merge(max_writes(y), max_writes(n)),
-            StmtKind::Either(cs) => cs.iter().map(|c| max_writes(c)).fold(HashMap::new(), max_merge),
-            StmtKind::With(_, b) | StmtKind::While(_, b) => max_writes(b),
-            _ => HashMap::new(),
-        };
-        for (k, v) in add {
-            *total.entry(k).or_insert(0) += v;
-        }
-    }
-    total
-}
-
-fn max_merge(mut a: HashMap<String, usize>, b: HashMap<String, usize>) -> HashMap<String, usize> {
-    for (k, v) in b {
-        let e = a.entry(k).or_insert(0);
-        *e = (*e).max(v);
-    }
-    a
-}
-
-fn check_single_writes(body: &[Stmt]) -> Result<(), Diagnostic> {
-    for s in body {
-        if let StmtKind::Labeled(l, stmts) = &s.kind {
-            if let Some((v, _)) = max_writes(stmts).into_iter().find(|(_, n)| *n > 1) {
-                return Err(unsupported(l.span, &format!("writing `{v}` more than once in label `{}` (PGo's multiple-writes rewrite)", l.name)));
-            }
-        }
-    }
-    Ok(())
-}
-
 // ---------------------------------------------------------------- the pass
 
 fn known_names(src_module: &Module, block_src_tokens: &[String]) -> NameCleaner {
