@@ -75,6 +75,8 @@ struct Proc<'a> {
 }
 
 struct Tr<'a> {
+    /// IF/either nesting depth (TLC writes `x' = x` at depth <= 1, `UNCHANGED x` deeper).
+    depth: std::cell::Cell<usize>,
     vars: &'a [String],
     proc: &'a Proc<'a>,
     assert_pos: &'a dyn Fn(Span) -> (usize, usize),
@@ -138,16 +140,19 @@ impl Tr<'_> {
                     let cond = self.expr(c, changed, shadow);
                     let mut cy = changed.clone();
                     let mut cn = changed.clone();
-                    let mut ty = self.stmts(y, &mut cy, shadow)?;
-                    let mut tn = self.stmts(n, &mut cn, shadow)?;
+                    self.depth.set(self.depth.get() + 1);
+                    let ty = self.stmts(y, &mut cy, shadow);
+                    let tn = self.stmts(n, &mut cn, shadow);
+                    self.depth.set(self.depth.get() - 1);
+                    let (mut ty, mut tn) = (ty?, tn?);
                     if ty.is_empty() {
                         ty.push(e(ExprKind::Bool(true)));
                     }
                     if tn.is_empty() {
                         tn.push(e(ExprKind::Bool(true)));
                     }
-                    ty.extend(unchanged_branch(&self.ordered(cn.difference(&cy))));
-                    tn.extend(unchanged_branch(&self.ordered(cy.difference(&cn))));
+                    ty.extend(self.branch_unchanged(&self.ordered(cn.difference(&cy))));
+                    tn.extend(self.branch_unchanged(&self.ordered(cy.difference(&cn))));
                     out.push(e(ExprKind::If(Box::new(cond), Box::new(and_list(ty)), Box::new(and_list(tn)))));
                     changed.extend(cy);
                     changed.extend(cn);
@@ -155,11 +160,17 @@ impl Tr<'_> {
                 StmtKind::Either(cases) => {
                     let mut sets = Vec::new();
                     let mut bodies = Vec::new();
+                    self.depth.set(self.depth.get() + 1);
                     for c in cases {
                         let mut cc = changed.clone();
-                        bodies.push(self.stmts(c, &mut cc, shadow)?);
+                        let r = self.stmts(c, &mut cc, shadow);
+                        if r.is_err() {
+                            self.depth.set(self.depth.get() - 1);
+                        }
+                        bodies.push(r?);
                         sets.push(cc);
                     }
+                    self.depth.set(self.depth.get() - 1);
                     let all: BTreeSet<String> = sets.iter().flatten().cloned().collect();
                     let disjuncts = bodies
                         .into_iter()
@@ -168,7 +179,7 @@ impl Tr<'_> {
                             if b.is_empty() {
                                 b.push(e(ExprKind::Bool(true)));
                             }
-                            b.extend(unchanged_branch(&self.ordered(all.difference(cc))));
+                            b.extend(self.branch_unchanged(&self.ordered(all.difference(cc))));
                             and_list(b)
                         })
                         .collect();
@@ -205,6 +216,14 @@ impl Tr<'_> {
             }
         }
         Ok(out)
+    }
+
+    fn branch_unchanged(&self, vars: &[String]) -> Option<Expr> {
+        if self.depth.get() <= 0 {
+            unchanged(vars)
+        } else {
+            unchanged_branch(vars)
+        }
     }
 
     fn ordered<'a>(&self, set: impl Iterator<Item = &'a String>) -> Vec<String> {
@@ -280,10 +299,18 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
         });
     }
     for p in &b.processes {
+        let is_set = matches!(p.self_decl.init, VarInit::In(_));
+        let proc_locals: HashSet<String> = p.locals.iter().map(|v| v.name.name.clone()).collect();
         for v in &p.locals {
             let value = match &v.init {
                 VarInit::Eq(x) | VarInit::In(x) => x.clone(),
                 VarInit::None => name("defaultInitValue"),
+            };
+            // TLC indexes other locals of a `\in` process by `self` inside initialisers.
+            let value = if is_set {
+                crate::rewrite::map_names(&value, &mut |n, _| proc_locals.contains(n).then(|| app(name(n), vec![name("self")])))
+            } else {
+                value
             };
             let is_in = matches!(v.init, VarInit::In(_));
             init.push(match &p.self_decl.init {
@@ -335,7 +362,7 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             _ => name("self"),
         };
         let proc = Proc { p, self_expr, is_set, locals: p.locals.iter().map(|v| v.name.name.clone()).collect() };
-        let tr = Tr { vars: &vars, proc: &proc, assert_pos };
+        let tr = Tr { depth: std::cell::Cell::new(0), vars: &vars, proc: &proc, assert_pos };
         let params: &[&str] = if is_set { &["self"] } else { &[] };
         let mut label_calls = Vec::new();
         for (i, s) in p.body.iter().enumerate() {

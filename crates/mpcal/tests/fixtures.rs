@@ -148,7 +148,7 @@ fn tla_translation_matches_hand_written_tlc_output() {
     let expected = format!("{}\n====\n", fixture("expand/translate.tla.expected"));
     vf_mpcal::translation_blocks_equal(&g.text, &expected).unwrap();
     // and a different expectation is detected
-    let wrong = expected.replace("/\\ UNCHANGED y\n           /\\ x' = x", "/\\ UNCHANGED << x, y >>");
+    let wrong = expected.replace("/\\ y' = y\n           /\\ x' = x", "/\\ UNCHANGED << x, y >>");
     assert!(vf_mpcal::translation_blocks_equal(&g.text, &wrong).is_err());
 }
 
