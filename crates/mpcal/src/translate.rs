@@ -77,6 +77,7 @@ struct Proc<'a> {
 struct Tr<'a> {
     /// IF/either nesting depth (TLC writes `x' = x` at depth <= 1, `UNCHANGED x` deeper).
     depth: std::cell::Cell<usize>,
+    all_locals: &'a HashSet<String>,
     vars: &'a [String],
     proc: &'a Proc<'a>,
     assert_pos: &'a dyn Fn(Span) -> (usize, usize),
@@ -218,8 +219,12 @@ impl Tr<'_> {
         Ok(out)
     }
 
+    /// TLC's choice for one unchanged variable inside a branch: `x' = x` in the branches of a
+    /// top-level IF/either, `UNCHANGED x` deeper down. (An approximation of TLC's rule: it
+    /// matches 13 of the corpus's 26 translations; see docs/mpcal.md.)
     fn branch_unchanged(&self, vars: &[String]) -> Option<Expr> {
-        if self.depth.get() <= 0 {
+        let _ = self.all_locals;
+        if self.depth.get() == 0 {
             unchanged(vars)
         } else {
             unchanged_branch(vars)
@@ -353,6 +358,7 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     units.push(def("Init", &[], and_list(init)));
 
     // Actions
+    let all_locals: HashSet<String> = locals.iter().cloned().collect();
     let mut next_terms = Vec::new();
     let mut fairness = Vec::new();
     for p in &b.processes {
@@ -362,7 +368,7 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             _ => name("self"),
         };
         let proc = Proc { p, self_expr, is_set, locals: p.locals.iter().map(|v| v.name.name.clone()).collect() };
-        let tr = Tr { depth: std::cell::Cell::new(0), vars: &vars, proc: &proc, assert_pos };
+        let tr = Tr { depth: std::cell::Cell::new(0), all_locals: &all_locals, vars: &vars, proc: &proc, assert_pos };
         let params: &[&str] = if is_set { &["self"] } else { &[] };
         let mut label_calls = Vec::new();
         for (i, s) in p.body.iter().enumerate() {
