@@ -33,6 +33,13 @@ def main():
     def raft_check():
         return run_once(["mpcal", "check-syntax", raft])[0]
 
+    raft_out = os.path.join(tmp, "raftkvs.out.tla")
+
+    def raft_pcalgen():
+        dt, rc = run_once(["mpcal", "pcalgen", raft, "-o", raft_out])
+        assert rc == 0, "pcalgen failed on raftkvs.tla"
+        return dt
+
     outcomes = {}
 
     def corpus(cmd):
@@ -52,6 +59,7 @@ def main():
 
     results = {
         "raftkvs_check_syntax": median_ms(raft_check),
+        "raftkvs_pcalgen": median_ms(raft_pcalgen),
         "corpus_pcalgen_total": median_ms(corpus("pcalgen")),
         "corpus_check_syntax_total": median_ms(corpus("check-syntax")),
         "systems_check_syntax_total": median_ms(systems_check),
