@@ -484,6 +484,17 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
     out.processes.extend(generated);
     // Indexed assignments become EXCEPT; then PGo's per-label multiple-writes rewrite.
     let empty = HashMap::new();
+    // PGo leaves the archetype definitions in its block while running this rewrite over every
+    // label, so their bodies draw fresh names first (the results are discarded with them).
+    for body in &arch_bodies {
+        let mut body = body.clone();
+        projections_to_except(&mut body);
+        for s in &body {
+            if let StmtKind::Labeled(_, stmts) = &s.kind {
+                let _ = crate::mapping::multiple_writes(stmts, &empty, &[], &mut names);
+            }
+        }
+    }
     let bodies: Vec<&mut Vec<Stmt>> = out.procedures.iter_mut().map(|p| &mut p.body).chain(out.processes.iter_mut().map(|p| &mut p.body)).collect();
     for body in bodies {
         projections_to_except(body);

@@ -385,8 +385,14 @@ pub fn multiple_writes(stmts: &[Stmt], subs: &HashMap<String, String>, lifted: &
             }
         }
         StmtKind::With(decls, body) if tl.is_empty() => {
-            let decls2 = decls.iter().map(|d| subst_decl(d, subs)).collect();
-            vec![Stmt { kind: StmtKind::With(decls2, multiple_writes(body, subs, lifted, names)), span: hd.span }]
+            // bindings are resolved in order; a binding shadows an outer substitution
+            let mut inner = subs.clone();
+            let mut decls2 = Vec::new();
+            for d in decls {
+                decls2.push(subst_decl(d, &inner));
+                inner.remove(&d.name.name);
+            }
+            vec![Stmt { kind: StmtKind::With(decls2, multiple_writes(body, &inner, lifted, names)), span: hd.span }]
         }
         StmtKind::With(decls, body) => {
             let mut next = subs.clone();

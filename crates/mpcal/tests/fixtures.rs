@@ -94,6 +94,9 @@ fn effectively_no_processes() {
 
 #[test]
 fn expansion_rules_exact_output() {
+    // Fresh names follow PGo: the desugared `c := .. || buf[1] := ..` binds c0/buf0; PGo's
+    // multiple-writes rewrite then renames non-tail with-bindings, first in the archetype
+    // definition (c00, buf00, discarded) and then in the instance (c01, buf01).
     let src = fixture("expand/expand.tla");
     let out = pcalgen(&src, Options::default()).unwrap_or_else(|ds| panic!("{:?}", ds));
     let begin = out.find("\\* BEGIN PLUSCAL TRANSLATION\n").unwrap() + "\\* BEGIN PLUSCAL TRANSLATION\n".len();
