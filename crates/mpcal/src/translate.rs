@@ -288,6 +288,9 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
         }
     }
     units.push(def("vars", &[], e(ExprKind::Tuple(vars.iter().map(|v| name(v)).collect()))));
+    if b.processes.is_empty() {
+        return Err("no processes".into());
+    }
     let mut procset = proc_set_item(&b.processes[0]);
     for p in &b.processes[1..] {
         procset = infix("\\union", procset, proc_set_item(p));
@@ -390,6 +393,9 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             label_calls.push(if is_set { e(ExprKind::Apply(l.name.clone(), vec![name("self")])) } else { name(&l.name) });
         }
         let pname = p.self_decl.name.name.clone();
+        if label_calls.is_empty() {
+            return Err(format!("process `{pname}` has no labels"));
+        }
         let mut body = label_calls.remove(0);
         for c in label_calls {
             body = infix("\\/", body, c);

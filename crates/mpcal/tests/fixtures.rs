@@ -195,3 +195,17 @@ fn mapping_macros_expand_reads_and_writes() {
 ";
     assert_eq!(&out[begin..end], expected);
 }
+
+#[test]
+fn truncated_and_corrupted_inputs_give_errors_not_panics() {
+    for f in ["expand/expand.tla", "expand/translate.tla", "errors/kinds.tla", "errors/labels.tla"] {
+        let text = fixture(f);
+        let variants = (1..text.len()).step_by(7).map(|i| text[..i].to_string()).chain((0..text.len() - 1).step_by(5).map(|i| format!("{}{}", &text[..i], &text[i + 1..])));
+        for v in variants {
+            let r = std::panic::catch_unwind(|| {
+                let _ = pcalgen(&v, Options::default());
+            });
+            assert!(r.is_ok(), "panic on a variant of {f}:\n{v}");
+        }
+    }
+}
