@@ -274,8 +274,13 @@ impl<'a> Lexer<'a> {
         }
         // An identifier may start with digits (`1a`); numbers may not be followed by letters.
         if self.peek_at(self.pos).is_ascii_alphabetic() || self.peek_at(self.pos) == b'_' {
+            let digits_end = self.pos;
             self.pos = start;
-            return self.word(start).expect("word after digits");
+            if let Some(w) = self.word(start) {
+                return w;
+            }
+            // digits and underscores only (`1_`): the number ends at the digits
+            self.pos = digits_end;
         }
         if self.peek_at(self.pos) == b'.' && self.peek_at(self.pos + 1).is_ascii_digit() {
             self.pos += 1;
@@ -372,5 +377,16 @@ mod tests {
     fn unterminated_comment_is_error() {
         let e = Lexer::new("a (* b (* c *)").tokenize().unwrap_err();
         assert_eq!(e.offset, 2);
+    }
+}
+
+#[cfg(test)]
+mod regression {
+    use super::*;
+    #[test]
+    fn digits_then_underscore_do_not_panic() {
+        let toks = Lexer::new("x[1_] 2a_b").tokenize().unwrap();
+        let texts: Vec<_> = toks.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["x", "[", "1", "_", "]", "2a_b", ""]);
     }
 }
