@@ -5,9 +5,8 @@
 //! archetype locals become process locals with PGo's fresh names), indexed assignment as
 //! `EXCEPT`, and nested-`with` flattening.
 //!
-//! Not supported yet (reported as `Unsupported`, never silently mistranslated): instances with
-//! `mapping ... via` clauses, calls to MPCal procedures, and labels that write one variable
-//! more than once (PGo's multiple-writes rewrite).
+//! Mapping macros, MPCal procedure instantiation and PGo's multiple-writes rewrite live in
+//! `mapping`; fresh names follow PGo's NameCleaner in PGo's order.
 
 use crate::ast::*;
 use crate::check::{children, expand_macros, map_children};
@@ -45,9 +44,6 @@ impl NameCleaner {
     }
 }
 
-fn unsupported(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::new("Unsupported", span.start, format!("MPCal -> PlusCal: {what} is not supported yet"))
-}
 
 fn goto(label: &str, span: Span) -> Stmt {
     Stmt { kind: StmtKind::Goto(label.to_string()), span }
@@ -184,7 +180,7 @@ fn rename_expr(e: &Expr, ren: &HashMap<String, String>) -> Expr {
 }
 
 /// Renames free occurrences (expressions and assignment targets); with-bound names shadow.
-fn rename_stmts(stmts: &[Stmt], ren: &HashMap<String, String>) -> Vec<Stmt> {
+pub(crate) fn rename_stmts(stmts: &[Stmt], ren: &HashMap<String, String>) -> Vec<Stmt> {
     stmts.iter().map(|s| rename_stmt(s, ren)).collect()
 }
 
@@ -371,33 +367,16 @@ fn stmt_names(stmts: &[Stmt], out: &mut Vec<String>) {
 }
 
 pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<Block, Diagnostic> {
-    let mpcal_procs: HashSet<&str> = b.mpcal_procedures.iter().map(|p| p.name.name.as_str()).collect();
     let macros: HashMap<String, &Macro> = b.macros.iter().map(|m| (m.name.name.clone(), m)).collect();
     // Normalisation (PGo's MPCalNormalizePass) with its own name cleaner.
     let mut norm_names = known_names(m, idents);
     let prep = |body: &[Stmt], after: &str, names: &mut NameCleaner| -> Result<Vec<Stmt>, Diagnostic> {
         let expanded = expand_macros(body, &macros, 0);
-        let mut found_call = None;
-        fn walk<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
-            for s in ss {
-                f(s);
-                children(s).into_iter().for_each(|c| walk(c, f));
-            }
-        }
-        walk(&expanded, &mut |s| {
-            if let StmtKind::Call(t, _) = &s.kind {
-                if mpcal_procs.contains(t.name.as_str()) && found_call.is_none() {
-                    found_call = Some(s.span);
-                }
-            }
-        });
-        if let Some(sp) = found_call {
-            return Err(unsupported(sp, "a call to an MPCal procedure"));
-        }
         let mut norm = normalize_body(&expanded, after);
         desugar_multiple_assignment(&mut norm, names);
         Ok(norm)
     };
+    let proc_bodies: Vec<Vec<Stmt>> = b.mpcal_procedures.iter().map(|p| prep(&p.body, "Error", &mut norm_names)).collect::<Result<_, _>>()?;
     let arch_bodies: Vec<Vec<Stmt>> = b.archetypes.iter().map(|a| prep(&a.body, "Done", &mut norm_names)).collect::<Result<_, _>>()?;
     let mut out = b.clone();
     out.is_mpcal = false;
@@ -417,19 +396,22 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
     // Code generation (PGo's MPCalPCalCodegenPass): a fresh cleaner that knows every name.
     let mut names = known_names(m, idents);
     let mut seen = Vec::new();
-    arch_bodies.iter().for_each(|bd| stmt_names(bd, &mut seen));
+    arch_bodies.iter().chain(&proc_bodies).for_each(|bd| stmt_names(bd, &mut seen));
     out.procedures.iter().for_each(|p| stmt_names(&p.body, &mut seen));
     out.processes.iter().for_each(|p| stmt_names(&p.body, &mut seen));
     seen.iter().for_each(|n| names.add_known(n));
     // PGo's separate name cleaner for state variables.
-    let mut state_names = NameCleaner::default();
-    b.vars.iter().for_each(|v| state_names.add_known(&v.name.name));
+    let mut procgen = crate::mapping::ProcGen::default();
+    for (p, bd) in b.mpcal_procedures.iter().zip(&proc_bodies) {
+        procgen.procs.insert(p.name.name.clone(), (p, bd.clone()));
+    }
+    b.vars.iter().for_each(|v| procgen.state_names.add_known(&v.name.name));
     for p in &b.procedures {
-        p.params.iter().for_each(|x| state_names.add_known(&x.name.name));
-        p.locals.iter().for_each(|x| state_names.add_known(&x.name.name));
+        p.params.iter().for_each(|x| procgen.state_names.add_known(&x.name.name));
+        p.locals.iter().for_each(|x| procgen.state_names.add_known(&x.name.name));
     }
     for p in &b.processes {
-        p.locals.iter().for_each(|x| state_names.add_known(&x.name.name));
+        p.locals.iter().for_each(|x| procgen.state_names.add_known(&x.name.name));
     }
     let archetypes: HashMap<&str, (&Archetype, &Vec<Stmt>)> = b.archetypes.iter().zip(&arch_bodies).map(|(a, bd)| (a.name.name.as_str(), (a, bd))).collect();
     let mapping_macros: HashMap<&str, &MappingMacro> = b.mapping_macros.iter().map(|mm| (mm.name.name.as_str(), mm)).collect();
@@ -439,7 +421,7 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
         let mut ren: HashMap<String, String> = HashMap::new();
         let mut locals = Vec::new();
         for v in &arch.locals {
-            let fresh = state_names.clean(&v.name.name);
+            let fresh = procgen.state_names.clean(&v.name.name);
             ren.insert(v.name.name.clone(), fresh.clone());
             locals.push(VarDecl { name: Ident { name: fresh, span: v.name.span }, init: v.init.clone(), span: v.span });
         }
@@ -459,7 +441,7 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
                     ren.insert(param.name.name.clone(), target);
                 }
                 Arg::Expr(e) => {
-                    let fresh = state_names.clean(&param.name.name);
+                    let fresh = procgen.state_names.clean(&param.name.name);
                     let self_name = inst.name.name.name.clone();
                     let value = map_names(e, &mut |n, sp| (n == self_name).then(|| Expr::new(ExprKind::Name("self".into()), sp)));
                     locals.push(VarDecl { name: Ident { name: fresh.clone(), span: param.span }, init: VarInit::Eq(value), span: param.span });
@@ -476,12 +458,22 @@ pub fn generate_with_names(m: &Module, b: &Block, idents: &[String]) -> Result<B
             mappings.insert(target, crate::mapping::Mapping { count: mp.mapping_count, mac });
         }
         let renamed = rename_stmts(body, &ren);
-        let mut ex = crate::mapping::Expander::new(mappings, &mut names);
+        let mut ex = crate::mapping::Expander::new(mappings, &mut names, &mut procgen);
         let body: Vec<Stmt> = renamed.iter().flat_map(|s| ex.apply(s)).collect();
         let body = rename_stmts(&body, &repair);
         generated.push(Process { fairness: inst.fairness, self_decl: inst.name.clone(), locals, body, span: inst.span });
     }
+    // Calls to MPCal procedures from PlusCal procedures and processes.
+    for p in out.procedures.iter_mut() {
+        let mut ex = crate::mapping::Expander::new(HashMap::new(), &mut names, &mut procgen);
+        p.body = p.body.iter().flat_map(|s| ex.apply(s)).collect();
+    }
+    for p in out.processes.iter_mut() {
+        let mut ex = crate::mapping::Expander::new(HashMap::new(), &mut names, &mut procgen);
+        p.body = p.body.iter().flat_map(|s| ex.apply(s)).collect();
+    }
     out.processes.extend(generated);
+    out.procedures.extend(procgen.generated.drain(..));
     // Indexed assignments become EXCEPT; then PGo's per-label multiple-writes rewrite.
     let empty = HashMap::new();
     // PGo leaves the archetype definitions in its block while running this rewrite over every

@@ -14,9 +14,21 @@ pub struct Mapping<'a> {
     pub mac: &'a MappingMacro,
 }
 
+/// State for instantiating MPCal procedures per call signature (PGo's procedure cache).
+#[derive(Default)]
+pub struct ProcGen<'a> {
+    pub state_names: NameCleaner,
+    /// MPCal procedures with their normalised bodies.
+    pub procs: HashMap<String, (&'a Procedure, Vec<Stmt>)>,
+    /// call signature -> generated procedure name
+    pub cache: HashMap<String, String>,
+    pub generated: Vec<Procedure>,
+}
+
 pub struct Expander<'a, 'n> {
     pub mappings: HashMap<String, Mapping<'a>>,
     pub names: &'n mut NameCleaner,
+    pub procgen: &'n mut ProcGen<'a>,
     placeholder_seq: usize,
 }
 
@@ -115,8 +127,63 @@ fn map_lhs_exprs(l: &Lhs, f: &mut dyn FnMut(&Expr) -> Expr) -> Lhs {
 }
 
 impl<'a, 'n> Expander<'a, 'n> {
-    pub fn new(mappings: HashMap<String, Mapping<'a>>, names: &'n mut NameCleaner) -> Self {
-        Expander { mappings, names, placeholder_seq: 0 }
+    pub fn new(mappings: HashMap<String, Mapping<'a>>, names: &'n mut NameCleaner, procgen: &'n mut ProcGen<'a>) -> Self {
+        Expander { mappings, names, procgen, placeholder_seq: 0 }
+    }
+
+    /// `call P(ref x, e)` to an MPCal procedure: instantiate `P` for this combination of ref
+    /// arguments and their mappings (once), and call it with the value arguments.
+    fn mpcal_call(&mut self, s: &Stmt, t: &Ident, args: &[Arg], pending: &mut Vec<PendingRead<'a>>) -> Stmt {
+        let by_ref: Vec<String> = args.iter().filter_map(|a| if let Arg::Ref { name, .. } = a { Some(name.name.clone()) } else { None }).collect();
+        let by_val: Vec<Arg> = args.iter().filter_map(|a| if let Arg::Expr(e) = a { Some(Arg::Expr(self.update_reads(e, pending))) } else { None }).collect();
+        let sig = format!(
+            "{}|{}",
+            t.name,
+            by_ref.iter().map(|v| format!("{v}:{}", self.mappings.get(v).map(|m| m.mac.name.name.as_str()).unwrap_or("-"))).collect::<Vec<_>>().join(",")
+        );
+        let name = match self.procgen.cache.get(&sig) {
+            Some(n) => n.clone(),
+            None => {
+                let fresh = self.names.clean(&t.name);
+                self.procgen.cache.insert(sig, fresh.clone());
+                let (proc, body) = self.procgen.procs[&t.name].clone();
+                let mut ren = HashMap::new();
+                let ref_params: Vec<&Param> = proc.params.iter().filter(|p| p.is_ref).collect();
+                for (p, v) in ref_params.iter().zip(&by_ref) {
+                    ren.insert(p.name.name.clone(), v.clone());
+                }
+                // value parameters get fresh names, but (as in PGo) their uses keep the old name
+                let params: Vec<Param> = proc
+                    .params
+                    .iter()
+                    .filter(|p| !p.is_ref)
+                    .map(|p| Param { name: Ident { name: self.procgen.state_names.clean(&p.name.name), span: p.name.span }, is_ref: false, mapping_count: 0, span: p.span })
+                    .collect();
+                let locals: Vec<VarDecl> = proc
+                    .locals
+                    .iter()
+                    .map(|v| {
+                        let n = self.procgen.state_names.clean(&v.name.name);
+                        ren.insert(v.name.name.clone(), n.clone());
+                        VarDecl { name: Ident { name: n, span: v.name.span }, init: v.init.clone(), span: v.span }
+                    })
+                    .collect();
+                let mut mappings = HashMap::new();
+                for v in &by_ref {
+                    if let Some(m) = self.mappings.get(v) {
+                        mappings.insert(v.clone(), Mapping { count: m.count, mac: m.mac });
+                    }
+                }
+                let renamed = crate::codegen::rename_stmts(&body, &ren);
+                let mut inner = Expander { mappings, names: &mut *self.names, procgen: &mut *self.procgen, placeholder_seq: self.placeholder_seq };
+                let new_body: Vec<Stmt> = renamed.iter().flat_map(|x| inner.apply(x)).collect();
+                self.placeholder_seq = inner.placeholder_seq;
+                let defaults = vec![None; params.len()];
+                self.procgen.generated.push(Procedure { name: Ident { name: fresh.clone(), span: proc.name.span }, params, param_defaults: defaults, locals, body: new_body, span: proc.span });
+                fresh
+            }
+        };
+        Stmt { kind: StmtKind::Call(Ident { name, span: t.span }, by_val), span: s.span }
     }
 
     /// Replaces mapped reads in `e` by placeholders, registering them in `pending`.
@@ -268,6 +335,10 @@ impl<'a, 'n> Expander<'a, 'n> {
                     self.apply(&Stmt { kind: StmtKind::With(decls[1..].to_vec(), body.clone()), span: s.span })
                 };
                 Stmt { kind: StmtKind::With(vec![first], inner), span: s.span }
+            }
+            StmtKind::Call(t, args) if self.procgen.procs.contains_key(&t.name) => {
+                let (t, args) = (t.clone(), args.clone());
+                self.mpcal_call(s, &t, &args, &mut pending)
             }
             _ => self.update_stmt_reads(s, &mut pending),
         };

@@ -129,10 +129,35 @@ fn p_syntax_parses_and_round_trips() {
 }
 
 #[test]
-fn unsupported_features_are_reported_not_mistranslated() {
-    let src = fixture("expand/unsupported.tla");
-    let ds = pcalgen(&src, Options::default()).unwrap_err();
-    assert_eq!(ds[0].class, "Unsupported");
+fn mpcal_procedures_are_instantiated_per_call_signature() {
+    let src = fixture("expand/procedures.tla");
+    let g = vf_mpcal::pcalgen_full(&src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    let out = &g.text;
+    let begin = out.find("--algorithm").unwrap();
+    let end = out.find("\\* END PLUSCAL TRANSLATION").unwrap();
+    // `ref r` becomes the passed variable `g`; the procedure gets a fresh name (`Inc` is taken).
+    let expected = "--algorithm procedures {
+  variables g = 0;
+  
+  procedure Inc0()
+  {
+    p:
+      g := (g) + (1);
+      return;
+  }
+  
+  process (P = 1)
+  {
+    l:
+      call Inc0();
+      goto Done;
+  }
+}
+
+";
+    assert_eq!(&out[begin..end], expected);
+    // our TLA+ translator does not do procedures yet: it says so and keeps the old block
+    assert!(g.tla_warning.unwrap().contains("procedures"));
 }
 
 #[test]
