@@ -47,11 +47,11 @@ fn except(base: Expr, key: Expr, value: Expr) -> Expr {
     e(ExprKind::Except(Box::new(base), vec![ExceptSpec { path: vec![ExceptKey::Index(vec![key])], value }]))
 }
 
-/// At the end of an action TLC writes `x' = x` for one variable and `UNCHANGED << a, b >>`
-/// for several.
+/// TLC's translator writes one unchanged variable `v` as `v' = v` when its name has at most 5
+/// characters and as `UNCHANGED v` otherwise; several as `UNCHANGED << a, b >>`.
 fn unchanged(vars: &[String]) -> Option<Expr> {
     match vars {
-        [v] => Some(infix("=", prime(name(v)), name(v))),
+        [v] if v.chars().count() <= 5 => Some(infix("=", prime(name(v)), name(v))),
         vs => unchanged_branch(vs),
     }
 }
@@ -75,9 +75,6 @@ struct Proc<'a> {
 }
 
 struct Tr<'a> {
-    /// IF/either nesting depth (TLC writes `x' = x` at depth <= 1, `UNCHANGED x` deeper).
-    depth: std::cell::Cell<usize>,
-    all_locals: &'a HashSet<String>,
     vars: &'a [String],
     proc: &'a Proc<'a>,
     assert_pos: &'a dyn Fn(Span) -> (usize, usize),
@@ -141,11 +138,8 @@ impl Tr<'_> {
                     let cond = self.expr(c, changed, shadow);
                     let mut cy = changed.clone();
                     let mut cn = changed.clone();
-                    self.depth.set(self.depth.get() + 1);
-                    let ty = self.stmts(y, &mut cy, shadow);
-                    let tn = self.stmts(n, &mut cn, shadow);
-                    self.depth.set(self.depth.get() - 1);
-                    let (mut ty, mut tn) = (ty?, tn?);
+                    let mut ty = self.stmts(y, &mut cy, shadow)?;
+                    let mut tn = self.stmts(n, &mut cn, shadow)?;
                     if ty.is_empty() {
                         ty.push(e(ExprKind::Bool(true)));
                     }
@@ -161,17 +155,11 @@ impl Tr<'_> {
                 StmtKind::Either(cases) => {
                     let mut sets = Vec::new();
                     let mut bodies = Vec::new();
-                    self.depth.set(self.depth.get() + 1);
                     for c in cases {
                         let mut cc = changed.clone();
-                        let r = self.stmts(c, &mut cc, shadow);
-                        if r.is_err() {
-                            self.depth.set(self.depth.get() - 1);
-                        }
-                        bodies.push(r?);
+                        bodies.push(self.stmts(c, &mut cc, shadow)?);
                         sets.push(cc);
                     }
-                    self.depth.set(self.depth.get() - 1);
                     let all: BTreeSet<String> = sets.iter().flatten().cloned().collect();
                     let disjuncts = bodies
                         .into_iter()
@@ -219,16 +207,8 @@ impl Tr<'_> {
         Ok(out)
     }
 
-    /// TLC's choice for one unchanged variable inside a branch: `x' = x` in the branches of a
-    /// top-level IF/either, `UNCHANGED x` deeper down. (An approximation of TLC's rule: it
-    /// matches 13 of the corpus's 26 translations; see docs/mpcal.md.)
     fn branch_unchanged(&self, vars: &[String]) -> Option<Expr> {
-        let _ = self.all_locals;
-        if self.depth.get() == 0 {
-            unchanged(vars)
-        } else {
-            unchanged_branch(vars)
-        }
+        unchanged(vars)
     }
 
     fn ordered<'a>(&self, set: impl Iterator<Item = &'a String>) -> Vec<String> {
@@ -361,7 +341,6 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     units.push(def("Init", &[], and_list(init)));
 
     // Actions
-    let all_locals: HashSet<String> = locals.iter().cloned().collect();
     let mut next_terms = Vec::new();
     let mut fairness = Vec::new();
     for p in &b.processes {
@@ -371,7 +350,7 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             _ => name("self"),
         };
         let proc = Proc { p, self_expr, is_set, locals: p.locals.iter().map(|v| v.name.name.clone()).collect() };
-        let tr = Tr { depth: std::cell::Cell::new(0), all_locals: &all_locals, vars: &vars, proc: &proc, assert_pos };
+        let tr = Tr { vars: &vars, proc: &proc, assert_pos };
         let params: &[&str] = if is_set { &["self"] } else { &[] };
         let mut label_calls = Vec::new();
         for (i, s) in p.body.iter().enumerate() {
