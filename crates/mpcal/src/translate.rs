@@ -423,3 +423,18 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     let _ = HashMap::<(), ()>::new();
     Ok(units)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn single_unchanged_variable_follows_tlc_name_length_rule() {
+        let short = unchanged(&["idx".to_string()]).unwrap();
+        assert_eq!(short, infix("=", prime(name("idx")), name("idx")));
+        let long = unchanged(&["network".to_string()]).unwrap();
+        assert_eq!(long, e(ExprKind::Prefix("UNCHANGED".into(), Box::new(name("network")))));
+        let many = unchanged(&["a".to_string(), "b".to_string()]).unwrap();
+        assert!(matches!(many.kind, ExprKind::Prefix(ref op, ref t) if op == "UNCHANGED" && matches!(t.kind, ExprKind::Tuple(_))));
+        assert!(unchanged(&[]).is_none());
+    }
+}
