@@ -4,6 +4,7 @@
 
 pub mod ast;
 pub mod error;
+pub mod eval;
 pub mod lexer;
 pub mod parser;
 pub mod printer;
