@@ -90,11 +90,12 @@ fn pcalgen(ctx: Ctx, spec: &Path, no_mw: bool, output: Option<&Path>) -> Result<
     if let Some(why) = &generated.tla_warning {
         eprintln!("veriforge: warning: {}: TLA+ translation block not regenerated (kept as it was): {why}", spec.display());
     }
-    let out = generated.text;
+    let out = generated.text.clone();
     let target = output.unwrap_or(spec);
     write_atomically(target, out.as_bytes()).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", target.display())))?;
     if ctx.json {
-        println!("{}", serde_json::json!({"errors": [], "output": target.display().to_string()}));
+        let warnings: Vec<&String> = generated.tla_warning.iter().collect();
+        println!("{}", serde_json::json!({"errors": [], "warnings": warnings, "output": target.display().to_string()}));
     }
     ctx.info(format!("wrote {}", target.display()));
     Ok(())
