@@ -6,7 +6,7 @@
 //! uniprocess algorithms, labels that occur in more than one process.
 
 use crate::ast::*;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use vf_tla::{Bound, DefShape, ExceptKey, ExceptSpec, Expr, ExprKind, Ident, Junction, OpDecl, OpDef, Quant, Span, Unit};
 
 fn e(kind: ExprKind) -> Expr {
@@ -65,30 +65,49 @@ fn unchanged_branch(vars: &[String]) -> Option<Expr> {
     }
 }
 
+/// The context one action is translated in: a process body or a procedure body.
 struct Proc<'a> {
-    #[allow(dead_code)]
-    p: &'a Process,
-    /// `self` in actions: the literal id for `P = id`, `self` for `P \in S`.
+    /// `self` in actions: the literal id for `P = id`, `self` for `P \in S` and procedures.
     self_expr: Expr,
-    is_set: bool,
-    locals: HashSet<String>,
+    /// Whether the name `self` is replaced by `self_expr` (processes `P = id`).
+    subst_self: bool,
+    /// Variables held per process, written `v[self]`: locals of `\in` processes and every
+    /// procedure parameter/local.
+    indexed: HashSet<String>,
+    /// The procedure whose body this is (for `return`).
+    procedure: Option<&'a Procedure>,
 }
 
 struct Tr<'a> {
     vars: &'a [String],
     proc: &'a Proc<'a>,
+    procedures: &'a [Procedure],
+    /// The label control reaches after the current label's body (next label or `Done`).
+    next_label: String,
     assert_pos: &'a dyn Fn(Span) -> (usize, usize),
+}
+
+/// A procedure's frame variables in TLC's order: locals, then parameters.
+fn frame_vars(p: &Procedure) -> Vec<String> {
+    p.locals.iter().map(|v| v.name.name.clone()).chain(p.params.iter().map(|x| x.name.name.clone())).collect()
+}
+
+fn first_label_of(body: &[Stmt]) -> String {
+    match body.first().map(|s| &s.kind) {
+        Some(StmtKind::Labeled(l, _)) => l.name.clone(),
+        _ => "Done".into(),
+    }
 }
 
 impl Tr<'_> {
     fn expr(&self, x: &Expr, primed: &BTreeSet<String>, shadow: &HashSet<String>) -> Expr {
         crate::rewrite::map_expr(x, &mut |sub| match &sub.kind {
             ExprKind::Name(n) if !shadow.contains(n) => {
-                if n == "self" && !self.proc.is_set {
+                if n == "self" && self.proc.subst_self {
                     return Some(self.proc.self_expr.clone());
                 }
                 let base = if primed.contains(n) { prime(name(n)) } else { name(n) };
-                if self.proc.locals.contains(n) && self.proc.is_set {
+                if self.proc.indexed.contains(n) {
                     Some(app(base, vec![self.proc.self_expr.clone()]))
                 } else if primed.contains(n) {
                     Some(base)
@@ -107,13 +126,16 @@ impl Tr<'_> {
     /// Conjuncts for a statement sequence; `changed` collects assigned variables.
     fn stmts(&self, ss: &[Stmt], changed: &mut BTreeSet<String>, shadow: &HashSet<String>) -> Result<Vec<Expr>, String> {
         let mut out = Vec::new();
-        for s in ss {
+        let mut i = 0;
+        while i < ss.len() {
+            let s = &ss[i];
+            i += 1;
             match &s.kind {
                 StmtKind::Assign(pairs) => {
                     for p in pairs {
                         let Lhs::Var(v) = &p.lhs else { return Err("indexed assignment left after EXCEPT rewrite".into()) };
                         let rhs = self.expr(&p.rhs, changed, shadow);
-                        let value = if self.proc.locals.contains(&v.name) && self.proc.is_set {
+                        let value = if self.proc.indexed.contains(&v.name) {
                             except(name(&v.name), self.proc.self_expr.clone(), rhs)
                         } else {
                             rhs
@@ -199,11 +221,89 @@ impl Tr<'_> {
                     }
                     out.push(acc);
                 }
-                StmtKind::Call(..) | StmtKind::Return => return Err("procedures are not supported by the TLA+ translator yet".into()),
+                StmtKind::Call(callee, args) => {
+                    // TLC: `call P(..); goto L;` returns to L; a call ending the label returns
+                    // to the next label; `call P(..); return;` (a tail call) is not supported.
+                    let ret = match ss.get(i).map(|x| &x.kind) {
+                        Some(StmtKind::Goto(l)) => {
+                            i += 1;
+                            l.clone()
+                        }
+                        None => self.next_label.clone(),
+                        Some(StmtKind::Return) => return Err(format!("tail call of `{}` (call followed by return) is not supported by the TLA+ translator yet", callee.name)),
+                        Some(_) => return Err(format!("call of `{}` must be followed by goto, return or the end of the label", callee.name)),
+                    };
+                    out.extend(self.call(callee, args, &ret, changed, shadow)?);
+                }
+                StmtKind::Return => out.extend(self.ret(changed)?),
                 StmtKind::While(..) | StmtKind::Labeled(..) => return Err("nested label/while left after normalisation".into()),
                 StmtKind::MacroCall(..) | StmtKind::Yield(_) => return Err("unexpanded macro or yield".into()),
             }
         }
+        Ok(out)
+    }
+
+    fn at_self(&self, v: &str) -> Expr {
+        app(name(v), vec![self.proc.self_expr.clone()])
+    }
+
+    fn stack_update(&self, value: Expr) -> Expr {
+        infix("=", prime(name("stack")), except(name("stack"), self.proc.self_expr.clone(), value))
+    }
+
+    /// `call P(args)` returning to `ret`: parameters set and the caller's frame pushed (one
+    /// nested conjunction when there are parameters), locals initialised, pc to P's first label.
+    fn call(&self, callee: &Ident, args: &[Arg], ret: &str, changed: &mut BTreeSet<String>, shadow: &HashSet<String>) -> Result<Vec<Expr>, String> {
+        let p = self.procedures.iter().find(|p| p.name.name == callee.name).ok_or_else(|| format!("call of unknown procedure `{}`", callee.name))?;
+        if args.len() != p.params.len() {
+            return Err(format!("procedure `{}` takes {} arguments, called with {}", callee.name, p.params.len(), args.len()));
+        }
+        let arg_values: Vec<Expr> = args
+            .iter()
+            .map(|a| match a {
+                Arg::Expr(x) => Ok(self.expr(x, changed, shadow)),
+                Arg::Ref { .. } => Err("ref argument left in PlusCal".to_string()),
+            })
+            .collect::<Result<_, _>>()?;
+        let mut first = Vec::new();
+        for (param, value) in p.params.iter().zip(arg_values) {
+            let v = &param.name.name;
+            first.push(infix("=", prime(name(v)), except(name(v), self.proc.self_expr.clone(), value)));
+        }
+        let mut frame = vec![("procedure".to_string(), string(&p.name.name)), ("pc".to_string(), string(ret))];
+        frame.extend(frame_vars(p).into_iter().map(|v| (v.clone(), self.at_self(&v))));
+        let pushed = infix("\\o", e(ExprKind::Tuple(vec![e(ExprKind::Record(frame))])), self.at_self("stack"));
+        first.push(self.stack_update(pushed));
+        let mut out = vec![if first.len() == 1 { first.pop().unwrap() } else { and_list(first) }];
+        changed.extend(p.params.iter().map(|x| x.name.name.clone()));
+        changed.insert("stack".into());
+        for l in &p.locals {
+            let init = match &l.init {
+                VarInit::Eq(x) => self.expr(x, changed, shadow),
+                VarInit::None => name("defaultInitValue"),
+                VarInit::In(_) => return Err(format!("procedure local `{} \\in ...` is not supported by the TLA+ translator yet", l.name.name)),
+            };
+            out.push(infix("=", prime(name(&l.name.name)), except(name(&l.name.name), self.proc.self_expr.clone(), init)));
+            changed.insert(l.name.name.clone());
+        }
+        out.push(self.pc_to(&first_label_of(&p.body)));
+        changed.insert("pc".into());
+        Ok(out)
+    }
+
+    /// `return`: pc and the frame variables restored from the top of the stack, which is popped.
+    fn ret(&self, changed: &mut BTreeSet<String>) -> Result<Vec<Expr>, String> {
+        let p = self.proc.procedure.ok_or("return outside a procedure")?;
+        let head = e(ExprKind::Apply("Head".into(), vec![self.at_self("stack")]));
+        let field = |f: &str| e(ExprKind::Dot(Box::new(head.clone()), f.to_string()));
+        let mut out = vec![infix("=", prime(name("pc")), except(name("pc"), self.proc.self_expr.clone(), field("pc")))];
+        for v in frame_vars(p) {
+            out.push(infix("=", prime(name(&v)), except(name(&v), self.proc.self_expr.clone(), field(&v))));
+            changed.insert(v);
+        }
+        out.push(self.stack_update(e(ExprKind::Apply("Tail".into(), vec![self.at_self("stack")]))));
+        changed.insert("pc".into());
+        changed.insert("stack".into());
         Ok(out)
     }
 
@@ -225,37 +325,114 @@ fn proc_set_item(p: &Process) -> Expr {
     }
 }
 
+fn or_chain(mut calls: Vec<Expr>, owner: &str) -> Result<Expr, String> {
+    if calls.is_empty() {
+        return Err(format!("`{owner}` has no labels"));
+    }
+    let mut body = calls.remove(0);
+    for c in calls {
+        body = infix("\\/", body, c);
+    }
+    Ok(body)
+}
+
+/// Procedures a body may call, directly or through other procedures, in declaration order.
+fn reachable_procedures(body: &[Stmt], procs: &[Procedure]) -> Vec<String> {
+    fn calls(ss: &[Stmt], out: &mut Vec<String>) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::Call(n, _) => out.push(n.name.clone()),
+                StmtKind::Labeled(_, b) | StmtKind::While(_, b) | StmtKind::With(_, b) => calls(b, out),
+                StmtKind::If(_, y, n) => {
+                    calls(y, out);
+                    calls(n, out);
+                }
+                StmtKind::Either(cs) => cs.iter().for_each(|c| calls(c, out)),
+                _ => {}
+            }
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut work = Vec::new();
+    calls(body, &mut work);
+    while let Some(n) = work.pop() {
+        if seen.insert(n.clone()) {
+            if let Some(p) = procs.iter().find(|p| p.name.name == n) {
+                calls(&p.body, &mut work);
+            }
+        }
+    }
+    procs.iter().map(|p| p.name.name.clone()).filter(|n| seen.contains(n)).collect()
+}
+
+/// One action per label of `body` (pushed to `units`); returns the calls `l` / `l(self)`.
+fn label_actions(body: &[Stmt], ctx: &Proc, vars: &[String], procedures: &[Procedure], assert_pos: &dyn Fn(Span) -> (usize, usize), with_self: bool, units: &mut Vec<Unit>) -> Result<Vec<Expr>, String> {
+    let params: &[&str] = if with_self { &["self"] } else { &[] };
+    let mut label_calls = Vec::new();
+    for (i, s) in body.iter().enumerate() {
+        let StmtKind::Labeled(l, stmts) = &s.kind else { return Err("statement outside a label".into()) };
+        let next_label = match body.get(i + 1).map(|x| &x.kind) {
+            Some(StmtKind::Labeled(n, _)) => n.name.clone(),
+            _ => "Done".into(),
+        };
+        let tr = Tr { vars, proc: ctx, procedures, next_label: next_label.clone(), assert_pos };
+        let mut changed = BTreeSet::new();
+        let mut conj = vec![infix("=", app(name("pc"), vec![ctx.self_expr.clone()]), string(&l.name))];
+        conj.extend(tr.stmts(stmts, &mut changed, &HashSet::new())?);
+        if !changed.contains("pc") {
+            conj.push(tr.pc_to(&next_label));
+            changed.insert("pc".into());
+        }
+        let rest: Vec<String> = vars.iter().filter(|v| !changed.contains(*v)).cloned().collect();
+        conj.extend(unchanged(&rest));
+        units.push(def(&l.name, params, and_list(conj)));
+        label_calls.push(if with_self { e(ExprKind::Apply(l.name.clone(), vec![name("self")])) } else { name(&l.name) });
+    }
+    Ok(label_calls)
+}
+
 /// Translates a PlusCal algorithm (as generated by `pcalgen`) into TLA+ units.
 pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Result<Vec<Unit>, String> {
     if b.body.is_some() {
         return Err("uniprocess algorithms are not supported by the TLA+ translator yet".into());
     }
-    if !b.procedures.is_empty() || !b.mpcal_procedures.is_empty() {
-        return Err("procedures are not supported by the TLA+ translator yet".into());
+    if !b.mpcal_procedures.is_empty() {
+        return Err("MPCal procedures left in PlusCal".into());
     }
     let mut seen_labels = HashSet::new();
-    for p in &b.processes {
-        for s in &p.body {
+    for body in b.processes.iter().map(|p| &p.body).chain(b.procedures.iter().map(|q| &q.body)) {
+        for s in body {
             if let StmtKind::Labeled(l, _) = &s.kind {
                 if !seen_labels.insert(l.name.clone()) {
-                    return Err(format!("label `{}` is used by more than one process (TLC renames these; not supported yet)", l.name));
+                    return Err(format!("label `{}` is used by more than one process or procedure (TLC renames these; not supported yet)", l.name));
                 }
             }
         }
     }
     let globals: Vec<String> = b.vars.iter().map(|v| v.name.name.clone()).collect();
     let locals: Vec<String> = b.processes.iter().flat_map(|p| p.locals.iter().map(|v| v.name.name.clone())).collect();
+    // procedure parameters and locals, and `stack`, exist only when there are procedures
+    let proc_vars: Vec<String> = b.procedures.iter().flat_map(|p| p.params.iter().map(|x| x.name.name.clone()).chain(p.locals.iter().map(|v| v.name.name.clone()))).collect();
+    let has_procs = !b.procedures.is_empty();
     let mut vars = vec!["pc".to_string()];
     vars.extend(globals.iter().cloned());
+    if has_procs {
+        vars.push("stack".into());
+    }
+    vars.extend(proc_vars.iter().cloned());
     vars.extend(locals.iter().cloned());
     let mut units = Vec::new();
-    let needs_default = b.vars.iter().chain(b.processes.iter().flat_map(|p| &p.locals)).any(|v| v.init == VarInit::None);
+    let needs_default = b.vars.iter().chain(b.processes.iter().flat_map(|p| &p.locals)).chain(b.procedures.iter().flat_map(|p| &p.locals)).any(|v| v.init == VarInit::None)
+        || b.procedures.iter().any(|p| p.param_defaults.iter().any(|d| d.is_none()));
     if needs_default {
         units.push(Unit::Constants(vec![OpDecl { name: ident("defaultInitValue"), arity: 0 }]));
     }
     // TLC declares process locals after the define block, or together with the globals.
+    // (`stack` and procedure variables go with the locals; our guess, no corpus case has both
+    // procedures and a define block.)
     let mut first_vars = vec![ident("pc")];
     first_vars.extend(globals.iter().map(|g| ident(g)));
+    let locals: Vec<String> = if has_procs { std::iter::once("stack".to_string()).chain(proc_vars.iter().cloned()).chain(locals).collect() } else { locals };
     let defns: Vec<Unit> = b.defns.iter().filter(|u| !matches!(u, Unit::Separator)).cloned().collect();
     if defns.is_empty() {
         first_vars.extend(locals.iter().map(|l| ident(l)));
@@ -286,6 +463,21 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             VarInit::None => infix("=", name(&v.name.name), name("defaultInitValue")),
         });
     }
+    let per_process = |x: Expr| e(ExprKind::FnCons(vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(x)));
+    for p in &b.procedures {
+        for (param, default) in p.params.iter().zip(&p.param_defaults) {
+            let value = default.clone().unwrap_or_else(|| name("defaultInitValue"));
+            init.push(infix("=", name(&param.name.name), per_process(value)));
+        }
+        for v in &p.locals {
+            let value = match &v.init {
+                VarInit::Eq(x) => x.clone(),
+                VarInit::None => name("defaultInitValue"),
+                VarInit::In(_) => return Err(format!("procedure local `{} \\in ...` is not supported by the TLA+ translator yet", v.name.name)),
+            };
+            init.push(infix("=", name(&v.name.name), per_process(value)));
+        }
+    }
     for p in &b.processes {
         let is_set = matches!(p.self_decl.init, VarInit::In(_));
         let proc_locals: HashSet<String> = p.locals.iter().map(|v| v.name.name.clone()).collect();
@@ -314,12 +506,10 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             });
         }
     }
-    let first_label = |p: &Process| -> String {
-        match p.body.first().map(|s| &s.kind) {
-            Some(StmtKind::Labeled(l, _)) => l.name.clone(),
-            _ => "Done".into(),
-        }
-    };
+    if has_procs {
+        init.push(infix("=", name("stack"), per_process(e(ExprKind::Tuple(vec![])))));
+    }
+    let first_label = |p: &Process| first_label_of(&p.body);
     let pc_value = if b.processes.len() == 1 {
         string(&first_label(&b.processes[0]))
     } else {
@@ -340,8 +530,17 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     init.push(infix("=", name("pc"), e(ExprKind::FnCons(vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(pc_value)))));
     units.push(def("Init", &[], and_list(init)));
 
-    // Actions
-    let mut next_terms = Vec::new();
+    // Actions: procedures first (always parameterised by `self`), then processes.
+    let proc_var_set: HashSet<String> = proc_vars.iter().cloned().collect();
+    let mut proc_terms = Vec::new();
+    for q in &b.procedures {
+        let ctx = Proc { self_expr: name("self"), subst_self: false, indexed: proc_var_set.clone(), procedure: Some(q) };
+        let calls = label_actions(&q.body, &ctx, &vars, &b.procedures, assert_pos, true, &mut units)?;
+        units.push(def(&q.name.name, &["self"], or_chain(calls, &q.name.name)?));
+        proc_terms.push(e(ExprKind::Apply(q.name.name.clone(), vec![name("self")])));
+    }
+    let mut eq_terms = Vec::new();
+    let mut set_terms = Vec::new();
     let mut fairness = Vec::new();
     for p in &b.processes {
         let is_set = matches!(p.self_decl.init, VarInit::In(_));
@@ -349,55 +548,47 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             VarInit::Eq(x) if !is_set => x.clone(),
             _ => name("self"),
         };
-        let proc = Proc { p, self_expr, is_set, locals: p.locals.iter().map(|v| v.name.name.clone()).collect() };
-        let tr = Tr { vars: &vars, proc: &proc, assert_pos };
-        let params: &[&str] = if is_set { &["self"] } else { &[] };
-        let mut label_calls = Vec::new();
-        for (i, s) in p.body.iter().enumerate() {
-            let StmtKind::Labeled(l, body) = &s.kind else { return Err("statement outside a label".into()) };
-            let mut changed = BTreeSet::new();
-            let mut conj = vec![infix("=", app(name("pc"), vec![proc.self_expr.clone()]), string(&l.name))];
-            conj.extend(tr.stmts(body, &mut changed, &HashSet::new())?);
-            if !changed.contains("pc") {
-                let next = match p.body.get(i + 1).map(|x| &x.kind) {
-                    Some(StmtKind::Labeled(n, _)) => n.name.clone(),
-                    _ => "Done".into(),
-                };
-                conj.push(tr.pc_to(&next));
-                changed.insert("pc".into());
-            }
-            let rest: Vec<String> = vars.iter().filter(|v| !changed.contains(*v)).cloned().collect();
-            conj.extend(unchanged(&rest));
-            units.push(def(&l.name, params, and_list(conj)));
-            label_calls.push(if is_set { e(ExprKind::Apply(l.name.clone(), vec![name("self")])) } else { name(&l.name) });
+        let mut indexed = proc_var_set.clone();
+        if is_set {
+            indexed.extend(p.locals.iter().map(|v| v.name.name.clone()));
         }
+        let ctx = Proc { self_expr: self_expr.clone(), subst_self: !is_set, indexed, procedure: None };
+        let calls = label_actions(&p.body, &ctx, &vars, &b.procedures, assert_pos, is_set, &mut units)?;
         let pname = p.self_decl.name.name.clone();
-        if label_calls.is_empty() {
-            return Err(format!("process `{pname}` has no labels"));
-        }
-        let mut body = label_calls.remove(0);
-        for c in label_calls {
-            body = infix("\\/", body, c);
-        }
-        units.push(def(&pname, params, body));
+        let params: &[&str] = if is_set { &["self"] } else { &[] };
+        units.push(def(&pname, params, or_chain(calls, &pname)?));
         let call = if is_set { e(ExprKind::Apply(pname.clone(), vec![name("self")])) } else { name(&pname) };
         let wf = |c: Expr| e(ExprKind::Fairness { strong: p.fairness == Fairness::Strong, vars: Box::new(name("vars")), action: Box::new(c) });
+        // a fair process is also fair in the procedures it may call
+        let mut fair = wf(call.clone());
+        for q in reachable_procedures(&p.body, &b.procedures) {
+            fair = infix("/\\", fair, wf(e(ExprKind::Apply(q, vec![self_expr.clone()]))));
+        }
         match &p.self_decl.init {
             VarInit::In(set) => {
                 let bound = vec![Bound { names: vec![ident("self")], tuple: false, set: set.clone() }];
-                next_terms.push(e(ExprKind::Quant(Quant::Exists, bound.clone(), Box::new(call.clone()))));
+                let term = e(ExprKind::Quant(Quant::Exists, bound.clone(), Box::new(call)));
+                if has_procs { set_terms.push(term) } else { eq_terms.push(term) }
                 if p.fairness != Fairness::Unfair {
-                    fairness.push(e(ExprKind::Quant(Quant::All, bound, Box::new(wf(call)))));
+                    fairness.push(e(ExprKind::Quant(Quant::All, bound, Box::new(fair))));
                 }
             }
             _ => {
-                next_terms.push(call.clone());
+                eq_terms.push(call);
                 if p.fairness != Fairness::Unfair {
-                    fairness.push(wf(call));
+                    fairness.push(fair);
                 }
             }
         }
     }
+    // TLC's Next: `P = id` processes, then all procedures under `\E self \in ProcSet`, then
+    // `P \in S` processes (without procedures, processes in declaration order).
+    let mut next_terms = eq_terms;
+    if has_procs {
+        let body = if proc_terms.len() == 1 { proc_terms.pop().unwrap() } else { e(ExprKind::JunctionList(Junction::Or, proc_terms)) };
+        next_terms.push(e(ExprKind::Quant(Quant::Exists, vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(body))));
+    }
+    next_terms.extend(set_terms);
     let all_done = e(ExprKind::Quant(
         Quant::All,
         vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }],
@@ -420,7 +611,6 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     };
     units.push(def("Spec", &[], spec));
     units.push(def("Termination", &[], e(ExprKind::Prefix("<>".into(), Box::new(all_done)))));
-    let _ = HashMap::<(), ()>::new();
     Ok(units)
 }
 

@@ -156,8 +156,9 @@ fn mpcal_procedures_are_instantiated_per_call_signature() {
 
 ";
     assert_eq!(&out[begin..end], expected);
-    // our TLA+ translator does not do procedures yet: it says so and keeps the old block
-    assert!(g.tla_warning.unwrap().contains("procedures"));
+    // and the TLA+ translator handles the generated procedure
+    assert!(g.tla_warning.is_none(), "{:?}", g.tla_warning);
+    assert!(g.text.contains("[stack EXCEPT ![self] = Tail(stack[self])]"), "{}", g.text);
 }
 
 #[test]
@@ -181,10 +182,27 @@ fn tla_translation_matches_hand_written_tlc_output() {
 }
 
 #[test]
-fn translator_declines_procedures_and_keeps_old_block() {
-    let src = "---- MODULE p ----\n(* --algorithm p {\n procedure f() { l: return; }\n process (A = 1) { m: call f(); goto Done; }\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\nOLD == 1\n\\* END TRANSLATION\n====\n";
+fn tla_translation_of_procedures_matches_hand_written_tlc_output() {
+    let src = fixture("expand/translate_procs.tla");
+    let g = vf_mpcal::pcalgen_full(&src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(g.tla_warning.is_none(), "{:?}", g.tla_warning);
+    let expected = format!("{}\n====\n", fixture("expand/translate_procs.tla.expected"));
+    vf_mpcal::translation_blocks_equal(&g.text, &expected).unwrap();
+    // the return must restore the frame: dropping the restore of `t` is detected
+    let wrong = expected.replace("            /\\ t' = [t EXCEPT ![self] = Head(stack[self]).t]\n", "");
+    assert_ne!(wrong, expected);
+    assert!(vf_mpcal::translation_blocks_equal(&g.text, &wrong).is_err());
+    // the return address of a call ending its label is the next label
+    let wrong = expected.replace("pc        |->  \"q2\"", "pc        |->  \"Done\"");
+    assert_ne!(wrong, expected);
+    assert!(vf_mpcal::translation_blocks_equal(&g.text, &wrong).is_err());
+}
+
+#[test]
+fn translator_declines_tail_calls_and_keeps_old_block() {
+    let src = "---- MODULE p ----\n(* --algorithm p {\n procedure f() { l: call f(); return; }\n process (A = 1) { m: call f(); goto Done; }\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\nOLD == 1\n\\* END TRANSLATION\n====\n";
     let g = vf_mpcal::pcalgen_full(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
-    assert!(g.tla_warning.unwrap().contains("procedures"));
+    assert!(g.tla_warning.unwrap().contains("tail call"));
     assert!(g.text.contains("OLD == 1"));
 }
 
