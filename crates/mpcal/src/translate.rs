@@ -230,7 +230,11 @@ impl Tr<'_> {
                             l.clone()
                         }
                         None => self.next_label.clone(),
-                        Some(StmtKind::Return) => return Err(format!("tail call of `{}` (call followed by return) is not supported by the TLA+ translator yet", callee.name)),
+                        Some(StmtKind::Return) => {
+                            i += 1;
+                            out.extend(self.call_return(callee, args, changed, shadow)?);
+                            continue;
+                        }
                         Some(_) => return Err(format!("call of `{}` must be followed by goto, return or the end of the label", callee.name)),
                     };
                     out.extend(self.call(callee, args, &ret, changed, shadow)?);
@@ -251,32 +255,59 @@ impl Tr<'_> {
         infix("=", prime(name("stack")), except(name("stack"), self.proc.self_expr.clone(), value))
     }
 
-    /// `call P(args)` returning to `ret`: parameters set and the caller's frame pushed (one
-    /// nested conjunction when there are parameters), locals initialised, pc to P's first label.
-    fn call(&self, callee: &Ident, args: &[Arg], ret: &str, changed: &mut BTreeSet<String>, shadow: &HashSet<String>) -> Result<Vec<Expr>, String> {
+    fn find_procedure(&self, callee: &Ident, args: &[Arg]) -> Result<&Procedure, String> {
         let p = self.procedures.iter().find(|p| p.name.name == callee.name).ok_or_else(|| format!("call of unknown procedure `{}`", callee.name))?;
         if args.len() != p.params.len() {
             return Err(format!("procedure `{}` takes {} arguments, called with {}", callee.name, p.params.len(), args.len()));
         }
-        let arg_values: Vec<Expr> = args
+        Ok(p)
+    }
+
+    /// `p := arg` for each parameter of `p`, in TLC's multiple-assignment form.
+    fn param_assigns(&self, p: &Procedure, args: &[Arg], changed: &BTreeSet<String>, shadow: &HashSet<String>) -> Result<Vec<(String, Expr)>, String> {
+        p.params
             .iter()
-            .map(|a| match a {
-                Arg::Expr(x) => Ok(self.expr(x, changed, shadow)),
+            .zip(args)
+            .map(|(param, a)| match a {
+                Arg::Expr(x) => Ok((param.name.name.clone(), self.expr(x, changed, shadow))),
                 Arg::Ref { .. } => Err("ref argument left in PlusCal".to_string()),
             })
-            .collect::<Result<_, _>>()?;
-        let mut first = Vec::new();
-        for (param, value) in p.params.iter().zip(arg_values) {
-            let v = &param.name.name;
-            first.push(infix("=", prime(name(v)), except(name(v), self.proc.self_expr.clone(), value)));
-        }
-        let mut frame = vec![("procedure".to_string(), string(&p.name.name)), ("pc".to_string(), string(ret))];
+            .collect()
+    }
+
+    fn frame_record(&self, p: &Procedure, ret_pc: Expr) -> Expr {
+        let mut frame = vec![("procedure".to_string(), string(&p.name.name)), ("pc".to_string(), ret_pc)];
         frame.extend(frame_vars(p).into_iter().map(|v| (v.clone(), self.at_self(&v))));
-        let pushed = infix("\\o", e(ExprKind::Tuple(vec![e(ExprKind::Record(frame))])), self.at_self("stack"));
-        first.push(self.stack_update(pushed));
-        let mut out = vec![if first.len() == 1 { first.pop().unwrap() } else { and_list(first) }];
-        changed.extend(p.params.iter().map(|x| x.name.name.clone()));
-        changed.insert("stack".into());
+        e(ExprKind::Tuple(vec![e(ExprKind::Record(frame))]))
+    }
+
+    fn head_field(&self, f: &str) -> Expr {
+        let head = e(ExprKind::Apply("Head".into(), vec![self.at_self("stack")]));
+        e(ExprKind::Dot(Box::new(head), f.to_string()))
+    }
+
+    /// One PlusCal multiple assignment `v1 := e1 || ...` of per-process variables as TLC
+    /// writes it: sorted by variable name, a nested conjunction when there are several.
+    fn multi_assign(&self, mut assigns: Vec<(String, Expr)>, changed: &mut BTreeSet<String>) -> Result<Expr, String> {
+        assigns.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut conj: Vec<Expr> = assigns
+            .into_iter()
+            .map(|(v, value)| {
+                changed.insert(v.clone());
+                infix("=", prime(name(&v)), except(name(&v), self.proc.self_expr.clone(), value))
+            })
+            .collect();
+        match conj.len() {
+            // TLC prints an empty `/\` bullet here, which is not TLA+
+            0 => Err("TLC translates this call to an empty conjunct (not valid TLA+); not reproduced".into()),
+            1 => Ok(conj.pop().unwrap()),
+            _ => Ok(and_list(conj)),
+        }
+    }
+
+    /// After the parameters are set: each local of `p` initialised, then pc to its first label.
+    fn enter(&self, p: &Procedure, changed: &mut BTreeSet<String>, shadow: &HashSet<String>) -> Result<Vec<Expr>, String> {
+        let mut out = Vec::new();
         for l in &p.locals {
             let init = match &l.init {
                 VarInit::Eq(x) => self.expr(x, changed, shadow),
@@ -291,11 +322,41 @@ impl Tr<'_> {
         Ok(out)
     }
 
+    /// `call P(args)` returning to `ret` (TLC's ExplodeCall): the parameters set and the
+    /// caller's frame pushed in one multiple assignment, then P's locals initialised and pc set.
+    fn call(&self, callee: &Ident, args: &[Arg], ret: &str, changed: &mut BTreeSet<String>, shadow: &HashSet<String>) -> Result<Vec<Expr>, String> {
+        let p = self.find_procedure(callee, args)?;
+        let mut assigns = vec![("stack".to_string(), infix("\\o", self.frame_record(p, string(ret)), self.at_self("stack")))];
+        assigns.extend(self.param_assigns(p, args, changed, shadow)?);
+        let mut out = vec![self.multi_assign(assigns, changed)?];
+        out.extend(self.enter(p, changed, shadow)?);
+        Ok(out)
+    }
+
+    /// `call P(args); return;` inside procedure Q (TLC's ExplodeCallReturn): Q's locals are
+    /// restored and the top frame replaced by P's (returning where Q would have), unless P is Q,
+    /// in which case the stack is left alone; then as for a call.
+    fn call_return(&self, callee: &Ident, args: &[Arg], changed: &mut BTreeSet<String>, shadow: &HashSet<String>) -> Result<Vec<Expr>, String> {
+        let from = self.proc.procedure.ok_or("return outside a procedure")?;
+        let p = self.find_procedure(callee, args)?;
+        let mut assigns = Vec::new();
+        if from.name.name != p.name.name {
+            for l in &from.locals {
+                assigns.push((l.name.name.clone(), self.head_field(&l.name.name)));
+            }
+            let tail = e(ExprKind::Apply("Tail".into(), vec![self.at_self("stack")]));
+            assigns.push(("stack".to_string(), infix("\\o", self.frame_record(p, self.head_field("pc")), tail)));
+        }
+        assigns.extend(self.param_assigns(p, args, changed, shadow)?);
+        let mut out = vec![self.multi_assign(assigns, changed)?];
+        out.extend(self.enter(p, changed, shadow)?);
+        Ok(out)
+    }
+
     /// `return`: pc and the frame variables restored from the top of the stack, which is popped.
     fn ret(&self, changed: &mut BTreeSet<String>) -> Result<Vec<Expr>, String> {
         let p = self.proc.procedure.ok_or("return outside a procedure")?;
-        let head = e(ExprKind::Apply("Head".into(), vec![self.at_self("stack")]));
-        let field = |f: &str| e(ExprKind::Dot(Box::new(head.clone()), f.to_string()));
+        let field = |f: &str| self.head_field(f);
         let mut out = vec![infix("=", prime(name("pc")), except(name("pc"), self.proc.self_expr.clone(), field("pc")))];
         for v in frame_vars(p) {
             out.push(infix("=", prime(name(&v)), except(name(&v), self.proc.self_expr.clone(), field(&v))));
@@ -336,12 +397,17 @@ fn or_chain(mut calls: Vec<Expr>, owner: &str) -> Result<Expr, String> {
     Ok(body)
 }
 
-/// Procedures a body may call, directly or through other procedures, in declaration order.
-fn reachable_procedures(body: &[Stmt], procs: &[Procedure]) -> Vec<String> {
+/// Procedures a process body calls directly, in order of first call (TLC's `proceduresCalled`,
+/// which is what its fairness conjuncts cover).
+fn called_procedures(body: &[Stmt]) -> Vec<String> {
     fn calls(ss: &[Stmt], out: &mut Vec<String>) {
         for s in ss {
             match &s.kind {
-                StmtKind::Call(n, _) => out.push(n.name.clone()),
+                StmtKind::Call(n, _) => {
+                    if !out.contains(&n.name) {
+                        out.push(n.name.clone())
+                    }
+                }
                 StmtKind::Labeled(_, b) | StmtKind::While(_, b) | StmtKind::With(_, b) => calls(b, out),
                 StmtKind::If(_, y, n) => {
                     calls(y, out);
@@ -352,17 +418,37 @@ fn reachable_procedures(body: &[Stmt], procs: &[Procedure]) -> Vec<String> {
             }
         }
     }
-    let mut seen = HashSet::new();
-    let mut work = Vec::new();
-    calls(body, &mut work);
-    while let Some(n) = work.pop() {
-        if seen.insert(n.clone()) {
-            if let Some(p) = procs.iter().find(|p| p.name.name == n) {
-                calls(&p.body, &mut work);
-            }
+    let mut out = Vec::new();
+    calls(body, &mut out);
+    out
+}
+
+/// The procedures' part of Next, `\E self \in ProcSet: ...`. TLC fills lines of at most 41
+/// characters with `P(self) \/ Q(self)`; one line is a plain disjunction, several lines are
+/// the items of a bulleted `\/` list, so the line breaks are part of the formula's structure.
+fn procedures_next(names: &[String]) -> Expr {
+    const MAX: usize = 78 - "Next == \\/ (\\E self \\in ProcSet: \\/ ".len();
+    let mut lines: Vec<Vec<&String>> = vec![Vec::new()];
+    let mut width = 0;
+    for n in names {
+        if n.len() + "(self) \\/ ".len() + width > MAX {
+            lines.push(Vec::new());
+            width = 0;
         }
+        if width > 0 {
+            width += " \\/ ".len();
+        }
+        width += n.len() + "(self)".len();
+        lines.last_mut().unwrap().push(n);
     }
-    procs.iter().map(|p| p.name.name.clone()).filter(|n| seen.contains(n)).collect()
+    let line_expr = |l: &Vec<&String>| {
+        let mut it = l.iter().map(|n| e(ExprKind::Apply((*n).clone(), vec![name("self")])));
+        let first = it.next().unwrap();
+        it.fold(first, |acc, c| infix("\\/", acc, c))
+    };
+    let mut items: Vec<Expr> = lines.iter().filter(|l| !l.is_empty()).map(line_expr).collect();
+    let body = if items.len() == 1 { items.pop().unwrap() } else { e(ExprKind::JunctionList(Junction::Or, items)) };
+    e(ExprKind::Quant(Quant::Exists, vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(body)))
 }
 
 /// One action per label of `body` (pushed to `units`); returns the calls `l` / `l(self)`.
@@ -532,12 +618,10 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
 
     // Actions: procedures first (always parameterised by `self`), then processes.
     let proc_var_set: HashSet<String> = proc_vars.iter().cloned().collect();
-    let mut proc_terms = Vec::new();
     for q in &b.procedures {
         let ctx = Proc { self_expr: name("self"), subst_self: false, indexed: proc_var_set.clone(), procedure: Some(q) };
         let calls = label_actions(&q.body, &ctx, &vars, &b.procedures, assert_pos, true, &mut units)?;
         units.push(def(&q.name.name, &["self"], or_chain(calls, &q.name.name)?));
-        proc_terms.push(e(ExprKind::Apply(q.name.name.clone(), vec![name("self")])));
     }
     let mut eq_terms = Vec::new();
     let mut set_terms = Vec::new();
@@ -561,7 +645,7 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
         let wf = |c: Expr| e(ExprKind::Fairness { strong: p.fairness == Fairness::Strong, vars: Box::new(name("vars")), action: Box::new(c) });
         // a fair process is also fair in the procedures it may call
         let mut fair = wf(call.clone());
-        for q in reachable_procedures(&p.body, &b.procedures) {
+        for q in called_procedures(&p.body) {
             fair = infix("/\\", fair, wf(e(ExprKind::Apply(q, vec![self_expr.clone()]))));
         }
         match &p.self_decl.init {
@@ -585,8 +669,8 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     // `P \in S` processes (without procedures, processes in declaration order).
     let mut next_terms = eq_terms;
     if has_procs {
-        let body = if proc_terms.len() == 1 { proc_terms.pop().unwrap() } else { e(ExprKind::JunctionList(Junction::Or, proc_terms)) };
-        next_terms.push(e(ExprKind::Quant(Quant::Exists, vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(body))));
+        let names: Vec<String> = b.procedures.iter().map(|q| q.name.name.clone()).collect();
+        next_terms.push(procedures_next(&names));
     }
     next_terms.extend(set_terms);
     let all_done = e(ExprKind::Quant(
@@ -626,5 +710,21 @@ mod tests {
         let many = unchanged(&["a".to_string(), "b".to_string()]).unwrap();
         assert!(matches!(many.kind, ExprKind::Prefix(ref op, ref t) if op == "UNCHANGED" && matches!(t.kind, ExprKind::Tuple(_))));
         assert!(unchanged(&[]).is_none());
+    }
+
+    #[test]
+    fn procedures_next_wraps_like_tlc() {
+        let names: Vec<String> = ["Alpha1", "Alpha2", "Alpha3", "LongerProcedureName"].iter().map(|s| s.to_string()).collect();
+        let q = procedures_next(&names);
+        let ExprKind::Quant(_, _, body) = &q.kind else { panic!() };
+        // 42 columns: two 12-character calls fit on a line, a third does not
+        let ExprKind::JunctionList(Junction::Or, items) = &body.kind else { panic!("{body:?}") };
+        assert_eq!(items.len(), 3);
+        assert!(matches!(&items[0].kind, ExprKind::Infix(op, _, _) if op == "\\/"));
+        assert!(matches!(&items[2].kind, ExprKind::Apply(n, _) if n == "LongerProcedureName"));
+        // a single short line is a plain disjunction
+        let q = procedures_next(&names[..2]);
+        let ExprKind::Quant(_, _, body) = &q.kind else { panic!() };
+        assert!(matches!(&body.kind, ExprKind::Infix(op, _, _) if op == "\\/"));
     }
 }
