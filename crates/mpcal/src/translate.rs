@@ -717,11 +717,17 @@ mod tests {
         let names: Vec<String> = ["Alpha1", "Alpha2", "Alpha3", "LongerProcedureName"].iter().map(|s| s.to_string()).collect();
         let q = procedures_next(&names);
         let ExprKind::Quant(_, _, body) = &q.kind else { panic!() };
-        // 42 columns: two 12-character calls fit on a line, a third does not
+        // 42 columns: two 12-character calls fit on a line, a third does not; the next line
+        // still has room for `LongerProcedureName(self)`
+        let ExprKind::JunctionList(Junction::Or, items) = &body.kind else { panic!("{body:?}") };
+        assert_eq!(items.len(), 2);
+        assert!(matches!(&items[0].kind, ExprKind::Infix(op, _, _) if op == "\\/"));
+        assert!(matches!(&items[1].kind, ExprKind::Infix(_, _, r) if matches!(&r.kind, ExprKind::Apply(n, _) if n == "LongerProcedureName")));
+        let names: Vec<String> = ["Alpha1", "Alpha2", "Alpha3", "EvenLongerProcedureNameHere"].iter().map(|s| s.to_string()).collect();
+        let q = procedures_next(&names);
+        let ExprKind::Quant(_, _, body) = &q.kind else { panic!() };
         let ExprKind::JunctionList(Junction::Or, items) = &body.kind else { panic!("{body:?}") };
         assert_eq!(items.len(), 3);
-        assert!(matches!(&items[0].kind, ExprKind::Infix(op, _, _) if op == "\\/"));
-        assert!(matches!(&items[2].kind, ExprKind::Apply(n, _) if n == "LongerProcedureName"));
         // a single short line is a plain disjunction
         let q = procedures_next(&names[..2]);
         let ExprKind::Quant(_, _, body) = &q.kind else { panic!() };
