@@ -84,6 +84,10 @@ pub fn expr(e: &Expr) -> D {
     match &e.kind {
         Name(n) => D::s(n),
         Apply(n, args) => D::s(n).t("(").then(exprs(args)).t(")"),
+        Qualified(parts) => D::join(
+            parts.iter().map(|(n, args)| if args.is_empty() { D::s(n) } else { D::s(n).t("(").then(exprs(args)).t(")") }),
+            "!",
+        ),
         Num { digits, base } => D::s(&number(digits, *base)),
         Decimal(d) => D::s(d),
         Str(s) => D::s(&string_literal(s)),

@@ -9,6 +9,7 @@ pub fn for_each_subexpr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     match &e.kind {
         Name(_) | Num { .. } | Decimal(_) | Str(_) | Bool(_) | At | OpRef(_) => {}
         Apply(_, args) | Times(args) | SetEnum(args) | Tuple(args) | JunctionList(_, args) => args.iter().for_each(|a| f(a)),
+        Qualified(parts) => parts.iter().flat_map(|(_, args)| args).for_each(|a| f(a)),
         Prefix(_, a) | Postfix(_, a) | Dot(a, _) => f(a),
         Infix(_, a, b) | FnSet(a, b) | BoxAction(a, b) | AngleAction(a, b) => {
             f(a);
@@ -84,6 +85,7 @@ pub fn map_expr(e: &Expr, f: &mut dyn FnMut(&Expr) -> Option<Expr>) -> Expr {
     let mut m = |x: &Expr| map_expr(x, f);
     let kind = match &e.kind {
         Apply(n, args) => Apply(n.clone(), args.iter().map(&mut m).collect()),
+        Qualified(parts) => Qualified(parts.iter().map(|(n, args)| (n.clone(), args.iter().map(&mut m).collect())).collect()),
         Times(v) => Times(v.iter().map(&mut m).collect()),
         SetEnum(v) => SetEnum(v.iter().map(&mut m).collect()),
         Tuple(v) => Tuple(v.iter().map(&mut m).collect()),

@@ -144,6 +144,10 @@ pub enum ExprKind {
     Name(String),
     /// `F(a, b)` (name may be instance-qualified `M!F`).
     Apply(String, Vec<Expr>),
+    /// An instance-qualified name in which an instance has arguments, `M(1)!Op` or
+    /// `M(1)!N!Op(x)`: the `!`-separated parts, each with its (possibly empty) arguments.
+    /// Chains without instance arguments stay `Name("M!Op")` / `Apply("M!Op", ..)`.
+    Qualified(Vec<(String, Vec<Expr>)>),
     /// Natural number in base 2, 8, 10 or 16, digits as written.
     Num { digits: String, base: u32 },
     Decimal(String),

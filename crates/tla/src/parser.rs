@@ -335,6 +335,18 @@ impl Parser {
     }
 
     fn parse_name_or_apply(&mut self) -> PResult<Expr> {
+        let first = self.peek().clone();
+        if self.peek_n(1).is_sym("(") {
+            // `M(args)!Op...` is an instance-qualified name; otherwise a plain application
+            self.advance();
+            self.advance();
+            let args = self.parse_args()?;
+            let close = self.expect_sym(")")?;
+            if self.peek().is_sym("!") && self.peek_n(1).kind == Kind::Ident {
+                return self.parse_qualified_rest(first.text.clone(), args, first.start);
+            }
+            return Ok(Expr::new(ExprKind::Apply(first.text.clone(), args), Span::new(first.start, close.end)));
+        }
         let first = self.advance();
         let mut name = first.text.clone();
         // Instance-qualified names `M!Op` (possibly chained).
@@ -350,6 +362,25 @@ impl Parser {
             return Ok(Expr::new(ExprKind::Apply(name, args), Span::new(first.start, close.end)));
         }
         Ok(Expr::new(ExprKind::Name(name), Span::new(first.start, self.last_end())))
+    }
+
+    /// The rest of `M(args)!N!Op(x)` after `M(args)`.
+    fn parse_qualified_rest(&mut self, first: String, first_args: Vec<Expr>, start: usize) -> PResult<Expr> {
+        let mut parts = vec![(first, first_args)];
+        while self.peek().is_sym("!") && self.peek_n(1).kind == Kind::Ident {
+            self.advance();
+            let n = self.advance().text.clone();
+            let args = if self.peek().is_sym("(") {
+                self.advance();
+                let a = self.parse_args()?;
+                self.expect_sym(")")?;
+                a
+            } else {
+                Vec::new()
+            };
+            parts.push((n, args));
+        }
+        Ok(Expr::new(ExprKind::Qualified(parts), Span::new(start, self.last_end())))
     }
 
     /// Operator arguments: expressions, `LAMBDA`s, or bare operator symbols (`Op(+, x)`).
@@ -764,6 +795,17 @@ impl Parser {
         let start = self.peek().start;
         let t0 = self.peek().clone();
         let t1 = self.peek_n(1).clone();
+        // Unary minus defined under its TLA+ name: `-. a == e`.
+        if t0.is_sym("-") && t1.is_sym(".") && t1.start == t0.end && self.peek_n(2).kind == Kind::Ident && self.peek_n(3).is_sym("==") {
+            self.advance();
+            self.advance();
+            let p = self.expect_ident()?;
+            self.advance();
+            let body = self.parse_expr()?;
+            let span = Span::new(start, body.span.end);
+            let name = Ident { name: "-.".to_string(), span: Span::new(t0.start, t1.end) };
+            return Ok(Unit::OpDef(OpDef { local, shape: DefShape::Prefix, name, params: vec![OpDecl { name: p, arity: 0 }], body, span }));
+        }
         // Prefix operator definition `-a == e`.
         if t0.kind == Kind::Sym && prefix_prec(&t0.text).is_some() && t1.kind == Kind::Ident && self.peek_n(2).is_sym("==") {
             self.advance();

@@ -125,6 +125,19 @@ impl Printer {
                 self.list(args);
                 self.w(")");
             }
+            Qualified(parts) => {
+                for (i, (n, args)) in parts.iter().enumerate() {
+                    if i > 0 {
+                        self.w("!");
+                    }
+                    self.w(n);
+                    if !args.is_empty() {
+                        self.w("(");
+                        self.list(args);
+                        self.w(")");
+                    }
+                }
+            }
             Num { digits, base } => {
                 let prefix = match base {
                     2 => "\\b",

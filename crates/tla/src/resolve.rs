@@ -121,6 +121,8 @@ pub fn resolve_expr(s: &mut Scope, e: &Expr, unknown: &mut dyn FnMut(&str, crate
                 args.iter().for_each(|a| resolve_expr(s, a, unknown));
             }
         }
+        // the instance's module is not resolved here (as for `M!Op`); its arguments are
+        Qualified(parts) => parts.iter().flat_map(|(_, args)| args).for_each(|a| resolve_expr(s, a, unknown)),
         Num { .. } | Decimal(_) | Str(_) | Bool(_) | At | OpRef(_) => {}
         Prefix(_, a) | Postfix(_, a) | Dot(a, _) => resolve_expr(s, a, unknown),
         Infix(_, a, b) | FnSet(a, b) | BoxAction(a, b) | AngleAction(a, b) => {

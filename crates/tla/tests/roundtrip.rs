@@ -98,3 +98,39 @@ fn bad_inputs_give_positioned_errors() {
     let (_, _, msg) = parse_err("---- MODULE A ----\nFoo == 1\n");
     assert!(msg.contains("===="));
 }
+
+#[test]
+fn instance_names_with_arguments_round_trip() {
+    let m = roundtrip("---- MODULE q ----\nM(n) == INSTANCE Naturals\nA == M(1)!Op\nB == M(1, 2)!N!Op(x, y) + M(3)!C\nC == M!Op(1) /\\ M!X\n====\n");
+    let Unit::OpDef(d) = &m.units[1] else { panic!() };
+    let ExprKind::Qualified(parts) = &d.body.kind else { panic!("{:?}", d.body.kind) };
+    assert_eq!(parts.len(), 2);
+    assert_eq!((parts[0].0.as_str(), parts[0].1.len()), ("M", 1));
+    assert_eq!((parts[1].0.as_str(), parts[1].1.len()), ("Op", 0));
+    let Unit::OpDef(d) = &m.units[2] else { panic!() };
+    let ExprKind::Infix(_, l, _) = &d.body.kind else { panic!() };
+    let ExprKind::Qualified(parts) = &l.kind else { panic!() };
+    let shape: Vec<(&str, usize)> = parts.iter().map(|(n, a)| (n.as_str(), a.len())).collect();
+    assert_eq!(shape, [("M", 2), ("N", 0), ("Op", 2)]);
+    // without instance arguments the name stays one qualified name, as before
+    assert!(matches!(e("M!Op(1)"), ExprKind::Apply(n, _) if n == "M!Op"));
+    // a plain application is unchanged, and `!` inside EXCEPT is not a qualifier
+    assert!(matches!(e("F(1)"), ExprKind::Apply(n, _) if n == "F"));
+    assert!(matches!(e("[f EXCEPT ![1] = g(2), ![3] = 4]"), ExprKind::Except(_, specs) if specs.len() == 2));
+    assert!(parse_expr_str("M(1)!").is_err());
+}
+
+#[test]
+fn unary_minus_definition_form_round_trips() {
+    let m = roundtrip("---- MODULE q ----\n-. a == 0 - a\nB == -3\n====\n");
+    let Unit::OpDef(d) = &m.units[0] else { panic!() };
+    assert_eq!(d.name.name, "-.");
+    assert_eq!(d.shape, DefShape::Prefix);
+    assert_eq!(d.params[0].name.name, "a");
+    // `-a == e` (the short prefix form) still parses as before, to the `-` operator
+    let m = roundtrip("---- MODULE q ----\n-a == 0 - a\n====\n");
+    let Unit::OpDef(d) = &m.units[0] else { panic!() };
+    assert_eq!(d.name.name, "-");
+    // a detached `- .` is not the `-.` name
+    assert!(parse_module("---- MODULE q ----\n- . a == 0\n====\n").is_err());
+}
