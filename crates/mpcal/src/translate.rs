@@ -6,7 +6,7 @@
 //! uniprocess algorithms, labels that occur in more than one process.
 
 use crate::ast::*;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use vf_tla::{Bound, DefShape, ExceptKey, ExceptSpec, Expr, ExprKind, Ident, Junction, OpDecl, OpDef, Quant, Span, Unit};
 
 fn e(kind: ExprKind) -> Expr {
@@ -477,6 +477,119 @@ fn label_actions(body: &[Stmt], ctx: &Proc, vars: &[String], procedures: &[Proce
     Ok(label_calls)
 }
 
+/// TLC's symbol-table disambiguation (PcalSymTab.Disambiguate): symbols are considered by kind
+/// (globals, labels, procedures, processes, process variables, procedure variables,
+/// parameters), each in declaration order; a name that clashes with another symbol's current
+/// name gets `_` and then successive characters of its context (its procedure or process
+/// name), then the kind's number, until unique. Globals are never renamed. We apply the
+/// renaming to labels; a renamed variable, procedure or process is declined (not supported).
+fn disambiguate(b: &Block) -> Result<Block, String> {
+    const GLOBAL: usize = 0;
+    const LABEL: usize = 1;
+    const PROCEDURE: usize = 2;
+    const PROCESS: usize = 3;
+    const PROCESSVAR: usize = 4;
+    const PROCEDUREVAR: usize = 5;
+    const PARAMETER: usize = 6;
+    fn labels(ss: &[Stmt], out: &mut Vec<String>) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::Labeled(l, body) => {
+                    out.push(l.name.clone());
+                    labels(body, out);
+                }
+                StmtKind::While(_, body) | StmtKind::With(_, body) => labels(body, out),
+                StmtKind::If(_, y, n) => {
+                    labels(y, out);
+                    labels(n, out);
+                }
+                StmtKind::Either(cs) => cs.iter().for_each(|c| labels(c, out)),
+                _ => {}
+            }
+        }
+    }
+    // (kind, name, context)
+    let mut table: Vec<(usize, String, String)> = vec![(GLOBAL, "pc".into(), String::new())];
+    if !b.procedures.is_empty() {
+        table.push((GLOBAL, "stack".into(), String::new()));
+    }
+    table.extend(b.vars.iter().map(|v| (GLOBAL, v.name.name.clone(), String::new())));
+    for q in &b.procedures {
+        let ctx = q.name.name.clone();
+        table.push((PROCEDURE, ctx.clone(), String::new()));
+        table.extend(q.locals.iter().map(|v| (PROCEDUREVAR, v.name.name.clone(), ctx.clone())));
+        table.extend(q.params.iter().map(|p| (PARAMETER, p.name.name.clone(), ctx.clone())));
+        let mut ls = Vec::new();
+        labels(&q.body, &mut ls);
+        table.extend(ls.into_iter().map(|l| (LABEL, l, ctx.clone())));
+    }
+    for p in &b.processes {
+        let ctx = p.self_decl.name.name.clone();
+        table.push((PROCESS, ctx.clone(), String::new()));
+        table.extend(p.locals.iter().map(|v| (PROCESSVAR, v.name.name.clone(), ctx.clone())));
+        let mut ls = Vec::new();
+        labels(&p.body, &mut ls);
+        table.extend(ls.into_iter().map(|l| (LABEL, l, ctx.clone())));
+    }
+    let mut use_this: Vec<String> = table.iter().map(|(_, n, _)| n.clone()).collect();
+    for kind in LABEL..=PARAMETER {
+        for i in 0..table.len() {
+            if table[i].0 != kind {
+                continue;
+            }
+            let context: Vec<char> = table[i].2.chars().collect();
+            let mut suffix_len = 0;
+            while use_this.iter().filter(|u| **u == use_this[i]).count() > 1 {
+                suffix_len += 1;
+                if suffix_len == 1 {
+                    use_this[i].push('_');
+                } else if suffix_len > context.len() + 1 {
+                    use_this[i].push_str(&kind.to_string());
+                } else {
+                    use_this[i].push(context[suffix_len - 2]);
+                }
+            }
+        }
+    }
+    let mut label_map: HashMap<(String, String), String> = HashMap::new();
+    for ((kind, name, ctx), new) in table.iter().zip(&use_this) {
+        if name != new {
+            if *kind != LABEL {
+                return Err(format!("TLC would rename `{name}` to `{new}` (a clash between names of different kinds); not supported by the TLA+ translator yet"));
+            }
+            label_map.insert((ctx.clone(), name.clone()), new.clone());
+        }
+    }
+    if label_map.is_empty() {
+        return Ok(b.clone());
+    }
+    fn rename(ss: &[Stmt], ctx: &str, map: &HashMap<(String, String), String>) -> Vec<Stmt> {
+        let get = |l: &str| map.get(&(ctx.to_string(), l.to_string())).cloned().unwrap_or_else(|| l.to_string());
+        ss.iter()
+            .map(|s| {
+                let kind = match &s.kind {
+                    StmtKind::Labeled(l, body) => StmtKind::Labeled(Label { name: get(&l.name), ..l.clone() }, rename(body, ctx, map)),
+                    StmtKind::Goto(l) => StmtKind::Goto(get(l)),
+                    StmtKind::While(c, body) => StmtKind::While(c.clone(), rename(body, ctx, map)),
+                    StmtKind::With(d, body) => StmtKind::With(d.clone(), rename(body, ctx, map)),
+                    StmtKind::If(c, y, n) => StmtKind::If(c.clone(), rename(y, ctx, map), rename(n, ctx, map)),
+                    StmtKind::Either(cs) => StmtKind::Either(cs.iter().map(|c| rename(c, ctx, map)).collect()),
+                    other => other.clone(),
+                };
+                Stmt { kind, span: s.span }
+            })
+            .collect()
+    }
+    let mut out = b.clone();
+    for q in &mut out.procedures {
+        q.body = rename(&q.body, &q.name.name.clone(), &label_map);
+    }
+    for p in &mut out.processes {
+        p.body = rename(&p.body, &p.self_decl.name.name.clone(), &label_map);
+    }
+    Ok(out)
+}
+
 /// Translates a PlusCal algorithm (as generated by `pcalgen`) into TLA+ units.
 pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Result<Vec<Unit>, String> {
     if b.body.is_some() {
@@ -485,16 +598,8 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     if !b.mpcal_procedures.is_empty() {
         return Err("MPCal procedures left in PlusCal".into());
     }
-    let mut seen_labels = HashSet::new();
-    for body in b.processes.iter().map(|p| &p.body).chain(b.procedures.iter().map(|q| &q.body)) {
-        for s in body {
-            if let StmtKind::Labeled(l, _) = &s.kind {
-                if !seen_labels.insert(l.name.clone()) {
-                    return Err(format!("label `{}` is used by more than one process or procedure (TLC renames these; not supported yet)", l.name));
-                }
-            }
-        }
-    }
+    let renamed = disambiguate(b)?;
+    let b = &renamed;
     let globals: Vec<String> = b.vars.iter().map(|v| v.name.name.clone()).collect();
     let locals: Vec<String> = b.processes.iter().flat_map(|p| p.locals.iter().map(|v| v.name.name.clone())).collect();
     // procedure parameters and locals, and `stack`, exist only when there are procedures

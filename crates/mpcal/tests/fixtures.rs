@@ -222,6 +222,38 @@ fn translator_declines_tlc_empty_conjunct_and_keeps_old_block() {
 }
 
 #[test]
+fn translator_renames_shared_labels_like_tlc() {
+    // TLC: labels considered in declaration order (procedures, then processes); a clashing
+    // label gets `_`, then characters of its procedure/process name, until unique
+    let src = "---- MODULE r ----\nEXTENDS Naturals, Sequences\n(* --algorithm r {\n variables g = 0;\n procedure F() { l: g := g + 1; return; }\n procedure G() { l: g := g + 2; return; }\n process (A = 1) { l: call F(); goto Done; }\n process (B = 2) { l: call G(); goto Done; }\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\n\\* END TRANSLATION\n====\n";
+    let g = vf_mpcal::pcalgen_full(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(g.tla_warning.is_none(), "{:?}", g.tla_warning);
+    let t = &g.text[g.text.find("\\* BEGIN TRANSLATION").unwrap()..];
+    for def in ["l_(self) ==", "l_G(self) ==", "\nl_A ==", "\nl ==", "F(self) == l_(self)", "G(self) == l_G(self)", "A == l_A", "B == l\n"] {
+        assert!(t.contains(def), "missing `{def}` in\n{t}");
+    }
+    // calls jump to the renamed first labels; Init starts the processes at their renamed labels
+    assert!(t.contains("[pc EXCEPT ![1] = \"l_\"]") && t.contains("[pc EXCEPT ![2] = \"l_G\"]"), "{t}");
+    assert!(t.contains("(self = 1) -> \"l_A\"") && t.contains("(self = 2) -> \"l\""), "{t}");
+}
+
+#[test]
+fn translator_renames_labels_before_variables_and_declines_variable_renames() {
+    // a label named like a process variable: labels come first in TLC's order, so the label
+    // is renamed (to `m_`) and the variable keeps its name
+    let src = "---- MODULE r ----\n(* --algorithm r {\n process (A = 1) variables m = 0; { l: m := 1; }\n process (B = 2) { m: skip; }\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\nOLD == 1\n\\* END TRANSLATION\n====\n";
+    let g = vf_mpcal::pcalgen_full(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(g.tla_warning.is_none(), "{:?}", g.tla_warning);
+    assert!(g.text.contains("\nm_ ==") && g.text.contains("B == m_\n") && !g.text.contains("OLD == 1"), "{}", g.text);
+    // two processes with a local of the same name: TLC renames the first variable, which we
+    // decline (the old block is kept and the warning says why)
+    let src = src.replace("process (B = 2) { m: skip; }", "process (B = 2) variables m = 1; { k: skip; }");
+    let g = vf_mpcal::pcalgen_full(&src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(g.tla_warning.unwrap().contains("rename `m` to `m_`"));
+    assert!(g.text.contains("OLD == 1"));
+}
+
+#[test]
 fn mapping_macros_expand_reads_and_writes() {
     let src = "---- MODULE m ----\nEXTENDS Naturals, Sequences\n(* --mpcal m {\n    mapping macro Queue {\n        read { await Len($variable) > 0; with (h = Head($variable)) { $variable := Tail($variable); yield h; }; }\n        write { yield Append($variable, $value); }\n    }\n    archetype A(ref q) { l: q := q + 1; }\n    variables buf = <<>>;\n    process (P = 1) == instance A(ref buf) mapping buf via Queue;\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\n\\* END TRANSLATION\n====\n";
     let out = pcalgen(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
