@@ -298,8 +298,10 @@ impl Tr<'_> {
             })
             .collect();
         match conj.len() {
-            // TLC prints an empty `/\` bullet here, which is not TLA+
-            0 => Err("TLC translates this call to an empty conjunct (not valid TLA+); not reproduced".into()),
+            // A parameterless procedure tail-calling itself assigns nothing here. TLC prints an
+            // empty `/\` bullet, which is not TLA+ (a bullet needs an expression); we write the
+            // empty conjunction, TRUE.
+            0 => Ok(e(ExprKind::Bool(true))),
             1 => Ok(conj.pop().unwrap()),
             _ => Ok(and_list(conj)),
         }
