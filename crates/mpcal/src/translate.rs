@@ -76,6 +76,22 @@ struct Proc<'a> {
     indexed: HashSet<String>,
     /// The procedure whose body this is (for `return`).
     procedure: Option<&'a Procedure>,
+    /// false in a uniprocess algorithm: `pc`, `stack` and procedure variables are plain
+    /// variables, not functions of the process.
+    per_process: bool,
+}
+
+impl Proc<'_> {
+    /// The current process's value of a per-process variable: `v[self]`, or `v`.
+    fn at(&self, v: &str) -> Expr {
+        if self.per_process { app(name(v), vec![self.self_expr.clone()]) } else { name(v) }
+    }
+
+    /// Sets the current process's value: `v' = [v EXCEPT ![self] = value]`, or `v' = value`.
+    fn set(&self, v: &str, value: Expr) -> Expr {
+        let rhs = if self.per_process { except(name(v), self.self_expr.clone(), value) } else { value };
+        infix("=", prime(name(v)), rhs)
+    }
 }
 
 struct Tr<'a> {
@@ -120,7 +136,7 @@ impl Tr<'_> {
     }
 
     fn pc_to(&self, label: &str) -> Expr {
-        infix("=", prime(name("pc")), except(name("pc"), self.proc.self_expr.clone(), string(label)))
+        self.proc.set("pc", string(label))
     }
 
     /// Conjuncts for a statement sequence; `changed` collects assigned variables.
@@ -248,11 +264,11 @@ impl Tr<'_> {
     }
 
     fn at_self(&self, v: &str) -> Expr {
-        app(name(v), vec![self.proc.self_expr.clone()])
+        self.proc.at(v)
     }
 
     fn stack_update(&self, value: Expr) -> Expr {
-        infix("=", prime(name("stack")), except(name("stack"), self.proc.self_expr.clone(), value))
+        self.proc.set("stack", value)
     }
 
     fn find_procedure(&self, callee: &Ident, args: &[Arg]) -> Result<&Procedure, String> {
@@ -294,7 +310,7 @@ impl Tr<'_> {
             .into_iter()
             .map(|(v, value)| {
                 changed.insert(v.clone());
-                infix("=", prime(name(&v)), except(name(&v), self.proc.self_expr.clone(), value))
+                self.proc.set(&v, value)
             })
             .collect();
         match conj.len() {
@@ -316,7 +332,7 @@ impl Tr<'_> {
                 VarInit::None => name("defaultInitValue"),
                 VarInit::In(_) => return Err(format!("procedure local `{} \\in ...` is not supported by the TLA+ translator yet", l.name.name)),
             };
-            out.push(infix("=", prime(name(&l.name.name)), except(name(&l.name.name), self.proc.self_expr.clone(), init)));
+            out.push(self.proc.set(&l.name.name, init));
             changed.insert(l.name.name.clone());
         }
         out.push(self.pc_to(&first_label_of(&p.body)));
@@ -359,9 +375,9 @@ impl Tr<'_> {
     fn ret(&self, changed: &mut BTreeSet<String>) -> Result<Vec<Expr>, String> {
         let p = self.proc.procedure.ok_or("return outside a procedure")?;
         let field = |f: &str| self.head_field(f);
-        let mut out = vec![infix("=", prime(name("pc")), except(name("pc"), self.proc.self_expr.clone(), field("pc")))];
+        let mut out = vec![self.proc.set("pc", field("pc"))];
         for v in frame_vars(p) {
-            out.push(infix("=", prime(name(&v)), except(name(&v), self.proc.self_expr.clone(), field(&v))));
+            out.push(self.proc.set(&v, field(&v)));
             changed.insert(v);
         }
         out.push(self.stack_update(e(ExprKind::Apply("Tail".into(), vec![self.at_self("stack")]))));
@@ -453,6 +469,59 @@ fn procedures_next(names: &[String]) -> Expr {
     e(ExprKind::Quant(Quant::Exists, vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(body)))
 }
 
+/// TLC's CopyAndExplodeLastStmt: where control leaves a label's statements without a goto,
+/// call or return, `pc := next` is added; into the branches of a final `if`/`either` (those
+/// that need it) unless every branch needs it, in which case once after. Returns the
+/// statements and whether the caller must still add `pc := next`.
+fn explode_last(ss: &[Stmt], next: &str) -> (Vec<Stmt>, bool) {
+    let goto = |span| Stmt { kind: StmtKind::Goto(next.to_string()), span };
+    let mut out = ss.to_vec();
+    let Some(last) = out.last_mut() else { return (out, true) };
+    let span = last.span;
+    let needs = match &mut last.kind {
+        StmtKind::Goto(_) | StmtKind::Return | StmtKind::Call(..) => false,
+        StmtKind::If(_, y, n) => {
+            let (y2, need_y) = explode_last(y, next);
+            let (n2, need_n) = explode_last(n, next);
+            *y = y2;
+            *n = n2;
+            if !(need_y && need_n) {
+                if need_y {
+                    y.push(goto(span));
+                }
+                if need_n {
+                    n.push(goto(span));
+                }
+            }
+            need_y && need_n
+        }
+        StmtKind::Either(cases) => {
+            let mut flags = Vec::new();
+            for c in cases.iter_mut() {
+                let (c2, need) = explode_last(c, next);
+                *c = c2;
+                flags.push(need);
+            }
+            let all = flags.iter().all(|f| *f);
+            if !all {
+                for (c, need) in cases.iter_mut().zip(flags) {
+                    if need {
+                        c.push(goto(span));
+                    }
+                }
+            }
+            all
+        }
+        StmtKind::With(_, body) => {
+            let (b2, need) = explode_last(body, next);
+            *body = b2;
+            need
+        }
+        _ => true,
+    };
+    (out, needs)
+}
+
 /// One action per label of `body` (pushed to `units`); returns the calls `l` / `l(self)`.
 fn label_actions(body: &[Stmt], ctx: &Proc, vars: &[String], procedures: &[Procedure], assert_pos: &dyn Fn(Span) -> (usize, usize), with_self: bool, units: &mut Vec<Unit>) -> Result<Vec<Expr>, String> {
     let params: &[&str] = if with_self { &["self"] } else { &[] };
@@ -465,8 +534,12 @@ fn label_actions(body: &[Stmt], ctx: &Proc, vars: &[String], procedures: &[Proce
         };
         let tr = Tr { vars, proc: ctx, procedures, next_label: next_label.clone(), assert_pos };
         let mut changed = BTreeSet::new();
-        let mut conj = vec![infix("=", app(name("pc"), vec![ctx.self_expr.clone()]), string(&l.name))];
-        conj.extend(tr.stmts(stmts, &mut changed, &HashSet::new())?);
+        let mut conj = vec![infix("=", ctx.at("pc"), string(&l.name))];
+        let (mut stmts, needs_goto) = explode_last(stmts, &next_label);
+        if needs_goto {
+            stmts.push(Stmt { kind: StmtKind::Goto(next_label.clone()), span: s.span });
+        }
+        conj.extend(tr.stmts(&stmts, &mut changed, &HashSet::new())?);
         if !changed.contains("pc") {
             conj.push(tr.pc_to(&next_label));
             changed.insert("pc".into());
@@ -533,6 +606,11 @@ fn disambiguate(b: &Block) -> Result<Block, String> {
         labels(&p.body, &mut ls);
         table.extend(ls.into_iter().map(|l| (LABEL, l, ctx.clone())));
     }
+    if let Some(body) = &b.body {
+        let mut ls = Vec::new();
+        labels(body, &mut ls);
+        table.extend(ls.into_iter().map(|l| (LABEL, l, String::new())));
+    }
     let mut use_this: Vec<String> = table.iter().map(|(_, n, _)| n.clone()).collect();
     for kind in LABEL..=PARAMETER {
         for i in 0..table.len() {
@@ -589,19 +667,104 @@ fn disambiguate(b: &Block) -> Result<Block, String> {
     for p in &mut out.processes {
         p.body = rename(&p.body, &p.self_decl.name.name.clone(), &label_map);
     }
+    if let Some(body) = &out.body {
+        out.body = Some(rename(body, "", &label_map));
+    }
     Ok(out)
+}
+
+fn global_init(v: &VarDecl) -> Expr {
+    match &v.init {
+        VarInit::Eq(x) => infix("=", name(&v.name.name), x.clone()),
+        VarInit::In(x) => infix("\\in", name(&v.name.name), x.clone()),
+        VarInit::None => infix("=", name(&v.name.name), name("defaultInitValue")),
+    }
+}
+
+/// A uniprocess algorithm (TLC's GenUniprocess): `pc` and `stack` are plain variables declared
+/// after the globals, there is no `ProcSet` or `self`, and Next is the disjunction of the
+/// procedures and the body's labels. A `fair algorithm` gets `WF_vars(Next)`.
+fn translate_uniprocess(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Result<Vec<Unit>, String> {
+    let body = b.body.as_ref().ok_or("no algorithm body")?;
+    let has_procs = !b.procedures.is_empty();
+    let globals: Vec<String> = b.vars.iter().map(|v| v.name.name.clone()).collect();
+    let mut first_vars = globals.clone();
+    first_vars.push("pc".into());
+    if has_procs {
+        first_vars.push("stack".into());
+    }
+    let proc_vars: Vec<String> = b.procedures.iter().flat_map(|p| p.params.iter().map(|x| x.name.name.clone()).chain(p.locals.iter().map(|v| v.name.name.clone()))).collect();
+    let vars: Vec<String> = first_vars.iter().chain(&proc_vars).cloned().collect();
+    let mut units = Vec::new();
+    let needs_default = b.vars.iter().chain(b.procedures.iter().flat_map(|p| &p.locals)).any(|v| v.init == VarInit::None)
+        || b.procedures.iter().any(|p| p.param_defaults.iter().any(|d| d.is_none()));
+    if needs_default {
+        units.push(Unit::Constants(vec![OpDecl { name: ident("defaultInitValue"), arity: 0 }]));
+    }
+    let defns: Vec<Unit> = b.defns.iter().filter(|u| !matches!(u, Unit::Separator)).cloned().collect();
+    if defns.is_empty() {
+        units.push(Unit::Variables(vars.iter().map(|v| ident(v)).collect()));
+    } else {
+        units.push(Unit::Variables(first_vars.iter().map(|v| ident(v)).collect()));
+        units.extend(defns);
+        if !proc_vars.is_empty() {
+            units.push(Unit::Variables(proc_vars.iter().map(|v| ident(v)).collect()));
+        }
+    }
+    units.push(def("vars", &[], e(ExprKind::Tuple(vars.iter().map(|v| name(v)).collect()))));
+    let mut init: Vec<Expr> = b.vars.iter().map(global_init).collect();
+    for q in &b.procedures {
+        for (param, default) in q.params.iter().zip(&q.param_defaults) {
+            init.push(infix("=", name(&param.name.name), default.clone().unwrap_or_else(|| name("defaultInitValue"))));
+        }
+        for v in &q.locals {
+            if matches!(v.init, VarInit::In(_)) {
+                return Err(format!("procedure local `{} \\in ...` is not supported by the TLA+ translator yet", v.name.name));
+            }
+            init.push(global_init(v));
+        }
+    }
+    if has_procs {
+        init.push(infix("=", name("stack"), e(ExprKind::Tuple(vec![]))));
+    }
+    init.push(infix("=", name("pc"), string(&first_label_of(body))));
+    units.push(def("Init", &[], and_list(init)));
+    let mut next_terms = Vec::new();
+    for q in &b.procedures {
+        let ctx = Proc { self_expr: name("self"), subst_self: false, indexed: HashSet::new(), procedure: Some(q), per_process: false };
+        let calls = label_actions(&q.body, &ctx, &vars, &b.procedures, assert_pos, false, &mut units)?;
+        units.push(def(&q.name.name, &[], or_chain(calls, &q.name.name)?));
+        next_terms.push(name(&q.name.name));
+    }
+    let ctx = Proc { self_expr: name("self"), subst_self: false, indexed: HashSet::new(), procedure: None, per_process: false };
+    next_terms.extend(label_actions(body, &ctx, &vars, &b.procedures, assert_pos, false, &mut units)?);
+    let done = infix("=", name("pc"), string("Done"));
+    units.push(def("Terminating", &[], infix("/\\", done.clone(), e(ExprKind::Prefix("UNCHANGED".into(), Box::new(name("vars")))))));
+    next_terms.push(name("Terminating"));
+    let next = or_chain(next_terms, "the algorithm")?;
+    units.push(def("Next", &[], next));
+    let safety = infix("/\\", name("Init"), e(ExprKind::Prefix("[]".into(), Box::new(e(ExprKind::BoxAction(Box::new(name("Next")), Box::new(name("vars"))))))));
+    let spec = if b.fairness == Fairness::Unfair {
+        safety
+    } else {
+        let wf = e(ExprKind::Fairness { strong: false, vars: Box::new(name("vars")), action: Box::new(name("Next")) });
+        and_list(vec![safety, wf])
+    };
+    units.push(def("Spec", &[], spec));
+    units.push(def("Termination", &[], e(ExprKind::Prefix("<>".into(), Box::new(done)))));
+    Ok(units)
 }
 
 /// Translates a PlusCal algorithm (as generated by `pcalgen`) into TLA+ units.
 pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Result<Vec<Unit>, String> {
-    if b.body.is_some() {
-        return Err("uniprocess algorithms are not supported by the TLA+ translator yet".into());
-    }
     if !b.mpcal_procedures.is_empty() {
         return Err("MPCal procedures left in PlusCal".into());
     }
     let renamed = disambiguate(b)?;
     let b = &renamed;
+    if b.body.is_some() {
+        return translate_uniprocess(b, assert_pos);
+    }
     let globals: Vec<String> = b.vars.iter().map(|v| v.name.name.clone()).collect();
     let locals: Vec<String> = b.processes.iter().flat_map(|p| p.locals.iter().map(|v| v.name.name.clone())).collect();
     // procedure parameters and locals, and `stack`, exist only when there are procedures
@@ -656,7 +819,11 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
             VarInit::None => infix("=", name(&v.name.name), name("defaultInitValue")),
         });
     }
-    let per_process = |x: Expr| e(ExprKind::FnCons(vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(x)));
+    let proc_var_names: HashSet<String> = proc_vars.iter().cloned().collect();
+    let per_process = |x: Expr| {
+        let x = crate::rewrite::map_names(&x, &mut |n, _| proc_var_names.contains(n).then(|| app(name(n), vec![name("self")])));
+        e(ExprKind::FnCons(vec![Bound { names: vec![ident("self")], tuple: false, set: name("ProcSet") }], Box::new(x)))
+    };
     for p in &b.procedures {
         for (param, default) in p.params.iter().zip(&p.param_defaults) {
             let value = default.clone().unwrap_or_else(|| name("defaultInitValue"));
@@ -726,7 +893,7 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
     // Actions: procedures first (always parameterised by `self`), then processes.
     let proc_var_set: HashSet<String> = proc_vars.iter().cloned().collect();
     for q in &b.procedures {
-        let ctx = Proc { self_expr: name("self"), subst_self: false, indexed: proc_var_set.clone(), procedure: Some(q) };
+        let ctx = Proc { self_expr: name("self"), subst_self: false, indexed: proc_var_set.clone(), procedure: Some(q), per_process: true };
         let calls = label_actions(&q.body, &ctx, &vars, &b.procedures, assert_pos, true, &mut units)?;
         units.push(def(&q.name.name, &["self"], or_chain(calls, &q.name.name)?));
     }
@@ -743,7 +910,7 @@ pub fn translate(b: &Block, assert_pos: &dyn Fn(Span) -> (usize, usize)) -> Resu
         if is_set {
             indexed.extend(p.locals.iter().map(|v| v.name.name.clone()));
         }
-        let ctx = Proc { self_expr: self_expr.clone(), subst_self: !is_set, indexed, procedure: None };
+        let ctx = Proc { self_expr: self_expr.clone(), subst_self: !is_set, indexed, procedure: None, per_process: true };
         let calls = label_actions(&p.body, &ctx, &vars, &b.procedures, assert_pos, is_set, &mut units)?;
         let pname = p.self_decl.name.name.clone();
         let params: &[&str] = if is_set { &["self"] } else { &[] };

@@ -279,6 +279,22 @@ fn translator_renames_labels_before_variables_and_declines_variable_renames() {
 }
 
 #[test]
+fn tla_translation_of_uniprocess_algorithm_matches_hand_written_tlc_output() {
+    let src = fixture("expand/translate_uni.tla");
+    let g = vf_mpcal::pcalgen_full(&src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
+    assert!(g.tla_warning.is_none(), "{:?}", g.tla_warning);
+    let expected = format!("{}\n====\n", fixture("expand/translate_uni.tla.expected"));
+    vf_mpcal::translation_blocks_equal(&g.text, &expected).unwrap();
+    // the else branch, which has no goto, gets TLC's `pc' = next` (not a stuck `pc' = pc`)
+    let wrong = expected.replace("ELSE /\\ y' = x\n                 /\\ pc' = \"Done\"", "ELSE /\\ y' = x\n                 /\\ pc' = pc");
+    assert_ne!(wrong, expected);
+    assert!(vf_mpcal::translation_blocks_equal(&g.text, &wrong).is_err());
+    // uniprocess: no `self`, no ProcSet
+    let t = &g.text[g.text.find("\\* BEGIN TRANSLATION").unwrap()..];
+    assert!(!t.contains("self") && !t.contains("ProcSet"), "{t}");
+}
+
+#[test]
 fn mapping_macros_expand_reads_and_writes() {
     let src = "---- MODULE m ----\nEXTENDS Naturals, Sequences\n(* --mpcal m {\n    mapping macro Queue {\n        read { await Len($variable) > 0; with (h = Head($variable)) { $variable := Tail($variable); yield h; }; }\n        write { yield Append($variable, $value); }\n    }\n    archetype A(ref q) { l: q := q + 1; }\n    variables buf = <<>>;\n    process (P = 1) == instance A(ref buf) mapping buf via Queue;\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n\\* BEGIN TRANSLATION\n\\* END TRANSLATION\n====\n";
     let out = pcalgen(src, Options::default()).unwrap_or_else(|ds| panic!("{ds:?}"));
