@@ -12,6 +12,7 @@ mod output;
 mod smt_cmd;
 mod crypto_cmd;
 mod pmlog_cmd;
+mod mpcal_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -47,6 +48,8 @@ enum Command {
     Crypto(crypto_cmd::CryptoArgs),
     /// Persistent-memory log: create, append, inspect, crash-check, benchmark.
     Pmlog(pmlog_cmd::PmlogArgs),
+    /// Modular PlusCal (PGo): MPCal -> PlusCal, syntax/semantic checks, formatting.
+    Mpcal(mpcal_cmd::MpcalArgs),
 }
 
 /// Global output settings every command receives.
@@ -79,6 +82,7 @@ fn main() {
         Command::Smt(args) => smt_cmd::run(ctx, args),
         Command::Crypto(a) => crypto_cmd::run(ctx, a),
         Command::Pmlog(args) => pmlog_cmd::run(ctx, args),
+        Command::Mpcal(args) => mpcal_cmd::run(ctx, args),
     };
     if let Err(f) = result {
         f.exit();

@@ -1,0 +1,1 @@
+cargo test --release -p vf-mpcal --features conformance --test conformance -- --nocapture
