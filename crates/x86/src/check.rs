@@ -620,7 +620,8 @@ impl<'a> Machine<'a> {
             _ => Poly::default(),
         };
         let sub = matches!(mn, "sub" | "sbb");
-        let t = if sub { a.sub(&b).sub(&cin) } else { a.add(&b).add(&cin) };
+        let sign = if sub { -1 } else { 1 };
+        let t = self.cx.note_sum_interval(&[(1, &a), (sign, &b), (sign, &cin)]);
         let r = self.cx.modp(&t, w as u32);
         let d_ = self.cx.divp(&t, w as u32);
         let carry = if sub { Poly::default().sub(&d_) } else { d_ };
@@ -698,6 +699,9 @@ impl<'a> Machine<'a> {
             match self.mem.get(&(out, 8 * i as i64)) {
                 Some((64, Val::Num(v))) if v == e => {}
                 Some((64, Val::Num(v))) => {
+                    if std::env::var_os("VF_EXPLAIN_NUM").is_some() {
+                        self.explain_numeric(v, e);
+                    }
                     let why = if std::env::var_os("VF_EXPLAIN").is_some() { self.cx.explain_diff(v, e, 30) } else { String::new() };
                     return Err(format!("output limb {i} not proven equal: asm {} vs IR {} {why}", short(&self.cx.show(v)), short(&self.cx.show(e))));
                 }
@@ -705,6 +709,51 @@ impl<'a> Machine<'a> {
             }
         }
         Ok(())
+    }
+}
+
+impl Machine<'_> {
+    /// Development aid: prints the atoms of two differing Select conditions with their
+    /// power-of-two coefficients and concrete values on a few random inputs.
+    fn explain_numeric(&self, v: &Poly, e: &Poly) {
+        use rand::SeedableRng;
+        let cond = |p: &Poly| -> Poly {
+            match p.terms.iter().next() {
+                Some((m, _)) if p.terms.len() == 1 && m.len() == 1 => match self.cx.atom(m[0]) {
+                    crate::sym::Atom::Select(c, _, _) => c.clone(),
+                    _ => p.clone(),
+                },
+                _ => p.clone(),
+            }
+        };
+        let (cv, ce) = (cond(v), cond(e));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let envs: Vec<HashMap<String, BigInt>> = (0..4)
+            .map(|_| {
+                let ins = self.f.random_inputs(&mut rng);
+                let mut env = HashMap::new();
+                for (k, arr) in ins.iter().enumerate() {
+                    for (i, x) in arr.iter().enumerate() {
+                        env.insert(input_name(self.f, k, i), BigInt::from(*x));
+                    }
+                }
+                env
+            })
+            .collect();
+        for (label, p) in [("asm", &cv), ("ir", &ce)] {
+            let vals: Vec<String> = envs.iter().map(|env| format!("{}", self.cx.eval(p, env, &mut HashMap::new()))).collect();
+            eprintln!("{label} cond = {vals:?}");
+            for (m, c) in &p.terms {
+                if m.len() == 1 && !matches!(self.cx.atom(m[0]), crate::sym::Atom::Var(_)) {
+                    let vals: Vec<String> = envs.iter().map(|env| format!("{:x}", self.cx.eval(&Poly::atom(m[0]), env, &mut HashMap::new()).to_integer())).collect();
+                    let inner = match self.cx.atom(m[0]) {
+                        crate::sym::Atom::Mod(q, k) => format!("%2^{k} of {} terms", q.terms.len()),
+                        _ => "other".into(),
+                    };
+                    eprintln!("  {label} a{} coef 2^{:.1} {inner} vals {vals:?}", m[0], (c.numer().to_string().parse::<f64>().unwrap_or(f64::NAN).abs().log2() - c.denom().bits() as f64 + 1.0));
+                }
+            }
+        }
     }
 }
 

@@ -58,6 +58,10 @@ pub struct Ctx {
     index: HashMap<Atom, AtomId>,
     /// Polynomials proven to be 0 or 1 (carry/borrow outputs of word additions).
     bits: std::collections::HashSet<Poly>,
+    /// The same bits, indexed by their first monomial (for `bit_sum_interval`).
+    bits_by_first: HashMap<Mono, Vec<Poly>>,
+    /// Intervals proven for whole polynomials by their construction (see `note_sum_interval`).
+    known: HashMap<Poly, Interval>,
 }
 
 fn pow2(k: u32) -> BigInt {
@@ -184,14 +188,22 @@ impl Ctx {
         let cin = self.interval(carry_in);
         let cin_ok = self.bits.contains(carry_in) || (!cin.lo.is_negative() && cin.hi <= BigInt::one());
         if words_ok && cin_ok {
-            self.bits.insert(carry.clone());
+            self.insert_bit(carry);
         }
     }
 
     /// Records a value known to be 0 or 1 by construction (a hardware flag computed from
     /// in-range register values: the machine model keeps every register in [0, 2^64)).
     pub fn mark_bit(&mut self, p: &Poly) {
-        self.bits.insert(p.clone());
+        self.insert_bit(p);
+    }
+
+    fn insert_bit(&mut self, p: &Poly) {
+        if self.bits.insert(p.clone()) {
+            if let Some(first) = p.terms.keys().find(|m| !m.is_empty()) {
+                self.bits_by_first.entry(first.clone()).or_default().push(p.clone());
+            }
+        }
     }
 
     pub fn is_bit(&self, p: &Poly) -> bool {
@@ -203,8 +215,91 @@ impl Ctx {
         if self.bits.contains(p) {
             return Interval { lo: BigInt::zero(), hi: BigInt::one() };
         }
-        let (lo, hi) = self.rinterval(p, 16);
+        let (mut lo, mut hi) = self.rinterval(p, 16);
+        if let Some(k) = self.known.get(p) {
+            let (klo, khi) = (rat(k.lo.clone()), rat(k.hi.clone()));
+            if klo > lo {
+                lo = klo;
+            }
+            if khi < hi {
+                hi = khi;
+            }
+        }
+        if let Some((blo, bhi)) = self.bit_sum_interval(p) {
+            if blo > lo {
+                lo = blo;
+            }
+            if bhi < hi {
+                hi = bhi;
+            }
+        }
         Interval { lo: lo.ceil().to_integer(), hi: hi.floor().to_integer() }
+    }
+
+    /// Rule 1c: records the interval of `Σ s_i·p_i` (signs ±1) as the sum of the summands'
+    /// intervals. Interval arithmetic is sound for every split of a sum into summands, but after
+    /// the summands are added as polynomials their terms merge (two carries
+    /// `(t - Mod(t))/2^64` share monomials) and the plain interval of the merged polynomial can be
+    /// far wider; so the machine (`adc dl, 0` after `seto dl`: OF + CF ∈ [0, 2]) records the sharp
+    /// one at the point where it still knows the summands. Returns the sum.
+    pub fn note_sum_interval(&mut self, parts: &[(i64, &Poly)]) -> Poly {
+        let mut sum = Poly::default();
+        let (mut lo, mut hi) = (BigInt::zero(), BigInt::zero());
+        for (sign, q) in parts {
+            let i = self.interval(q);
+            if *sign >= 0 {
+                sum = sum.add(q);
+                lo += i.lo;
+                hi += i.hi;
+            } else {
+                sum = sum.sub(q);
+                lo -= i.hi;
+                hi -= i.lo;
+            }
+        }
+        if sum.as_const().is_none() {
+            let cur = self.interval(&sum);
+            if lo > cur.lo || hi < cur.hi {
+                let new = Interval { lo: lo.max(cur.lo), hi: hi.min(cur.hi) };
+                self.known.insert(sum.clone(), new);
+            }
+        }
+        sum
+    }
+
+    /// Rule 1b (sharper bounds for sums of flags): if `p = Σ s_i·b_i + r` as polynomials, with
+    /// every `b_i` a proven bit (0 or 1) and `s_i = ±1`, then `p ∈ [#neg + lo(r), #pos + hi(r)]`
+    /// shifted by the signs: each `+b_i` contributes `[0, 1]`, each `-b_i` contributes `[-1, 0]`.
+    /// Interval arithmetic on a sum is sound for any split into summands, so this is sound;
+    /// it matters for e.g. `seto dl; adc dl, 0` (OF + CF, whose carries' plain intervals are wide).
+    fn bit_sum_interval(&self, p: &Poly) -> Option<(BigRational, BigRational)> {
+        if self.bits_by_first.is_empty() || p.terms.len() < 2 {
+            return None;
+        }
+        let mut rest = p.clone();
+        let (mut npos, mut nneg) = (0i64, 0i64);
+        let keys: Vec<Mono> = p.terms.keys().cloned().collect();
+        for m in keys {
+            let Some(cands) = self.bits_by_first.get(&m) else { continue };
+            for b in cands {
+                for sign in [1i64, -1] {
+                    let s = rat(BigInt::from(sign));
+                    if b.terms.iter().all(|(bm, bc)| rest.terms.get(bm) == Some(&(bc * &s))) {
+                        rest = rest.sub(&b.scale(&s));
+                        if sign > 0 {
+                            npos += 1;
+                        } else {
+                            nneg += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if npos + nneg == 0 {
+            return None;
+        }
+        let (rlo, rhi) = self.rinterval(&rest, 16);
+        Some((rlo - rat(BigInt::from(nneg)), rhi + rat(BigInt::from(npos))))
     }
 
     /// Rational interval: plain interval arithmetic, intersected with a sharper bound found by
@@ -296,6 +391,9 @@ impl Ctx {
         if k >= 1 && self.bits.contains(&dropped) {
             return dropped;
         }
+        if let Some(r) = self.mod_of_affine_bit(p, k) {
+            return r;
+        }
         let q = self.reduce_coefficients(stripped, k);
         if let Some(c) = q.as_const_int() {
             return Poly::constant(c.mod_floor(&m));
@@ -309,6 +407,35 @@ impl Ctx {
         let b = Interval { lo: BigInt::zero(), hi: &m - 1 };
         let id = self.intern(Atom::Mod(q, k), b);
         Poly::atom(id)
+    }
+
+    /// Rule 5 (functions of a bit are affine): if `p = s·b + c` with `b` a proven bit and
+    /// `s`, `c` constants, then `p` only takes the values `v0 = c` (b = 0) and `v1 = s + c`
+    /// (b = 1), and any function `g` of it equals `g(v0) + b·(g(v1) - g(v0))` on both points. With
+    /// `g = · mod 2^k`: `Mod(p, 2^k) = Mod(v0) + b·(Mod(v1) - Mod(v0))`. Used only when `v0` and
+    /// `v1` are integers. This closes CryptOpt's `mov r, -1; adcx byte, r` (CF := byte != 0).
+    fn mod_of_affine_bit(&self, p: &Poly, k: u32) -> Option<Poly> {
+        let (b, s, c) = self.affine_bit(p)?;
+        let (v0, v1) = (c.clone(), &s + &c);
+        if !v0.is_integer() || !v1.is_integer() {
+            return None;
+        }
+        let m = pow2(k);
+        let (r0, r1) = (v0.to_integer().mod_floor(&m), v1.to_integer().mod_floor(&m));
+        Some(Poly::constant(r0.clone()).add(&b.scale(&rat(r1 - r0))))
+    }
+
+    /// `p = s·b + c` with `b` a proven bit (from the index), `s != 0` and `c` constants.
+    fn affine_bit(&self, p: &Poly) -> Option<(Poly, BigRational, BigRational)> {
+        let (m, pc) = p.terms.iter().find(|(m, _)| !m.is_empty())?;
+        for b in self.bits_by_first.get(m)? {
+            let s = pc / &b.terms[m];
+            let d = p.sub(&b.scale(&s));
+            if let Some(c) = d.as_const() {
+                return Some((b.clone(), s, c));
+            }
+        }
+        None
     }
 
     fn fits(&self, p: &Poly, m: &BigInt) -> bool {
