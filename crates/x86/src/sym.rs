@@ -741,10 +741,46 @@ mod tests {
     }
 
     #[test]
+    fn flags_summed_in_a_byte_need_no_mod() {
+        // seto dl; adc dl, 0: OF + CF is in [0, 2], so Mod(OF + CF, 2^8) = OF + CF.
+        let mut cx = Ctx::new();
+        let m = u64::MAX as u128;
+        let (a, b, c, d) = (cx.var("a", 0, m), cx.var("b", 0, m), cx.var("c", 0, m), cx.var("d", 0, m));
+        let ab = cx.note_sum_interval(&[(1, &a), (1, &b)]);
+        let c1 = cx.divp(&ab, 64);
+        cx.mark_bit(&c1);
+        let prod = a.mul(&b);
+        let lo = cx.modp(&prod, 64);
+        let t2 = cx.note_sum_interval(&[(1, &lo), (1, &c), (1, &d)]);
+        let c2 = cx.divp(&t2, 64);
+        let sum = cx.note_sum_interval(&[(1, &c1), (1, &c2)]);
+        // c2 is not a bit (three words), so the sum is in [0, 3]: still below 2^8
+        assert_eq!(cx.modp(&sum, 8), sum);
+        // but not below 2^1
+        assert_ne!(cx.modp(&sum, 1), sum);
+    }
+
+    #[test]
+    fn mod_of_bit_plus_constant_is_affine_in_the_bit() {
+        // mov r, -1; adcx b, r: CF = floor((b + 2^64 - 1) / 2^64) = b for a bit b.
+        let mut cx = Ctx::new();
+        let m = u64::MAX as u128;
+        let (a, c) = (cx.var("a", 0, m), cx.var("c", 0, m));
+        let t = cx.note_sum_interval(&[(1, &a), (1, &c)]);
+        let b = cx.divp(&t, 64);
+        cx.mark_bit(&b);
+        let t2 = b.add(&Poly::constant(pow2(64) - 1));
+        assert_eq!(cx.divp(&t2, 64), b);
+        // a non-bit is not rewritten: floor((a + 2^64 - 1)/2^64) stays a division
+        let t3 = a.add(&Poly::constant(pow2(64) - 1));
+        assert_ne!(cx.divp(&t3, 64), a);
+    }
+
+    #[test]
     fn canonical_forms_evaluate_like_the_integers_they_denote() {
         // Differential test of every rule: random expression DAGs evaluated symbolically and concretely.
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        for round in 0..200 {
+        for round in 0..400 {
             let mut cx = Ctx::new();
             let names = ["a", "b", "c", "d"];
             let vars: Vec<Poly> = names.iter().map(|n| cx.var(n, 0, u64::MAX as u128)).collect();
@@ -754,7 +790,38 @@ mod tests {
                 let (x, xv) = pool[rng.gen_range(0..pool.len())].clone();
                 let (y, yv) = pool[rng.gen_range(0..pool.len())].clone();
                 let k = [1u32, 43, 44, 51, 64, 128][rng.gen_range(0..6)];
-                let (p, v) = match rng.gen_range(0..7) {
+                let (p, v) = match rng.gen_range(0..10) {
+                    7 => {
+                        // a hardware carry of two words, then rule 5 on carry·s + c
+                        let (xm, ym) = (cx.modp(&x, 64), cx.modp(&y, 64));
+                        let t = cx.note_sum_interval(&[(1, &xm), (1, &ym)]);
+                        let carry = cx.divp(&t, 64);
+                        cx.mark_bit(&carry);
+                        let cv = (xv.mod_floor(&pow2(64)) + yv.mod_floor(&pow2(64))).div_floor(&pow2(64));
+                        let sc = BigInt::from(rng.gen_range(-3i64..4));
+                        let c: BigInt = BigInt::from(rng.gen_range(-2i64..2)) * pow2(64) - 1;
+                        let e = carry.scale(&rat(sc.clone())).add(&Poly::constant(c.clone()));
+                        (cx.modp(&e, k), (cv * sc + c).mod_floor(&pow2(k)))
+                    }
+                    8 => {
+                        // rule 1c: sum recorded through its summands, then reduced
+                        let t = cx.note_sum_interval(&[(1, &x), (-1, &y)]);
+                        (cx.modp(&t, k), (&xv - &yv).mod_floor(&pow2(k)))
+                    }
+                    9 => {
+                        // two flags added in a byte (seto dl; adc dl, 0)
+                        let (xm, ym) = (cx.modp(&x, 64), cx.modp(&y, 64));
+                        let s1 = cx.note_sum_interval(&[(1, &xm), (1, &ym)]);
+                        let c1 = cx.divp(&s1, 64);
+                        cx.mark_bit(&c1);
+                        let s2 = cx.note_sum_interval(&[(1, &xm), (-1, &ym)]);
+                        let c2 = Poly::default().sub(&cx.divp(&s2, 64));
+                        cx.mark_bit(&c2);
+                        let (a, b) = (xv.mod_floor(&pow2(64)), yv.mod_floor(&pow2(64)));
+                        let cv = (&a + &b).div_floor(&pow2(64)) - (&a - &b).div_floor(&pow2(64));
+                        let t = cx.note_sum_interval(&[(1, &c1), (1, &c2)]);
+                        (cx.modp(&t, 8), cv.mod_floor(&BigInt::from(256)))
+                    }
                     0 => (x.add(&y), &xv + &yv),
                     1 => (x.mul(&y), &xv * &yv),
                     2 => (cx.modp(&x, k), xv.mod_floor(&pow2(k))),
