@@ -426,7 +426,7 @@ impl Ctx {
     }
 
     /// `p = s·b + c` with `b` a proven bit (from the index), `s != 0` and `c` constants.
-    fn affine_bit(&self, p: &Poly) -> Option<(Poly, BigRational, BigRational)> {
+    pub fn affine_bit(&self, p: &Poly) -> Option<(Poly, BigRational, BigRational)> {
         let (m, pc) = p.terms.iter().find(|(m, _)| !m.is_empty())?;
         for b in self.bits_by_first.get(m)? {
             let s = pc / &b.terms[m];
