@@ -315,6 +315,8 @@ impl<'a> Machine<'a> {
                 let low = self.cx.modp(&old, 8);
                 let b = self.cx.modp(&v, 8);
                 let full = old.sub(&low).add(&b);
+                // Mod(old - Mod(old, 2^8) + b, 2^8) = b since 0 <= b < 2^8 (b is a canonical Mod)
+                self.cx.note_mod(&full, 8, &b);
                 self.low8.insert(r.num, (full.clone(), b));
                 full
             }

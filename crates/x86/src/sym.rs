@@ -62,6 +62,8 @@ pub struct Ctx {
     bits_by_first: HashMap<Mono, Vec<Poly>>,
     /// Intervals proven for whole polynomials by their construction (see `note_sum_interval`).
     known: HashMap<Poly, Interval>,
+    /// Proven facts `Mod(P, 2^k) = R` (see `note_mod`).
+    mod_facts: HashMap<(Poly, u32), Poly>,
 }
 
 fn pow2(k: u32) -> BigInt {
@@ -365,8 +367,19 @@ impl Ctx {
         (lo, hi)
     }
 
+    /// Records `Mod(p, 2^k) = r`. The caller must have proven it; the machine uses it for 8-bit
+    /// register writes: after `full = old - Mod(old, 2^8) + b` with `b` in [0, 2^8), the low byte
+    /// of `full` is `b` (the other terms are a multiple of 2^8). Keyed by value, not register,
+    /// so the byte is found again after `xchg`, `mov` or a spill.
+    pub fn note_mod(&mut self, p: &Poly, k: u32, r: &Poly) {
+        self.mod_facts.insert((p.clone(), k), r.clone());
+    }
+
     /// `P mod 2^k` in canonical form (see the module comment for the rules).
     pub fn modp(&mut self, p: &Poly, k: u32) -> Poly {
+        if let Some(r) = self.mod_facts.get(&(p.clone(), k)) {
+            return r.clone();
+        }
         let m = pow2(k);
         if let Some(c) = p.as_const() {
             if c.is_integer() {
@@ -790,7 +803,17 @@ mod tests {
                 let (x, xv) = pool[rng.gen_range(0..pool.len())].clone();
                 let (y, yv) = pool[rng.gen_range(0..pool.len())].clone();
                 let k = [1u32, 43, 44, 51, 64, 128][rng.gen_range(0..6)];
-                let (p, v) = match rng.gen_range(0..10) {
+                let (p, v) = match rng.gen_range(0..11) {
+                    10 => {
+                        // an 8-bit register write (setc dl on a full register), then its low byte
+                        let low = cx.modp(&x, 8);
+                        let b = cx.modp(&y, 8);
+                        let full = x.sub(&low).add(&b);
+                        cx.note_mod(&full, 8, &b);
+                        let fv = &xv - xv.mod_floor(&pow2(8)) + yv.mod_floor(&pow2(8));
+                        let k8 = [8u32, 64][rng.gen_range(0..2)];
+                        (cx.modp(&full, k8), fv.mod_floor(&pow2(k8)))
+                    }
                     7 => {
                         // a hardware carry of two words, then rule 5 on carry·s + c
                         let (xm, ym) = (cx.modp(&x, 64), cx.modp(&y, 64));
