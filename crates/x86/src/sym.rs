@@ -11,7 +11,11 @@
 //! 2. inside `Mod(·, 2^k)`, an atom `Mod(Q, 2^j)` in a term with coefficient `c` is replaced
 //!    by `Q` when `c·2^j` is a multiple of `2^k` (the difference is a multiple of `2^k`);
 //! 3. inside `Mod(·, 2^k)`, integer coefficients are reduced into `[0, 2^k)`;
-//! 4. polynomial arithmetic (collecting terms, sorting monomials) is commutative-argument sorting.
+//! 4. polynomial arithmetic (collecting terms, sorting monomials) is commutative-argument sorting;
+//! 5. `Mod` of `s·b + c` for a proven bit `b` is affine in `b` (`mod_of_affine_bit`);
+//! 6. intervals: a sum's interval may be recorded from its summands (`note_sum_interval`), sums of
+//!    proven bits are bounded by their count (`bit_sum_interval`), and proven facts
+//!    `Mod(P, 2^k) = R` are reused by value (`note_mod`).
 //!
 //! Two values are proven equal when their canonical polynomials are identical. The converse does
 //! not hold (the rules are incomplete); then the checker says "not proven".
