@@ -315,6 +315,8 @@ impl<'a> Machine<'a> {
                 let low = self.cx.modp(&old, 8);
                 let b = self.cx.modp(&v, 8);
                 let full = old.sub(&low).add(&b);
+                // Mod(old - Mod(old, 2^8) + b, 2^8) = b since 0 <= b < 2^8 (b is a canonical Mod)
+                self.cx.note_mod(&full, 8, &b);
                 self.low8.insert(r.num, (full.clone(), b));
                 full
             }
@@ -620,7 +622,8 @@ impl<'a> Machine<'a> {
             _ => Poly::default(),
         };
         let sub = matches!(mn, "sub" | "sbb");
-        let t = if sub { a.sub(&b).sub(&cin) } else { a.add(&b).add(&cin) };
+        let sign = if sub { -1 } else { 1 };
+        let t = self.cx.note_sum_interval(&[(1, &a), (sign, &b), (sign, &cin)]);
         let r = self.cx.modp(&t, w as u32);
         let d_ = self.cx.divp(&t, w as u32);
         let carry = if sub { Poly::default().sub(&d_) } else { d_ };
@@ -654,6 +657,9 @@ impl<'a> Machine<'a> {
                 None
             }
         };
+        if let Some(of) = overflow_of_bit_function(self.cx, a, b, cin, sub, w) {
+            return Some(of);
+        }
         let (alo, ahi) = signed(self.cx, a)?;
         let (blo, bhi) = signed(self.cx, b)?;
         let ci = self.cx.interval(cin);
@@ -698,6 +704,9 @@ impl<'a> Machine<'a> {
             match self.mem.get(&(out, 8 * i as i64)) {
                 Some((64, Val::Num(v))) if v == e => {}
                 Some((64, Val::Num(v))) => {
+                    if std::env::var_os("VF_EXPLAIN_NUM").is_some() {
+                        self.explain_numeric(v, e);
+                    }
                     let why = if std::env::var_os("VF_EXPLAIN").is_some() { self.cx.explain_diff(v, e, 30) } else { String::new() };
                     return Err(format!("output limb {i} not proven equal: asm {} vs IR {} {why}", short(&self.cx.show(v)), short(&self.cx.show(e))));
                 }
@@ -706,6 +715,98 @@ impl<'a> Machine<'a> {
         }
         Ok(())
     }
+}
+
+impl Machine<'_> {
+    /// Development aid: prints the atoms of two differing Select conditions with their
+    /// power-of-two coefficients and concrete values on a few random inputs.
+    fn explain_numeric(&self, v: &Poly, e: &Poly) {
+        use rand::SeedableRng;
+        let cond = |p: &Poly| -> Poly {
+            match p.terms.iter().next() {
+                Some((m, _)) if p.terms.len() == 1 && m.len() == 1 => match self.cx.atom(m[0]) {
+                    crate::sym::Atom::Select(c, _, _) => c.clone(),
+                    _ => p.clone(),
+                },
+                _ => p.clone(),
+            }
+        };
+        let (cv, ce) = (cond(v), cond(e));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let envs: Vec<HashMap<String, BigInt>> = (0..4)
+            .map(|_| {
+                let ins = self.f.random_inputs(&mut rng);
+                let mut env = HashMap::new();
+                for (k, arr) in ins.iter().enumerate() {
+                    for (i, x) in arr.iter().enumerate() {
+                        env.insert(input_name(self.f, k, i), BigInt::from(*x));
+                    }
+                }
+                env
+            })
+            .collect();
+        for (label, p) in [("asm", &cv), ("ir", &ce)] {
+            let vals: Vec<String> = envs.iter().map(|env| format!("{}", self.cx.eval(p, env, &mut HashMap::new()))).collect();
+            eprintln!("{label} cond = {vals:?}");
+            for (m, c) in &p.terms {
+                if m.len() == 1 && !matches!(self.cx.atom(m[0]), crate::sym::Atom::Var(_)) {
+                    let vals: Vec<String> = envs.iter().map(|env| format!("{:x}", self.cx.eval(&Poly::atom(m[0]), env, &mut HashMap::new()).to_integer())).collect();
+                    let inner = match self.cx.atom(m[0]) {
+                        crate::sym::Atom::Mod(q, k) => format!("%2^{k} of {} terms", q.terms.len()),
+                        _ => "other".into(),
+                    };
+                    eprintln!("  {label} a{} coef 2^{:.1} {inner} vals {vals:?}", m[0], (c.numer().to_string().parse::<f64>().unwrap_or(f64::NAN).abs().log2() - c.denom().bits() as f64 + 1.0));
+                }
+            }
+        }
+    }
+}
+
+/// OF when every operand is a constant or affine in one and the same proven bit `x`
+/// (CryptOpt's `add r8b, 0x7f` turns a saved OF byte back into OF): then OF is a function of
+/// `x` alone, computed from the definition (the signed sum leaves the signed range) at
+/// x = 0 and x = 1, and equals `of0 + x·(of1 - of0)` (a function of a bit is affine in it).
+pub fn overflow_of_bit_function(cx: &mut Ctx, a: &Poly, b: &Poly, cin: &Poly, sub: bool, w: u32) -> Option<Poly> {
+    let mut bit: Option<Poly> = None;
+    let mut forms = vec![];
+    for p in [a, b, cin] {
+        if let Some(c) = p.as_const() {
+            forms.push((BigRational::zero(), c));
+            continue;
+        }
+        let (x, s, c) = cx.affine_bit(p)?;
+        if bit.as_ref().is_some_and(|y| *y != x) {
+            return None;
+        }
+        bit = Some(x);
+        forms.push((s, c));
+    }
+    let x = bit?;
+    let full = BigInt::one() << w;
+    let half = BigInt::one() << (w - 1);
+    let of_at = |v: u32| -> Option<bool> {
+        let mut vals = vec![];
+        for (s, c) in &forms {
+            let r = s * BigRational::from_integer(BigInt::from(v)) + c;
+            if !r.is_integer() {
+                return None;
+            }
+            vals.push(r.to_integer());
+        }
+        let in_word = |i: &BigInt| *i >= BigInt::zero() && *i < full;
+        if !in_word(&vals[0]) || !in_word(&vals[1]) || vals[2] < BigInt::zero() || vals[2] > BigInt::one() {
+            return None;
+        }
+        let signed = |i: &BigInt| if *i >= half { i - &full } else { i.clone() };
+        let r = if sub { signed(&vals[0]) - signed(&vals[1]) - &vals[2] } else { signed(&vals[0]) + signed(&vals[1]) + &vals[2] };
+        Some(r < -half.clone() || r >= half)
+    };
+    let (of0, of1) = (of_at(0)?, of_at(1)?);
+    let k = |b: bool| BigInt::from(b as i32);
+    let of = Poly::constant(k(of0)).add(&x.scale(&BigRational::from_integer(k(of1) - k(of0))));
+    // 0/1-valued by construction (of0, of1 are both 0 or 1)
+    cx.mark_bit(&of);
+    Some(of)
 }
 
 fn short(s: &str) -> String {
@@ -803,4 +904,76 @@ fn ir_outputs_all(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
     let mut g = f.clone();
     g.outputs = (0..f.var_width.len()).map(Arg::Var).collect();
     ir_outputs(cx, &g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// OF by the textbook sign rule on wrapped w-bit values (independent of the signed-range
+    /// definition used by `overflow_of_bit_function`).
+    fn of_by_signs(a: u64, b: u64, cin: u64, sub: bool, w: u32) -> u64 {
+        let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+        let top = 1u64 << (w - 1);
+        if sub {
+            let r = a.wrapping_sub(b).wrapping_sub(cin) & mask;
+            (((a ^ b) & (a ^ r) & top) != 0) as u64
+        } else {
+            let r = a.wrapping_add(b).wrapping_add(cin) & mask;
+            (((!(a ^ b)) & (a ^ r) & top) != 0) as u64
+        }
+    }
+
+    #[test]
+    fn overflow_of_a_bit_function_matches_the_sign_rule() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut derived = 0;
+        for _ in 0..400 {
+            let mut cx = Ctx::new();
+            let (x, y) = (cx.var("x", 0, u64::MAX as u128), cx.var("y", 0, u64::MAX as u128));
+            let t = cx.note_sum_interval(&[(1, &x), (1, &y)]);
+            let bit = cx.divp(&t, 64);
+            cx.mark_bit(&bit);
+            let w = [8u32, 64][rng.gen_range(0..2)];
+            let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+            let special = [0x7f, 0x80, 0x7e, mask, mask - 1, mask >> 1, (mask >> 1) + 1];
+            let k: u64 = if rng.gen_bool(0.7) { special[rng.gen_range(0..special.len())] } else { rng.gen::<u64>() & mask };
+            let sub = rng.gen_bool(0.5);
+            // a = bit or (const - bit) style forms; b constant; carry-in 0, 1 or the bit
+            let form = rng.gen_range(0..3);
+            let a_of = |v: u64| match form {
+                0 => v,
+                1 => mask - v,
+                _ => v,
+            };
+            let a = match form {
+                1 => Poly::constant(BigInt::from(mask)).sub(&bit),
+                _ => bit.clone(),
+            };
+            let cin_kind = rng.gen_range(0..3);
+            let cin = match cin_kind {
+                0 => Poly::default(),
+                1 => Poly::constant(BigInt::one()),
+                _ => bit.clone(),
+            };
+            let b = Poly::constant(BigInt::from(k));
+            let Some(of) = overflow_of_bit_function(&mut cx, &a, &b, &cin, sub, w) else { continue };
+            derived += 1;
+            for v in [0u64, 1] {
+                // choose x, y making the bit v
+                let (xv, yv) = if v == 1 { (u64::MAX, 1u64) } else { (5u64, 7u64) };
+                let env: HashMap<String, BigInt> = [("x".to_string(), BigInt::from(xv)), ("y".to_string(), BigInt::from(yv))].into();
+                let got = cx.eval(&of, &env, &mut HashMap::new());
+                let cv = match cin_kind {
+                    0 => 0,
+                    1 => 1,
+                    _ => v,
+                };
+                let want = of_by_signs(a_of(v), k, cv, sub, w);
+                assert_eq!(got, BigRational::from_integer(BigInt::from(want)), "w={w} sub={sub} form={form} k={k:#x} cin={cv} bit={v}");
+            }
+        }
+        assert!(derived > 300, "only {derived} cases derived");
+    }
 }

@@ -11,7 +11,11 @@
 //! 2. inside `Mod(·, 2^k)`, an atom `Mod(Q, 2^j)` in a term with coefficient `c` is replaced
 //!    by `Q` when `c·2^j` is a multiple of `2^k` (the difference is a multiple of `2^k`);
 //! 3. inside `Mod(·, 2^k)`, integer coefficients are reduced into `[0, 2^k)`;
-//! 4. polynomial arithmetic (collecting terms, sorting monomials) is commutative-argument sorting.
+//! 4. polynomial arithmetic (collecting terms, sorting monomials) is commutative-argument sorting;
+//! 5. `Mod` of `s·b + c` for a proven bit `b` is affine in `b` (`mod_of_affine_bit`);
+//! 6. intervals: a sum's interval may be recorded from its summands (`note_sum_interval`), sums of
+//!    proven bits are bounded by their count (`bit_sum_interval`), and proven facts
+//!    `Mod(P, 2^k) = R` are reused by value (`note_mod`).
 //!
 //! Two values are proven equal when their canonical polynomials are identical. The converse does
 //! not hold (the rules are incomplete); then the checker says "not proven".
@@ -58,6 +62,12 @@ pub struct Ctx {
     index: HashMap<Atom, AtomId>,
     /// Polynomials proven to be 0 or 1 (carry/borrow outputs of word additions).
     bits: std::collections::HashSet<Poly>,
+    /// The same bits, indexed by their first monomial (for `bit_sum_interval`).
+    bits_by_first: HashMap<Mono, Vec<Poly>>,
+    /// Intervals proven for whole polynomials by their construction (see `note_sum_interval`).
+    known: HashMap<Poly, Interval>,
+    /// Proven facts `Mod(P, 2^k) = R` (see `note_mod`).
+    mod_facts: HashMap<(Poly, u32), Poly>,
 }
 
 fn pow2(k: u32) -> BigInt {
@@ -184,14 +194,22 @@ impl Ctx {
         let cin = self.interval(carry_in);
         let cin_ok = self.bits.contains(carry_in) || (!cin.lo.is_negative() && cin.hi <= BigInt::one());
         if words_ok && cin_ok {
-            self.bits.insert(carry.clone());
+            self.insert_bit(carry);
         }
     }
 
     /// Records a value known to be 0 or 1 by construction (a hardware flag computed from
     /// in-range register values: the machine model keeps every register in [0, 2^64)).
     pub fn mark_bit(&mut self, p: &Poly) {
-        self.bits.insert(p.clone());
+        self.insert_bit(p);
+    }
+
+    fn insert_bit(&mut self, p: &Poly) {
+        if self.bits.insert(p.clone()) {
+            if let Some(first) = p.terms.keys().find(|m| !m.is_empty()) {
+                self.bits_by_first.entry(first.clone()).or_default().push(p.clone());
+            }
+        }
     }
 
     pub fn is_bit(&self, p: &Poly) -> bool {
@@ -203,8 +221,91 @@ impl Ctx {
         if self.bits.contains(p) {
             return Interval { lo: BigInt::zero(), hi: BigInt::one() };
         }
-        let (lo, hi) = self.rinterval(p, 16);
+        let (mut lo, mut hi) = self.rinterval(p, 16);
+        if let Some(k) = self.known.get(p) {
+            let (klo, khi) = (rat(k.lo.clone()), rat(k.hi.clone()));
+            if klo > lo {
+                lo = klo;
+            }
+            if khi < hi {
+                hi = khi;
+            }
+        }
+        if let Some((blo, bhi)) = self.bit_sum_interval(p) {
+            if blo > lo {
+                lo = blo;
+            }
+            if bhi < hi {
+                hi = bhi;
+            }
+        }
         Interval { lo: lo.ceil().to_integer(), hi: hi.floor().to_integer() }
+    }
+
+    /// Rule 1c: records the interval of `Σ s_i·p_i` (signs ±1) as the sum of the summands'
+    /// intervals. Interval arithmetic is sound for every split of a sum into summands, but after
+    /// the summands are added as polynomials their terms merge (two carries
+    /// `(t - Mod(t))/2^64` share monomials) and the plain interval of the merged polynomial can be
+    /// far wider; so the machine (`adc dl, 0` after `seto dl`: OF + CF ∈ [0, 2]) records the sharp
+    /// one at the point where it still knows the summands. Returns the sum.
+    pub fn note_sum_interval(&mut self, parts: &[(i64, &Poly)]) -> Poly {
+        let mut sum = Poly::default();
+        let (mut lo, mut hi) = (BigInt::zero(), BigInt::zero());
+        for (sign, q) in parts {
+            let i = self.interval(q);
+            if *sign >= 0 {
+                sum = sum.add(q);
+                lo += i.lo;
+                hi += i.hi;
+            } else {
+                sum = sum.sub(q);
+                lo -= i.hi;
+                hi -= i.lo;
+            }
+        }
+        if sum.as_const().is_none() {
+            let cur = self.interval(&sum);
+            if lo > cur.lo || hi < cur.hi {
+                let new = Interval { lo: lo.max(cur.lo), hi: hi.min(cur.hi) };
+                self.known.insert(sum.clone(), new);
+            }
+        }
+        sum
+    }
+
+    /// Rule 1b (sharper bounds for sums of flags): if `p = Σ s_i·b_i + r` as polynomials, with
+    /// every `b_i` a proven bit (0 or 1) and `s_i = ±1`, then `p ∈ [#neg + lo(r), #pos + hi(r)]`
+    /// shifted by the signs: each `+b_i` contributes `[0, 1]`, each `-b_i` contributes `[-1, 0]`.
+    /// Interval arithmetic on a sum is sound for any split into summands, so this is sound;
+    /// it matters for e.g. `seto dl; adc dl, 0` (OF + CF, whose carries' plain intervals are wide).
+    fn bit_sum_interval(&self, p: &Poly) -> Option<(BigRational, BigRational)> {
+        if self.bits_by_first.is_empty() || p.terms.len() < 2 {
+            return None;
+        }
+        let mut rest = p.clone();
+        let (mut npos, mut nneg) = (0i64, 0i64);
+        let keys: Vec<Mono> = p.terms.keys().cloned().collect();
+        for m in keys {
+            let Some(cands) = self.bits_by_first.get(&m) else { continue };
+            for b in cands {
+                for sign in [1i64, -1] {
+                    let s = rat(BigInt::from(sign));
+                    if b.terms.iter().all(|(bm, bc)| rest.terms.get(bm) == Some(&(bc * &s))) {
+                        rest = rest.sub(&b.scale(&s));
+                        if sign > 0 {
+                            npos += 1;
+                        } else {
+                            nneg += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if npos + nneg == 0 {
+            return None;
+        }
+        let (rlo, rhi) = self.rinterval(&rest, 16);
+        Some((rlo - rat(BigInt::from(nneg)), rhi + rat(BigInt::from(npos))))
     }
 
     /// Rational interval: plain interval arithmetic, intersected with a sharper bound found by
@@ -270,8 +371,19 @@ impl Ctx {
         (lo, hi)
     }
 
+    /// Records `Mod(p, 2^k) = r`. The caller must have proven it; the machine uses it for 8-bit
+    /// register writes: after `full = old - Mod(old, 2^8) + b` with `b` in [0, 2^8), the low byte
+    /// of `full` is `b` (the other terms are a multiple of 2^8). Keyed by value, not register,
+    /// so the byte is found again after `xchg`, `mov` or a spill.
+    pub fn note_mod(&mut self, p: &Poly, k: u32, r: &Poly) {
+        self.mod_facts.insert((p.clone(), k), r.clone());
+    }
+
     /// `P mod 2^k` in canonical form (see the module comment for the rules).
     pub fn modp(&mut self, p: &Poly, k: u32) -> Poly {
+        if let Some(r) = self.mod_facts.get(&(p.clone(), k)) {
+            return r.clone();
+        }
         let m = pow2(k);
         if let Some(c) = p.as_const() {
             if c.is_integer() {
@@ -296,6 +408,9 @@ impl Ctx {
         if k >= 1 && self.bits.contains(&dropped) {
             return dropped;
         }
+        if let Some(r) = self.mod_of_affine_bit(p, k) {
+            return r;
+        }
         let q = self.reduce_coefficients(stripped, k);
         if let Some(c) = q.as_const_int() {
             return Poly::constant(c.mod_floor(&m));
@@ -309,6 +424,35 @@ impl Ctx {
         let b = Interval { lo: BigInt::zero(), hi: &m - 1 };
         let id = self.intern(Atom::Mod(q, k), b);
         Poly::atom(id)
+    }
+
+    /// Rule 5 (functions of a bit are affine): if `p = s·b + c` with `b` a proven bit and
+    /// `s`, `c` constants, then `p` only takes the values `v0 = c` (b = 0) and `v1 = s + c`
+    /// (b = 1), and any function `g` of it equals `g(v0) + b·(g(v1) - g(v0))` on both points. With
+    /// `g = · mod 2^k`: `Mod(p, 2^k) = Mod(v0) + b·(Mod(v1) - Mod(v0))`. Used only when `v0` and
+    /// `v1` are integers. This closes CryptOpt's `mov r, -1; adcx byte, r` (CF := byte != 0).
+    fn mod_of_affine_bit(&self, p: &Poly, k: u32) -> Option<Poly> {
+        let (b, s, c) = self.affine_bit(p)?;
+        let (v0, v1) = (c.clone(), &s + &c);
+        if !v0.is_integer() || !v1.is_integer() {
+            return None;
+        }
+        let m = pow2(k);
+        let (r0, r1) = (v0.to_integer().mod_floor(&m), v1.to_integer().mod_floor(&m));
+        Some(Poly::constant(r0.clone()).add(&b.scale(&rat(r1 - r0))))
+    }
+
+    /// `p = s·b + c` with `b` a proven bit (from the index), `s != 0` and `c` constants.
+    pub fn affine_bit(&self, p: &Poly) -> Option<(Poly, BigRational, BigRational)> {
+        let (m, pc) = p.terms.iter().find(|(m, _)| !m.is_empty())?;
+        for b in self.bits_by_first.get(m)? {
+            let s = pc / &b.terms[m];
+            let d = p.sub(&b.scale(&s));
+            if let Some(c) = d.as_const() {
+                return Some((b.clone(), s, c));
+            }
+        }
+        None
     }
 
     fn fits(&self, p: &Poly, m: &BigInt) -> bool {
@@ -614,10 +758,46 @@ mod tests {
     }
 
     #[test]
+    fn flags_summed_in_a_byte_need_no_mod() {
+        // seto dl; adc dl, 0: OF + CF is in [0, 2], so Mod(OF + CF, 2^8) = OF + CF.
+        let mut cx = Ctx::new();
+        let m = u64::MAX as u128;
+        let (a, b, c, d) = (cx.var("a", 0, m), cx.var("b", 0, m), cx.var("c", 0, m), cx.var("d", 0, m));
+        let ab = cx.note_sum_interval(&[(1, &a), (1, &b)]);
+        let c1 = cx.divp(&ab, 64);
+        cx.mark_bit(&c1);
+        let prod = a.mul(&b);
+        let lo = cx.modp(&prod, 64);
+        let t2 = cx.note_sum_interval(&[(1, &lo), (1, &c), (1, &d)]);
+        let c2 = cx.divp(&t2, 64);
+        let sum = cx.note_sum_interval(&[(1, &c1), (1, &c2)]);
+        // c2 is not a bit (three words), so the sum is in [0, 3]: still below 2^8
+        assert_eq!(cx.modp(&sum, 8), sum);
+        // but not below 2^1
+        assert_ne!(cx.modp(&sum, 1), sum);
+    }
+
+    #[test]
+    fn mod_of_bit_plus_constant_is_affine_in_the_bit() {
+        // mov r, -1; adcx b, r: CF = floor((b + 2^64 - 1) / 2^64) = b for a bit b.
+        let mut cx = Ctx::new();
+        let m = u64::MAX as u128;
+        let (a, c) = (cx.var("a", 0, m), cx.var("c", 0, m));
+        let t = cx.note_sum_interval(&[(1, &a), (1, &c)]);
+        let b = cx.divp(&t, 64);
+        cx.mark_bit(&b);
+        let t2 = b.add(&Poly::constant(pow2(64) - 1));
+        assert_eq!(cx.divp(&t2, 64), b);
+        // a non-bit is not rewritten: floor((a + 2^64 - 1)/2^64) stays a division
+        let t3 = a.add(&Poly::constant(pow2(64) - 1));
+        assert_ne!(cx.divp(&t3, 64), a);
+    }
+
+    #[test]
     fn canonical_forms_evaluate_like_the_integers_they_denote() {
         // Differential test of every rule: random expression DAGs evaluated symbolically and concretely.
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        for round in 0..200 {
+        for round in 0..400 {
             let mut cx = Ctx::new();
             let names = ["a", "b", "c", "d"];
             let vars: Vec<Poly> = names.iter().map(|n| cx.var(n, 0, u64::MAX as u128)).collect();
@@ -627,7 +807,48 @@ mod tests {
                 let (x, xv) = pool[rng.gen_range(0..pool.len())].clone();
                 let (y, yv) = pool[rng.gen_range(0..pool.len())].clone();
                 let k = [1u32, 43, 44, 51, 64, 128][rng.gen_range(0..6)];
-                let (p, v) = match rng.gen_range(0..7) {
+                let (p, v) = match rng.gen_range(0..11) {
+                    10 => {
+                        // an 8-bit register write (setc dl on a full register), then its low byte
+                        let low = cx.modp(&x, 8);
+                        let b = cx.modp(&y, 8);
+                        let full = x.sub(&low).add(&b);
+                        cx.note_mod(&full, 8, &b);
+                        let fv = &xv - xv.mod_floor(&pow2(8)) + yv.mod_floor(&pow2(8));
+                        let k8 = [8u32, 64][rng.gen_range(0..2)];
+                        (cx.modp(&full, k8), fv.mod_floor(&pow2(k8)))
+                    }
+                    7 => {
+                        // a hardware carry of two words, then rule 5 on carry·s + c
+                        let (xm, ym) = (cx.modp(&x, 64), cx.modp(&y, 64));
+                        let t = cx.note_sum_interval(&[(1, &xm), (1, &ym)]);
+                        let carry = cx.divp(&t, 64);
+                        cx.mark_bit(&carry);
+                        let cv = (xv.mod_floor(&pow2(64)) + yv.mod_floor(&pow2(64))).div_floor(&pow2(64));
+                        let sc = BigInt::from(rng.gen_range(-3i64..4));
+                        let c: BigInt = BigInt::from(rng.gen_range(-2i64..2)) * pow2(64) - 1;
+                        let e = carry.scale(&rat(sc.clone())).add(&Poly::constant(c.clone()));
+                        (cx.modp(&e, k), (cv * sc + c).mod_floor(&pow2(k)))
+                    }
+                    8 => {
+                        // rule 1c: sum recorded through its summands, then reduced
+                        let t = cx.note_sum_interval(&[(1, &x), (-1, &y)]);
+                        (cx.modp(&t, k), (&xv - &yv).mod_floor(&pow2(k)))
+                    }
+                    9 => {
+                        // two flags added in a byte (seto dl; adc dl, 0)
+                        let (xm, ym) = (cx.modp(&x, 64), cx.modp(&y, 64));
+                        let s1 = cx.note_sum_interval(&[(1, &xm), (1, &ym)]);
+                        let c1 = cx.divp(&s1, 64);
+                        cx.mark_bit(&c1);
+                        let s2 = cx.note_sum_interval(&[(1, &xm), (-1, &ym)]);
+                        let c2 = Poly::default().sub(&cx.divp(&s2, 64));
+                        cx.mark_bit(&c2);
+                        let (a, b) = (xv.mod_floor(&pow2(64)), yv.mod_floor(&pow2(64)));
+                        let cv = (&a + &b).div_floor(&pow2(64)) - (&a - &b).div_floor(&pow2(64));
+                        let t = cx.note_sum_interval(&[(1, &c1), (1, &c2)]);
+                        (cx.modp(&t, 8), cv.mod_floor(&BigInt::from(256)))
+                    }
                     0 => (x.add(&y), &xv + &yv),
                     1 => (x.mul(&y), &xv * &yv),
                     2 => (cx.modp(&x, k), xv.mod_floor(&pow2(k))),
