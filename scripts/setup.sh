@@ -34,7 +34,7 @@ install_python_venv() {
 
 install_rust() {
   if ! command -v cargo >/dev/null 2>&1; then
-    [ -x "$HOME/.cargo/bin/cargo" ] || { log "no cargo found: install rustup (crates.io reachable) first"; exit 1; }
+    [ -x "$HOME/.cargo/bin/cargo" ] || { log "no cargo found: Veriforge needs a Rust toolchain >= 1.80 (rustup); Debian's rustc is too old"; exit 1; }
   fi
 }
 
