@@ -3,7 +3,10 @@
 use crate::isa::{self, Insn, IsaError, Kind};
 
 /// Kernel program types we model. `RawCtx` is K2's `pgm_input_type = 1`: r1 points at a
-/// plain byte buffer (`ctx_size` bytes) that the program may read and write.
+/// plain byte buffer (`ctx_size` = `max_pkt_sz` bytes). It is loaded into the kernel as a kprobe
+/// program, whose verifier allows reads of any size at aligned offsets below
+/// `sizeof(struct pt_regs)` and no writes; the safety checker applies the same rule, bounded by
+/// `ctx_size`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProgType {
     SocketFilter,
@@ -19,9 +22,10 @@ impl ProgType {
     pub fn kernel_type(self) -> u32 {
         match self {
             ProgType::SocketFilter => 1,
-            ProgType::Kprobe => 2,
+            // K2's raw context is read-only bytes at any aligned offset: the kprobe rules.
+            ProgType::Kprobe | ProgType::RawCtx => 2,
             ProgType::SchedCls => 3,
-            ProgType::Tracepoint | ProgType::RawCtx => 5,
+            ProgType::Tracepoint => 5,
             ProgType::Xdp => 6,
         }
     }

@@ -20,10 +20,10 @@ pub struct BpfArgs {
 struct ProgSource {
     /// Program: .k2, .bpf (C macros), .insns (raw bpf_insn) or .o (ELF)
     prog: PathBuf,
-    /// K2 .maps file (for .k2/.bpf/.insns)
+    /// K2 .maps file (for .k2/.bpf/.insns; default: `<stem>.maps` beside the program)
     #[arg(long)]
     maps: Option<PathBuf>,
-    /// K2 .desc file (for .k2/.bpf/.insns)
+    /// K2 .desc file (for .k2/.bpf/.insns; default: `<stem>.desc` beside the program)
     #[arg(long)]
     desc: Option<PathBuf>,
     /// ELF section holding the program (default: the first program section)
@@ -88,14 +88,22 @@ pub fn run(ctx: Ctx, args: BpfArgs) -> Result<(), Failure> {
     }
 }
 
+fn sibling(path: &Path, ext: &str) -> Option<PathBuf> {
+    let p = path.with_extension(ext);
+    (p != path && p.exists()).then_some(p)
+}
+
 fn load(src: &ProgSource) -> Result<Loaded, Failure> {
     let prog_type = match &src.prog_type {
         Some(t) => Some(ProgType::parse(t).ok_or_else(|| Failure::input(format!("--prog-type: unknown program type '{t}'")))?),
         None => None,
     };
+    // K2's convention (as in `bpf opt`): `<stem>.maps` / `<stem>.desc` beside the program.
+    let maps = src.maps.clone().or_else(|| sibling(&src.prog, "maps"));
+    let desc = src.desc.clone().or_else(|| sibling(&src.prog, "desc"));
     let opts = LoadOptions {
-        maps: src.maps.as_deref(),
-        desc: src.desc.as_deref(),
+        maps: maps.as_deref(),
+        desc: desc.as_deref(),
         section: src.section.as_deref(),
         prog_type,
         format: None,

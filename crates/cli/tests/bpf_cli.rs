@@ -84,7 +84,7 @@ fn convert_round_trips_through_every_text_format() {
     let bpf = d.join("a.bpf").display().to_string();
     let insns = d.join("a.insns").display().to_string();
     assert_eq!(run(&["bpf", "convert", &obj, "-o", &k2]).0, 0);
-    let maps = d.join("a.maps");
+    let maps = d.join("env.maps"); // not `a.maps`, which would be picked up beside a.k2
     std::fs::write(&maps, "proto_count { type = 6, key_size = 4, value_size = 8, max_entries = 256, fd = 0 }\n").unwrap();
     let maps = maps.display().to_string();
     // Without the maps file the map load names an undeclared map: bad input.
@@ -94,4 +94,24 @@ fn convert_round_trips_through_every_text_format() {
     let back = d.join("b.k2").display().to_string();
     assert_eq!(run(&["bpf", "convert", &insns, "--maps", &maps, "-o", &back]).0, 0);
     assert_eq!(std::fs::read_to_string(&k2).unwrap(), std::fs::read_to_string(&back).unwrap());
+}
+
+/// Raw context (`.desc` type 1): aligned reads of any size inside `max_pkt_sz` are safe; writes,
+/// misaligned reads and reads past `max_pkt_sz` are rejected (the kernel's kprobe rules, which
+/// also forbid context writes).
+#[test]
+fn raw_context_rules_follow_the_kprobe_verifier() {
+    let d = tmpdir("rawctx");
+    std::fs::write(d.join("p.desc"), "{ pgm_input_type = 1, }\n{ max_pkt_sz = 6, }\n").unwrap();
+    let verdict = |body: &str| {
+        let p = d.join("p.k2");
+        std::fs::write(&p, body).unwrap();
+        let (code, out, err) = run(&["bpf", "check", &p.display().to_string()]);
+        assert!(out.contains("raw_ctx program"), "{out} {err}");
+        code
+    };
+    assert_eq!(verdict("LDXH 0 1 0\nLDXB 2 1 5\nLDXW 3 1 0\nEXIT\n"), 0);
+    assert_eq!(verdict("LDXH 0 1 1\nEXIT\n"), 1, "misaligned");
+    assert_eq!(verdict("LDXW 0 1 4\nEXIT\n"), 1, "past max_pkt_sz");
+    assert_eq!(verdict("MOV64XC 0 0\nSTXB 1 0 0\nEXIT\n"), 1, "context write");
 }

@@ -69,3 +69,32 @@ fn bad_input_is_one_line_exit_2_and_writes_nothing() {
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// K2's `pgm_input_type = 1` (r1 = raw bytes, read with narrow loads) needs no `--prog-type`:
+/// it is checked with kprobe-style context rules and loaded into the kernel as a kprobe.
+#[test]
+fn raw_context_program_optimizes_with_only_its_desc_and_maps() {
+    let d = tmpdir("raw");
+    let out = d.join("rawkey.opt.bpf");
+    let src = examples().join("rawkey.bpf");
+    let (code, _, err) = run(&[
+        "bpf", "opt", src.to_str().unwrap(), "-o", out.to_str().unwrap(), "--budget", "200000it", "--jobs", "1", "--no-cache",
+        "--diff-inputs", "1000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let counts = err.split("rawkey.bpf: ").nth(1).and_then(|s| s.split(" instructions").next()).expect(&err);
+    let (before, after) = counts.split_once(" -> ").expect(counts);
+    let (before, after): (usize, usize) = (before.parse().unwrap(), after.parse().unwrap());
+    assert_eq!(before, 16);
+    assert!(after < before, "no improvement: {err}");
+    // The output is in the input's own format and passes the checker under the same raw context.
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("BPF_LDX_MEM("), "{text}");
+    let (code, stdout, err) = run(&[
+        "bpf", "check", out.to_str().unwrap(), "--maps", examples().join("rawkey.maps").to_str().unwrap(),
+        "--desc", examples().join("rawkey.desc").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout} {err}");
+    assert!(stdout.contains("raw_ctx program") && stdout.contains("checker: safe"), "{stdout}");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -317,6 +317,9 @@ struct Proto {
     changes_pkt: bool,
 }
 
+/// `sizeof(struct pt_regs)` on x86-64: the kernel's bound for kprobe context reads.
+const PT_REGS_SIZE: usize = 168;
+
 fn is_tracing(t: ProgType) -> bool {
     matches!(t, ProgType::Tracepoint | ProgType::Kprobe | ProgType::RawCtx)
 }
@@ -1128,15 +1131,23 @@ impl<'a> Checker<'a> {
                     _ => bad(),
                 }
             }
-            ProgType::Tracepoint | ProgType::RawCtx => {
+            ProgType::Tracepoint => {
                 // Kernel: reads only, 8 <= off < PERF_MAX_TRACE_SIZE; we also stay inside the modelled ctx.
                 if write || off < 8 || off + n > self.prog.ctx_size.max(8) {
                     return bad();
                 }
                 Ok(Reg::scalar(if n == 8 { Scalar::UNKNOWN } else { Scalar::urange(0, (1u64 << (8 * n)) - 1) }))
             }
+            ProgType::RawCtx => {
+                // Loaded into the kernel as a kprobe (reads of any size at aligned offsets inside
+                // struct pt_regs); we also stay inside the `max_pkt_sz` bytes the interpreter models.
+                if write || off + n > self.prog.ctx_size.min(PT_REGS_SIZE) {
+                    return bad();
+                }
+                Ok(Reg::scalar(if n == 8 { Scalar::UNKNOWN } else { Scalar::urange(0, (1u64 << (8 * n)) - 1) }))
+            }
             ProgType::Kprobe => {
-                if write || off + n > 168 {
+                if write || off + n > PT_REGS_SIZE {
                     return bad();
                 }
                 Ok(Reg::scalar(if n == 8 { Scalar::UNKNOWN } else { Scalar::urange(0, (1u64 << (8 * n)) - 1) }))
