@@ -323,3 +323,53 @@ pub fn comparable_packet(t: ProgType, data_out: &[u8]) -> &[u8] {
         _ => data_out,
     }
 }
+
+/// What the kernel reports for a program loaded from an object file by libbpf (`bpftool`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectLoad {
+    /// Instructions after the verifier's rewrites (`bytes_xlated / 8` of `bpftool prog show`).
+    pub xlated_insns: usize,
+    /// Whether the kernel accepted BTF for it (func/line info checked by the verifier).
+    pub has_btf: bool,
+}
+
+/// `bpftool`'s name for a program type (`bpftool prog load ... type T`).
+fn bpftool_type(t: ProgType) -> &'static str {
+    match t {
+        ProgType::SocketFilter => "socket",
+        ProgType::Kprobe | ProgType::RawCtx => "kprobe",
+        ProgType::SchedCls => "classifier",
+        ProgType::Tracepoint => "tracepoint",
+        ProgType::Xdp => "xdp",
+    }
+}
+
+/// Loads the (single-program) object `obj` the way users do, through libbpf: `bpftool prog load
+/// OBJ PIN type T`, then reads `bpftool prog show pinned PIN` and removes the pin.
+/// `Err` carries bpftool's last error line (program rejected, bpftool missing, not root, ...).
+pub fn bpftool_load_object(obj: &std::path::Path, t: ProgType) -> Result<ObjectLoad, String> {
+    use std::process::Command;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SEQ: AtomicUsize = AtomicUsize::new(0);
+    let pin = format!("/sys/fs/bpf/veriforge-{}-{}", std::process::id(), SEQ.fetch_add(1, Ordering::Relaxed));
+    let last_line = |o: &std::process::Output| {
+        let text = String::from_utf8_lossy(&o.stderr).into_owned() + &String::from_utf8_lossy(&o.stdout);
+        text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no output").to_string()
+    };
+    let load = Command::new("bpftool")
+        .args(["prog", "load"])
+        .arg(obj)
+        .args([&pin, "type", bpftool_type(t)])
+        .output()
+        .map_err(|e| format!("cannot run bpftool: {e}"))?;
+    if !load.status.success() {
+        let _ = std::fs::remove_file(&pin);
+        return Err(format!("bpftool prog load {}: {}", obj.display(), last_line(&load)));
+    }
+    let show = Command::new("bpftool").args(["-j", "prog", "show", "pinned", &pin]).output();
+    let _ = std::fs::remove_file(&pin);
+    let show = show.map_err(|e| format!("cannot run bpftool: {e}"))?;
+    let v: serde_json::Value = serde_json::from_slice(&show.stdout).map_err(|e| format!("bpftool prog show: {e}: {}", last_line(&show)))?;
+    let xlated = v["bytes_xlated"].as_u64().ok_or_else(|| format!("bpftool prog show: no bytes_xlated in {v}"))?;
+    Ok(ObjectLoad { xlated_insns: xlated as usize / 8, has_btf: v.get("btf_id").is_some() })
+}

@@ -68,7 +68,7 @@ enum BpfCmd {
         /// Output format: k2, bpf, insns, o
         #[arg(long)]
         to: Option<String>,
-        /// Remove `ja +0` no-ops (fixing jumps) instead of keeping them (not for .o output).
+        /// Remove `ja +0` no-ops (fixing jumps; for .o also relocations, symbols and BTF.ext).
         #[arg(long)]
         drop_nops: bool,
     },
@@ -235,11 +235,9 @@ fn convert(ctx: Ctx, src: &ProgSource, out: &Path, to: Option<&str>, drop_nops: 
     if format == Format::Elf && loaded.format != Format::Elf {
         return Err(Failure::input(format!("{}: ELF output needs an ELF input to patch", out.display())));
     }
-    if drop_nops && format == Format::Elf {
-        return Err(Failure::input("--drop-nops: ELF output keeps the slot count (deleted instructions stay ja +0)"));
-    }
-    let insns = if drop_nops { vf_bpf::isa::remove_nops(&loaded.program.insns) } else { loaded.program.insns.clone() };
-    let bytes = formats::write_as(&loaded, &insns, format).map_err(|e| Failure::input(format!("{}: {e}", src.prog.display())))?;
+    let nops = if drop_nops { formats::Nops::Drop } else { formats::Nops::Keep };
+    let bytes = formats::write_as_nops(&loaded, &loaded.program.insns, format, nops)
+        .map_err(|e| Failure::input(format!("{}: {e}", src.prog.display())))?;
     write_atomically(out, &bytes).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", out.display())))?;
     ctx.info(format!("wrote {} ({} instructions)", out.display(), loaded.program.count()));
     Ok(())

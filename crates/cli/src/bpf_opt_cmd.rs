@@ -11,8 +11,8 @@ use vf_bpf::equiv::cache::ProofCache;
 use vf_bpf::equiv::diff;
 use vf_bpf::equiv::program::{prove_programs, ProgramVerdict};
 use vf_bpf::equiv::window::SmtSolver;
-use vf_bpf::formats::{self, Format, LoadOptions, Loaded};
-use vf_bpf::opt::{self, driver, OptOptions};
+use vf_bpf::formats::{self, LoadOptions, Loaded};
+use vf_bpf::opt::{driver, OptOptions};
 use vf_bpf::ProgType;
 use vf_search::{Budget, Progress};
 
@@ -73,6 +73,9 @@ pub struct OptArgs {
     /// from that text by the other backend before the output is written).
     #[arg(long)]
     pub export_smt: Option<PathBuf>,
+    /// Keep deleted instructions as `ja +0` (K2's marking, not counted) instead of removing them.
+    #[arg(long)]
+    pub keep_nops: bool,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -187,12 +190,10 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     };
     let (best, report) = driver::optimize_program(&loaded.program, &opts, &solver, &cache, &observer, &checks)
         .map_err(|e| if e.starts_with("internal") { Failure::internal(e) } else { Failure::input(format!("{}: {e}", a.input.display())) })?;
-    let emitted = match loaded.format {
-        // keep deleted slots as `ja +0` where offsets/relocations refer to slots (K2 does the same)
-        Format::Insns | Format::Elf => best.clone(),
-        Format::K2 | Format::CMacro => opt::compact(&best),
-    };
-    let bytes = formats::write_program(&loaded, &emitted).map_err(Failure::internal)?;
+    // Deleted slots are removed (jumps, calls, ELF relocations/symbols/BTF.ext fixed) unless
+    // --keep-nops asks for K2's `ja +0` marking.
+    let nops = if a.keep_nops { formats::Nops::Keep } else { formats::Nops::Drop };
+    let bytes = formats::write_program_nops(&loaded, &best, nops).map_err(Failure::internal)?;
     write_atomically(&output, &bytes).map_err(|e| Failure::internal(format!("{}: {e}", output.display())))?;
     if let Some(path) = &a.report {
         let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::internal(e.to_string()))?;

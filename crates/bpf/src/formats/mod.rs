@@ -7,6 +7,7 @@
 
 pub mod cmacro;
 pub mod elf;
+mod elf_shrink;
 pub mod insns;
 pub mod k2;
 mod btf;
@@ -195,6 +196,36 @@ pub fn write_program(loaded: &Loaded, insns: &[Insn]) -> Result<Vec<u8>, String>
             let src = loaded.elf.as_ref().ok_or("ELF program without its source object")?;
             elf::write(src, insns)
         }
+    }
+}
+
+/// What happens to deleted instructions (`ja +0`) when a program is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nops {
+    /// Removed, every jump/call offset (and for ELF: relocations, symbols, BTF.ext) fixed.
+    Drop,
+    /// Kept as `ja +0` (K2's marking; not counted as instructions).
+    Keep,
+}
+
+/// Writes `insns` (in the loaded slot layout, deleted instructions as `ja +0`) in the loaded
+/// program's format, dropping or keeping the deleted slots.
+pub fn write_program_nops(loaded: &Loaded, insns: &[Insn], nops: Nops) -> Result<Vec<u8>, String> {
+    write_as_nops(loaded, insns, loaded.format, nops)
+}
+
+/// [`write_as`] with a choice for deleted instructions. With [`Nops::Drop`] and nothing to
+/// drop the output is what [`write_as`] gives (an ELF object stays byte-identical).
+pub fn write_as_nops(loaded: &Loaded, insns: &[Insn], format: Format, nops: Nops) -> Result<Vec<u8>, String> {
+    let has_nops = crate::isa::remove_nops(insns).len() != insns.len();
+    match (format, nops) {
+        (_, Nops::Keep) => write_as(loaded, insns, format),
+        (_, Nops::Drop) if !has_nops => write_as(loaded, insns, format),
+        (Format::Elf, Nops::Drop) => {
+            let src = loaded.elf.as_ref().ok_or("ELF output needs an ELF input object to patch")?;
+            elf_shrink::write_shrunk(src, insns)
+        }
+        (_, Nops::Drop) => write_as(loaded, &crate::isa::remove_nops(insns), format),
     }
 }
 
