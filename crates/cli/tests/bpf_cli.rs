@@ -115,3 +115,58 @@ fn raw_context_rules_follow_the_kprobe_verifier() {
     assert_eq!(verdict("LDXW 0 1 4\nEXIT\n"), 1, "past max_pkt_sz");
     assert_eq!(verdict("MOV64XC 0 0\nSTXB 1 0 0\nEXIT\n"), 1, "context write");
 }
+
+/// Issue criterion 5 through every command that writes a file: each bad input gives exit 2, one
+/// line naming the file, a position and the problem, and leaves no output file behind.
+#[test]
+fn each_bad_input_names_file_position_and_problem_and_writes_nothing() {
+    let d = tmpdir("bad5");
+    let w = |n: &str, b: &[u8]| {
+        let p = d.join(n);
+        std::fs::write(&p, b).unwrap();
+        p.display().to_string()
+    };
+    let exit = [0x95u8, 0, 0, 0, 0, 0, 0, 0];
+    let cases: Vec<(String, &str, &str)> = vec![
+        (w("trunc.insns", &[0x95, 0, 0, 0, 0, 0, 0, 0, 0xb7, 0, 0]), "byte offset 8 (insn 1)", "truncated"),
+        (w("op.insns", &[[0xffu8, 0, 0, 0, 0, 0, 0, 0], exit].concat()), "byte offset 0 (insn 0)", "unknown opcode 0xff"),
+        (w("jmp.insns", &[[0x05u8, 0, 5, 0, 0, 0, 0, 0], exit].concat()), "byte offset 0 (insn 0)", "jump out of range"),
+        (w("jmp.k2", b"MOV64XC 0 1\nJA 5\nEXIT\n"), "jmp.k2:2:1", "jump out of range"),
+        (w("helper.insns", &[[0x85u8, 0, 0, 0, 0xe7, 3, 0, 0], exit].concat()), "byte offset 0 (insn 0)", "unknown helper function 999"),
+        (w("helper.bpf", b"BPF_MOV64_IMM(BPF_REG_0, 1),\nBPF_EMIT_CALL(999),\nBPF_EXIT_INSN(),\n"), "helper.bpf:2:1", "unknown helper function 999"),
+    ];
+    let obj = examples().join("xdp_shrink.o").display().to_string();
+    for (file, pos, problem) in &cases {
+        for cmd in ["opt", "convert"] {
+            let out = d.join(format!("out-{cmd}.k2"));
+            let o = out.display().to_string();
+            let args = if cmd == "opt" { vec!["bpf", "opt", file, "-o", &o, "--budget", "1000it"] } else { vec!["bpf", "convert", file, "-o", &o] };
+            let (code, _, err) = run(&args);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "not one line: {err}");
+            let name = std::path::Path::new(file).file_name().unwrap().to_str().unwrap();
+            assert!(err.contains(name) && err.contains(pos) && err.contains(problem), "{args:?}: {err}");
+            assert!(!out.exists(), "{args:?} wrote {o}");
+        }
+    }
+    // ELF without the requested section: reported at the section header table.
+    let out = d.join("out.o");
+    let (code, _, err) = run(&["bpf", "opt", &obj, "--section", "nope", "-o", &out.display().to_string()]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("xdp_shrink.o: byte offset ") && err.contains("no program section 'nope'"), "{err}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// `convert --drop-nops` on an ELF object with nothing to drop changes no byte (the shrinking
+/// itself is tested in crates/bpf/tests/elf_shrink.rs and bpf_opt_cli.rs).
+#[test]
+fn convert_drop_nops_on_an_elf_object_without_nops_is_byte_identical() {
+    let d = tmpdir("dropelf");
+    let obj = examples().join("xdp_proto.o").display().to_string();
+    let same = d.join("same.o").display().to_string();
+    assert_eq!(run(&["bpf", "convert", &obj, "-o", &same, "--drop-nops"]).0, 0);
+    assert_eq!(std::fs::read(&same).unwrap(), std::fs::read(&obj).unwrap(), "nothing to drop: byte-identical");
+    std::fs::remove_dir_all(&d).unwrap();
+}

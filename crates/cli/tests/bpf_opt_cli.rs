@@ -98,3 +98,79 @@ fn raw_context_program_optimizes_with_only_its_desc_and_maps() {
     assert!(stdout.contains("raw_ctx program") && stdout.contains("checker: safe"), "{stdout}");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+fn count_of(err: &str) -> (usize, usize) {
+    let line = err.lines().find(|l| l.contains(" instructions (best after")).expect(err);
+    let counts = line.split(": ").nth(1).unwrap().split(" instructions").next().unwrap();
+    let (a, b) = counts.split_once(" -> ").unwrap();
+    (a.parse().unwrap(), b.parse().unwrap())
+}
+
+/// `.insns` output: deleted instructions are dropped by default (jumps fixed, the file shrinks
+/// and is proven equivalent to the input); `--keep-nops` keeps K2's `ja +0` marking instead.
+#[test]
+fn insns_output_drops_deleted_slots_unless_keep_nops() {
+    let d = tmpdir("insns");
+    let insns = d.join("rawkey.insns");
+    let (maps, desc) = (examples().join("rawkey.maps"), examples().join("rawkey.desc"));
+    std::fs::copy(&maps, d.join("rawkey.maps")).unwrap();
+    std::fs::copy(&desc, d.join("rawkey.desc")).unwrap();
+    let (code, _, err) = run(&["bpf", "convert", examples().join("rawkey.bpf").to_str().unwrap(), "-o", insns.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let opt = |out: &PathBuf, extra: &[&str]| {
+        let mut args = vec!["bpf", "opt", insns.to_str().unwrap(), "-o", out.to_str().unwrap(), "--budget", "200000it", "--jobs", "1", "--no-cache", "--diff-inputs", "500"];
+        args.extend_from_slice(extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        count_of(&err)
+    };
+    let dropped = d.join("dropped.insns");
+    let kept = d.join("kept.insns");
+    let (before, after) = opt(&dropped, &[]);
+    assert!(after < before, "no improvement");
+    assert_eq!(opt(&kept, &["--keep-nops"]), (before, after), "same seed, same search");
+    let bytes_in = std::fs::read(&insns).unwrap().len();
+    assert_eq!(std::fs::read(&dropped).unwrap().len(), after * 8, "deleted slots still present");
+    let kept_bytes = std::fs::read(&kept).unwrap();
+    assert_eq!(kept_bytes.len(), bytes_in, "--keep-nops must keep the slot count");
+    let nops = kept_bytes.chunks(8).filter(|c| *c == [0x05, 0, 0, 0, 0, 0, 0, 0]).count();
+    assert_eq!(nops, before - after);
+    for out in [&dropped, &kept] {
+        let (code, stdout, err) = run(&[
+            "bpf", "equiv", insns.to_str().unwrap(), out.to_str().unwrap(), "--maps", maps.to_str().unwrap(), "--desc", desc.to_str().unwrap(), "--inputs", "500",
+        ]);
+        assert_eq!(code, 0, "{out:?}: {stdout} {err}");
+        assert!(stdout.contains("equivalent: proven"), "{stdout}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// ELF output shrinks by default: the program section loses the deleted slots (the object reads
+/// back with the optimized count in its slots); `--keep-nops` keeps the section size.
+#[test]
+fn elf_output_shrinks_unless_keep_nops() {
+    let d = tmpdir("elf");
+    let obj = examples().join("xdp_shrink.o");
+    let run_opt = |out: &PathBuf, extra: &[&str]| {
+        let mut args = vec!["bpf", "opt", obj.to_str().unwrap(), "-o", out.to_str().unwrap(), "--budget", "300000it", "--jobs", "1", "--no-cache", "--diff-inputs", "500", "--kernel-runs", "100"];
+        args.extend_from_slice(extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        count_of(&err)
+    };
+    let (shrunk, kept) = (d.join("shrunk.o"), d.join("kept.o"));
+    let (before, after) = run_opt(&shrunk, &[]);
+    assert!(after < before, "the dead markers were not removed");
+    assert_eq!(run_opt(&kept, &["--keep-nops"]), (before, after));
+    let section_size = |p: &PathBuf| {
+        let (_, out, err) = run(&["--json", "bpf", "check", p.to_str().unwrap()]);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+        assert_eq!(v["checker"]["safe"], true, "{v}");
+        v["insns"].as_u64().unwrap() as usize
+    };
+    // `check` reports slots of the linked program (section + .text).
+    assert_eq!(section_size(&kept), before);
+    assert_eq!(section_size(&shrunk), after);
+    assert!(std::fs::read(&kept).unwrap().len() == std::fs::read(&obj).unwrap().len());
+    std::fs::remove_dir_all(&d).unwrap();
+}

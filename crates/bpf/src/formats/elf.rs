@@ -86,14 +86,16 @@ pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(
         return Err(ferr(format!("ELF object is for {:?}, not BPF", file.architecture())));
     }
     let progs = program_sections(&bytes).map_err(ferr)?;
+    // A missing section is reported at the section header table, where it was looked for.
+    let at_table = |m: String| ParseError::byte(file_name, section_table_offset(&bytes), None, m);
     let sec_name = match section {
         Some(s) => {
             if !progs.iter().any(|p| p == s) {
-                return Err(ferr(format!("no program section '{s}' (sections: {})", progs.join(", "))));
+                return Err(at_table(format!("no program section '{s}' in the section header table (sections: {})", progs.join(", "))));
             }
             s.to_string()
         }
-        None => progs.first().cloned().ok_or_else(|| ferr("ELF object has no program section".into()))?,
+        None => progs.first().cloned().ok_or_else(|| at_table("ELF object has no program section".into()))?,
     };
     let sec = file.section_by_name(&sec_name).unwrap();
     let (offset, size) = sec.file_range().ok_or_else(|| ferr(format!("section '{sec_name}' has no file data")))?;
@@ -121,6 +123,28 @@ pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(
     program.maps = maps.into_iter().map(|(_, _, m)| m).collect();
     let src = ElfSource { bytes: bytes.clone(), section: sec_name, offset, len, text, relocs };
     Ok((program, src))
+}
+
+/// `e_shoff` of an ELF header (32- or 64-bit, either byte order); 0 if unreadable.
+fn section_table_offset(b: &[u8]) -> usize {
+    let le = b.get(5) == Some(&1);
+    let field = |at: usize, n: usize| -> Option<u64> {
+        let raw = b.get(at..at + n)?;
+        let mut v = [0u8; 8];
+        if le {
+            v[..n].copy_from_slice(raw);
+            Some(u64::from_le_bytes(v))
+        } else {
+            v[8 - n..].copy_from_slice(raw);
+            Some(u64::from_be_bytes(v))
+        }
+    };
+    match b.get(4) {
+        Some(2) => field(0x28, 8),
+        Some(1) => field(0x20, 4),
+        _ => None,
+    }
+    .unwrap_or(0) as usize
 }
 
 /// Maps in the object, keyed by (section index, offset in section).

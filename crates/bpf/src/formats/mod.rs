@@ -223,10 +223,23 @@ pub fn write_as_nops(loaded: &Loaded, insns: &[Insn], format: Format, nops: Nops
         (_, Nops::Drop) if !has_nops => write_as(loaded, insns, format),
         (Format::Elf, Nops::Drop) => {
             let src = loaded.elf.as_ref().ok_or("ELF output needs an ELF input object to patch")?;
-            elf_shrink::write_shrunk(src, insns)
+            let bytes = elf_shrink::write_shrunk(src, insns)?;
+            check_shrunk(src, &bytes, insns)?;
+            Ok(bytes)
         }
         (_, Nops::Drop) => write_as(loaded, &crate::isa::remove_nops(insns), format),
     }
+}
+
+/// The shrunk object must read back as exactly the compacted program (same instructions after
+/// linking and map resolution, same maps): a writer bug becomes an error, never a wrong file.
+fn check_shrunk(src: &elf::ElfSource, bytes: &[u8], insns: &[Insn]) -> Result<(), String> {
+    let (back, _) = elf::parse("(shrunk object)", bytes.to_vec(), Some(&src.section)).map_err(|e| format!("shrunk object does not parse: {e}"))?;
+    let (orig, _) = elf::parse("(original object)", src.bytes.clone(), Some(&src.section)).map_err(|e| e.to_string())?;
+    if back.insns != crate::isa::remove_nops(insns) || back.maps != orig.maps {
+        return Err("internal: shrunk ELF object does not read back as the compacted program".into());
+    }
+    Ok(())
 }
 
 /// Writes in another format (for `veriforge bpf convert`). ELF output needs an ELF input.
