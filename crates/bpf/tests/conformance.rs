@@ -229,3 +229,50 @@ fn corpus_conformance() {
     assert!(unsound.is_empty(), "checker accepted {} programs the kernel rejects", unsound.len());
     assert!(diff_bad.is_empty(), "interpreter and kernel disagree: {diff_bad:?}");
 }
+
+/// The shrinking ELF writer on every program section of every corpus object (clang-9 objects
+/// with legacy maps, BTF.ext line info, `.text` subprograms): every third ALU instruction is
+/// replaced by `ja +0` and the object written with `Nops::Drop`. The writer re-reads its output
+/// and fails unless it is exactly the compacted program; here we also check the section shrank
+/// by the number of deleted slots. (The programs are no longer meaningful, so no kernel load.)
+#[test]
+fn corpus_elf_objects_shrink() {
+    let root = corpus();
+    let mut paths = Vec::new();
+    files(&root, &mut paths);
+    let (mut done, mut failed) = (0, Vec::new());
+    for path in paths.iter().filter(|p| Format::from_path(p) == Some(Format::Elf)) {
+        for loaded in load_all(path).into_iter().flatten() {
+            let mut insns = loaded.program.insns.clone();
+            let mut deleted = 0;
+            let mut prev_lddw = false;
+            for (i, insn) in loaded.program.insns.iter().enumerate() {
+                let second = prev_lddw;
+                prev_lddw = !prev_lddw && insn.is_lddw();
+                if !second && matches!(insn.code & 7, 4 | 7) && i % 3 == 1 {
+                    insns[i] = vf_bpf::isa::Insn::nop();
+                    deleted += 1;
+                }
+            }
+            let name = format!("{}:{}", path.strip_prefix(&root).unwrap().display(), loaded.program.name);
+            match formats::write_program_nops(&loaded, &insns, formats::Nops::Drop) {
+                Ok(bytes) => {
+                    let src = loaded.elf.as_ref().unwrap();
+                    let (back, bsrc) = elf::parse("shrunk", bytes, Some(&src.section)).unwrap();
+                    let total_before = loaded.program.insns.len();
+                    if back.insns.len() + deleted != total_before || bsrc.len + bsrc.text.map_or(0, |t| t.1) + deleted != total_before {
+                        failed.push(format!("{name}: {} slots after deleting {deleted} of {total_before}", back.insns.len()));
+                    }
+                    done += 1;
+                }
+                Err(e) => failed.push(format!("{name}: {e}")),
+            }
+        }
+    }
+    println!("shrinking ELF writer: {done} program sections shrunk and re-read, {} failures", failed.len());
+    for f in &failed {
+        println!("  {f}");
+    }
+    assert!(failed.is_empty());
+    assert!(done > 20, "only {done} ELF programs in the corpus?");
+}
