@@ -117,7 +117,7 @@ fn check(ctx: Ctx, src: &ProgSource, with_kernel: bool) -> Result<(), Failure> {
     let ours = safety::check(p);
     let theirs = if with_kernel {
         kernel::available().map_err(Failure::internal)?;
-        Some(kernel::load(p).map(|_| ()).map_err(|r| r))
+        Some(kernel::load(p).map(|_| ()))
     } else {
         None
     };

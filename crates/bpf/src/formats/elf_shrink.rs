@@ -178,8 +178,7 @@ pub fn write_shrunk(src: &ElfSource, insns: &[Insn]) -> Result<Vec<u8>, String> 
     let symtab = shdrs.iter().find(|s| s.kind == SHT_SYMTAB).ok_or("object has no symbol table")?.clone();
 
     let mut keep = kept_slots(insns);
-    // Slots carrying a relocation stay (a removed map load simply loses its relocation below).
-    let text_shared = text_idx.is_some() && other_text_refs_are_not_calls(&bytes, &shdrs, main_idx, text_idx.unwrap(), &symtab)?;
+    let text_shared = text_idx.is_some_and(|t| other_text_refs_are_not_calls(&bytes, &shdrs, main_idx, t, &symtab));
     if text_shared {
         // Something other than a call refers into .text from another section: keep its layout.
         keep[src.len..].iter_mut().for_each(|k| *k = true);
@@ -303,12 +302,12 @@ fn rewrite_code_relocs(bytes: &mut [u8], rel: &Shdr, map: &SlotMap, moves: &Hash
 
 /// Relocations in other sections whose target lies in `.text` (e.g. another program calling a
 /// shared subprogram). Returns true when one is not a call: then `.text` must keep its layout.
-fn other_text_refs_are_not_calls(bytes: &[u8], shdrs: &[Shdr], main: usize, text: usize, symtab: &Shdr) -> Result<bool, String> {
+fn other_text_refs_are_not_calls(bytes: &[u8], shdrs: &[Shdr], main: usize, text: usize, symtab: &Shdr) -> bool {
     let mut found = false;
     for_each_text_ref(bytes, shdrs, main, text, symtab, |b, insn_at, _, _| {
         found |= !is_pseudo_call_at(b, insn_at);
     });
-    Ok(found)
+    found
 }
 
 fn is_pseudo_call_at(bytes: &[u8], at: usize) -> bool {
@@ -382,9 +381,12 @@ enum InfoKind {
     Core,
 }
 
+/// Old offset of a record's `insn_off` field in `.BTF.ext` -> new offset (`None`: dropped).
+type FieldMoves = HashMap<usize, Option<usize>>;
+
 /// Rebuilds `.BTF.ext` with moved `insn_off`s. Returns the bytes and, for `.rel.BTF.ext`, where
 /// each record's `insn_off` field went (`None`: record dropped), by old offset in the section.
-fn rewrite_btf_ext(bytes: &[u8], ext: &Shdr, btf: &Shdr, maps: &HashMap<String, &SlotMap>) -> Result<(Vec<u8>, HashMap<usize, Option<usize>>), String> {
+fn rewrite_btf_ext(bytes: &[u8], ext: &Shdr, btf: &Shdr, maps: &HashMap<String, &SlotMap>) -> Result<(Vec<u8>, FieldMoves), String> {
     let d = &bytes[ext.offset..ext.offset + ext.size];
     let bad = |m: &str| format!(".BTF.ext: {m}");
     if d.len() < 24 || u16_at(d, 0) != 0xeb9f {
@@ -483,7 +485,7 @@ fn remap_records(d: &[u8], recs: usize, n: usize, rec: usize, kind: InfoKind, ma
 }
 
 /// `.rel.BTF.ext`: entries follow the `insn_off` field they patch; entries of dropped records go.
-fn rewrite_field_relocs(bytes: &mut [u8], rel: &Shdr, moves: &HashMap<usize, Option<usize>>) {
+fn rewrite_field_relocs(bytes: &mut [u8], rel: &Shdr, moves: &FieldMoves) {
     let mut entries = Vec::new();
     for k in 0..rel.size / REL_SIZE {
         let at = rel.offset + k * REL_SIZE;
