@@ -194,6 +194,9 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     // --keep-nops asks for K2's `ja +0` marking.
     let nops = if a.keep_nops { formats::Nops::Keep } else { formats::Nops::Drop };
     let bytes = formats::write_program_nops(&loaded, &best, nops).map_err(Failure::internal)?;
+    if loaded.format == formats::Format::Elf && best != loaded.program.insns {
+        check_object_loads(&ctx, &a.input, &bytes, loaded.program.prog_type)?;
+    }
     write_atomically(&output, &bytes).map_err(|e| Failure::internal(format!("{}: {e}", output.display())))?;
     if let Some(path) = &a.report {
         let json = serde_json::to_vec_pretty(&report).map_err(|e| Failure::internal(e.to_string()))?;
@@ -221,6 +224,24 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             output.display()
         ));
     }
+    Ok(())
+}
+
+/// The emitted object itself (not only its instructions) must load through libbpf whenever the
+/// original does: libbpf and the kernel also check its relocations and BTF func/line info.
+/// Needs root and bpftool; without them (or if the original does not load) this is skipped
+/// with a note.
+fn check_object_loads(ctx: &Ctx, input: &Path, bytes: &[u8], t: ProgType) -> Result<(), Failure> {
+    if let Err(e) = vf_bpf::kernel::bpftool_load_object(input, t) {
+        ctx.info(format!("note: emitted object not load-tested through libbpf (the original does not load: {e})"));
+        return Ok(());
+    }
+    let tmp = std::env::temp_dir().join(format!("veriforge-opt-{}.o", std::process::id()));
+    std::fs::write(&tmp, bytes).map_err(|e| Failure::internal(format!("{}: {e}", tmp.display())))?;
+    let loaded = vf_bpf::kernel::bpftool_load_object(&tmp, t);
+    let _ = std::fs::remove_file(&tmp);
+    let l = loaded.map_err(|e| Failure::internal(format!("internal: the optimized object does not load through libbpf: {e}")))?;
+    ctx.info(format!("emitted object loads through libbpf (bpftool): {} instructions after the kernel's rewrites", l.xlated_insns));
     Ok(())
 }
 
