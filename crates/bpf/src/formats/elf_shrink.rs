@@ -502,3 +502,73 @@ fn rewrite_field_relocs(bytes: &mut [u8], rel: &Shdr, moves: &FieldMoves) {
     }
     replace_section(bytes, rel, &entries.concat());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn records(offs: &[u32], rec: usize) -> Vec<u8> {
+        offs.iter().flat_map(|o| {
+            let mut r = vec![0u8; rec];
+            r[..4].copy_from_slice(&o.to_le_bytes());
+            r
+        })
+        .collect()
+    }
+
+    fn remapped(offs: &[u32], kind: InfoKind, keep: &[bool]) -> Vec<u32> {
+        let d = records(offs, 16);
+        let map = slot_map(keep);
+        remap_records(&d, 0, offs.len(), 16, kind, Some(&map)).into_iter().map(|(_, o)| o).collect()
+    }
+
+    // Slots 0..6; slots 1 and 4 removed: new index of 0,1,2,3,4,5 = 0,1,1,2,3,3; length 4.
+    const KEEP: [bool; 6] = [true, false, true, true, false, true];
+
+    #[test]
+    fn line_info_keeps_the_last_record_per_instruction_and_drops_past_the_end() {
+        // records at slots 0,1,2 -> 0,1,1 (slot 1's record collapses onto slot 2's: keep slot 2's)
+        assert_eq!(remapped(&[0, 8, 16, 24, 40], InfoKind::Line, &KEEP), vec![0, 8, 16, 24]);
+        // a record on a removed last slot lands past the end and goes
+        assert_eq!(remapped(&[0, 40], InfoKind::Line, &[true, true, true, true, true, false]), vec![0]);
+    }
+
+    #[test]
+    fn func_info_follows_to_the_next_kept_slot_and_core_relos_die_with_their_slot() {
+        assert_eq!(remapped(&[0, 32], InfoKind::Func, &KEEP), vec![0, 24]);
+        assert_eq!(remapped(&[8, 16, 32, 40], InfoKind::Core, &KEEP), vec![8, 24]);
+    }
+
+    #[test]
+    fn records_of_other_sections_are_untouched() {
+        let d = records(&[8, 16], 8);
+        let kept = remap_records(&d, 0, 2, 8, InfoKind::Line, None);
+        assert_eq!(kept, vec![(0, 8), (8, 16)]);
+    }
+
+    #[test]
+    fn call_imm_follows_target_and_symbol() {
+        // .text of 6 slots, KEEP removes 1 and 4. Section-symbol call (value 0) to slot 5:
+        // imm 4 -> new target 3 -> imm 2. Function-symbol call (value 40, imm -1) stays -1.
+        let map = slot_map(&KEEP);
+        assert_eq!(call_imm_after_shrink(0, 4, &map).unwrap(), 2);
+        assert_eq!(call_imm_after_shrink(40, -1, &map).unwrap(), -1);
+        assert!(call_imm_after_shrink(0, 9, &map).is_err());
+    }
+
+    #[test]
+    fn compaction_retargets_jumps_over_and_onto_removed_slots() {
+        let insns = vec![
+            Insn::jmp_imm(isa::BPF_JEQ, 1, 0, 2), // -> slot 3
+            Insn::nop(),
+            Insn::ja(0), // nop too (ja +0)
+            Insn::mov64_imm(0, 1),
+            Insn::exit(),
+        ];
+        let map = slot_map(&kept_slots(&insns));
+        let out = compact(&insns, &map);
+        assert_eq!(out.len(), 3);
+        assert_eq!(out[0].off, 0, "the jump now lands right after itself");
+        assert_eq!(out, isa::remove_nops(&insns));
+    }
+}
