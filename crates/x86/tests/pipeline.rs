@@ -19,7 +19,8 @@ fn random_candidate(l: &lir::Lir, rng: &mut vf_search::Rng) -> Candidate {
         done[pick] = true;
         order.push(pick);
     }
-    Candidate { order, flip: (0..n).map(|_| rng.chance(0.5)).collect() }
+    // random flips and random instruction-selection choices
+    Candidate { order, flip: (0..n).map(|_| rng.chance(0.5)).collect(), choice: (0..n).map(|_| rng.index(8) as u8).collect() }
 }
 
 fn run_tests(f: &ir::Function, prog: &asm::Program, n: usize, seed: u64) {
@@ -75,7 +76,9 @@ fn checker_rejects_every_mutant_that_computes_something_else() {
         }
         wrong += 1;
     }
-    assert!(rejected >= 100, "only {rejected} of {wrong} mutants rejected");
+    // the count depends on the program's length (shorter code since lea/adc-imm selection): ask for
+    // a fixed floor and that at least 90 % of all mutants are rejected
+    assert!(rejected >= 90 && rejected * 10 >= wrong * 9, "only {rejected} of {wrong} mutants rejected");
 }
 
 #[test]
