@@ -347,8 +347,11 @@ impl<'a> Gen<'a> {
         self.locs.get(&v)?.iter().find_map(|l| if let Loc::Const(c) = l { Some(*c) } else { None })
     }
 
-    /// A free register, spilling the value with the farthest next use if none is free.
+    /// A free register, spilling if none is free: the victim is the value with the farthest next
+    /// use, where a value that already has a memory copy (input limb, slot) counts as twice as far
+    /// (evicting it needs no store).
     fn alloc(&mut self, avoid: &[u8]) -> Res<u8> {
+        self.release_dead_pointers();
         let cands: Vec<u8> = self.allocatable.iter().copied().filter(|r| !avoid.contains(r)).collect();
         if let Some(&r) = cands.iter().find(|&&r| self.holds[r as usize].is_none()) {
             return Ok(r);
@@ -356,10 +359,35 @@ impl<'a> Gen<'a> {
         let victim = cands
             .iter()
             .copied()
-            .max_by_key(|&r| self.next_use(self.holds[r as usize].unwrap()))
+            .max_by_key(|&r| {
+                let v = self.holds[r as usize].unwrap();
+                let dist = self.next_use(v).saturating_sub(self.pos);
+                let in_memory = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Slot(_) | Loc::Const(_)));
+                if in_memory {
+                    dist.saturating_mul(2)
+                } else {
+                    dist
+                }
+            })
             .ok_or("no register available")?;
         self.spill(victim);
         Ok(victim)
+    }
+
+    /// Once no input limb of argument k is needed any more, its pointer register (rsi, or rcx
+    /// for arg2) becomes allocatable, before the callee-saved registers.
+    fn release_dead_pointers(&mut self) {
+        for k in 0..self.lir.num_inputs.len() {
+            let ptr = [asm::RSI, ARG2_PTR][k];
+            if self.allocatable.contains(&ptr) {
+                continue;
+            }
+            let needed = self.lir.nodes.iter().enumerate().any(|(n, node)| matches!(node, Node::Input(j, _) if *j == k) && self.live((n, 0)));
+            if !needed {
+                let at = self.allocatable.iter().position(|r| asm::CALLEE_SAVED.contains(r)).unwrap_or(self.allocatable.len());
+                self.allocatable.insert(at, ptr);
+            }
+        }
     }
 
     fn spill(&mut self, r: u8) {
