@@ -278,7 +278,7 @@ impl<'a> Gen<'a> {
         }
         let reserved = |r: u8| r == asm::RSP || r == asm::RDI || r == asm::RSI || (r == ARG2_PTR && lir.num_inputs.len() > 1) || (r == asm::RBP && opts.frame_pointer);
         // caller-saved first: they cost no save/restore
-        let pref = [asm::RAX, asm::RDX, 8, 9, 10, 11, asm::RCX, asm::RBX, asm::RBP, 12, 13, 14, 15];
+        let pref = [asm::RAX, 8, 9, 10, 11, asm::RCX, asm::RDX, asm::RBX, asm::RBP, 12, 13, 14, 15];
         let allocatable = pref.iter().copied().filter(|&r| !reserved(r)).collect();
         Ok(Gen {
             lir,
@@ -862,9 +862,11 @@ impl<'a> Gen<'a> {
     }
 
     fn mulfull(&mut self, n: usize, a: V, b: V, flip: bool) -> Res<()> {
-        let (x, y) = if self.reg_of(b) == Some(asm::RDX) || (flip && self.reg_of(a) != Some(asm::RDX)) { (b, a) } else { (a, b) };
         let fixed = if self.opts.adx { asm::RDX } else { asm::RAX };
-        if self.reg_of(x) != Some(fixed) {
+        // a value may sit in several registers: what matters is whether the fixed one holds it
+        let held = |v: V| self.holds[fixed as usize] == Some(v);
+        let (x, y) = if held(b) || (flip && !held(a)) { (b, a) } else { (a, b) };
+        if !held(x) {
             // move whatever lives in the fixed register out of the way
             if let Some(v) = self.holds[fixed as usize] {
                 let elsewhere = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Slot(_) | Loc::Const(_)) || matches!(l, Loc::Reg(r) if *r != fixed));
