@@ -353,7 +353,18 @@ impl<'a> Gen<'a> {
     fn alloc(&mut self, avoid: &[u8]) -> Res<u8> {
         self.release_dead_pointers();
         let cands: Vec<u8> = self.allocatable.iter().copied().filter(|r| !avoid.contains(r)).collect();
-        if let Some(&r) = cands.iter().find(|&&r| self.holds[r as usize].is_none()) {
+        let free = |r: u8| self.holds[r as usize].is_none();
+        // a free register that costs nothing extra: caller-saved, or callee-saved already saved
+        if let Some(&r) = cands.iter().find(|&&r| free(r) && (self.used_regs[r as usize] || !asm::CALLEE_SAVED.contains(&r))) {
+            return Ok(r);
+        }
+        // before opening a new callee-saved register (a save and a restore), evict a value that
+        // can be reloaded without a store (constant or input limb) and is not needed soon
+        if let Some(r) = self.cheap_eviction(&cands) {
+            self.unbind_reg(r);
+            return Ok(r);
+        }
+        if let Some(&r) = cands.iter().find(|&&r| free(r)) {
             return Ok(r);
         }
         let victim = cands
@@ -372,6 +383,23 @@ impl<'a> Gen<'a> {
             .ok_or("no register available")?;
         self.spill(victim);
         Ok(victim)
+    }
+
+    /// A register among `cands` holding a constant or input limb (reloadable with one `mov` and
+    /// no store) whose next use is at least `REMAT_DISTANCE` nodes away; the farthest one.
+    fn cheap_eviction(&self, cands: &[u8]) -> Option<u8> {
+        const REMAT_DISTANCE: usize = 4;
+        cands
+            .iter()
+            .copied()
+            .filter_map(|r| {
+                let v = self.holds[r as usize]?;
+                let reloadable = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Const(_)));
+                let dist = self.next_use(v).saturating_sub(self.pos);
+                (reloadable && dist >= REMAT_DISTANCE).then_some((dist, r))
+            })
+            .max()
+            .map(|(_, r)| r)
     }
 
     /// Once no input limb of argument k is needed any more, its pointer register (rsi, or rcx
