@@ -10,6 +10,15 @@ fn main() {
         let f = vf_x86::ir::parse(&std::fs::read_to_string(&p).unwrap()).unwrap();
         let lir = match vf_x86::lir::lower(&f) { Ok(l) => l, Err(e) => { println!("{}: lower: {e}", f.name); continue; } };
         let cand = match std::env::var("ORDER").as_deref() { Ok("ir") => vf_x86::gen::Candidate::ir_order(&lir), Ok("dfs") => vf_x86::gen::Candidate::initial(&lir), _ => vf_x86::gen::Candidate::carry_scheduled(&lir) };
+        // CHOICES=seed: random instruction-selection alternatives and flips on every node
+        let mut cand = cand;
+        if let Ok(seed) = std::env::var("CHOICES") {
+            let mut rng = vf_search::Rng::new(seed.parse().unwrap_or(1));
+            for n in 0..lir.nodes.len() {
+                cand.choice[n] = rng.index(8) as u8;
+                cand.flip[n] = rng.chance(0.5);
+            }
+        }
         let prog = match vf_x86::gen::generate(&lir, &cand, vf_x86::gen::Options { adx, frame_pointer: false }, &f.name) { Ok(p) => p, Err(e) => { println!("{}: gen: {e}", f.name); continue; } };
         let code = match vf_x86::jit::load(&prog) { Ok(c) => c, Err(e) => { println!("{}: jit: {e}", f.name); continue; } };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
