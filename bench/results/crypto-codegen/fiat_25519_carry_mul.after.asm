@@ -13,24 +13,24 @@ mulx rax, r8, [rcx]
 imul r9, [rcx + 0x20], 0x13
 mov rdx, [rsi + 0x8]
 mulx r10, r11, r9
-imul rbx, [rcx + 0x18], 0x13
-mov rdx, [rsi + 0x10]
-mulx rbp, r12, rbx
-mov r13, [rcx + 0x10]
-lea r14, [r13 + 8 * r13]
-lea r15, [r13 + 2 * r14]
+imul rdx, [rcx + 0x18], 0x13
+mulx rbx, rbp, [rsi + 0x10]
+mov r12, [rcx + 0x10]
+lea r13, [r12 + 8 * r12]
+lea r14, [r12 + 2 * r13]
+mov r13, rdx
 mov rdx, [rsi + 0x18]
-mulx r14, r13, r15
+mulx r12, r15, r14
 imul rdx, [rcx + 0x8], 0x13
-mov [rsp - 0x8], r15
-mov [rsp - 0x10], rbx
-mulx r15, rbx, [rsi + 0x20]
-add r13, rbx
-adcx r14, r15
-add r12, r13
-adcx rbp, r14
-add r11, r12
-adcx r10, rbp
+mov [rsp - 0x8], r14
+mov [rsp - 0x10], r13
+mulx r14, r13, [rsi + 0x20]
+add r15, r13
+adcx r12, r14
+add rbp, r15
+adcx rbx, r12
+add r11, rbp
+adcx r10, rbx
 add r8, r11
 adcx rax, r10
 mov r10, r8

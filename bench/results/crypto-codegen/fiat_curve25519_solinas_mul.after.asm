@@ -56,52 +56,49 @@ adc r15, 0x0
 add r10, r8
 adcx rax, rbp
 adc r15, 0x0
-mov r8, 0x0
-adcx r13, r8
+adc r13, 0x0
 add r9, [rsp + 0x38]
 adcx r10, [rsp + 0x48]
 adcx rax, [rsp + 0x58]
 adcx r15, [rsp + 0x98]
-adcx r13, r8
-mov rdx, [rsp + 0xa8]
-adcx rdx, r8
+adc r13, 0x0
+mov r8, [rsp + 0xa8]
+adc r8, 0x0
 add r9, [rsp + 0x78]
 adcx r10, [rsp + 0x88]
 adcx rax, [rsp + 0xb0]
 adcx r15, [rsp + 0xb8]
-adcx r13, r8
-adcx rdx, r8
+adc r13, 0x0
+adc r8, 0x0
 add r14, [rsp + 0x68]
 adcx r9, [rsp + 0x70]
 adcx r10, [rsp + 0x80]
 adcx rax, [rsp + 0xa0]
 adcx r15, [rsp + 0xc0]
 adcx r13, [rsp + 0xc8]
-adcx rdx, r8
+adc r8, 0x0
 add r14, [rsp + 0x40]
 adcx r9, [rsp + 0x50]
 adcx r10, [rsp + 0x60]
 adcx rax, [rsp + 0x90]
 adcx r15, [rsp + 0xd0]
 adcx r13, [rsp + 0xd8]
-adcx rdx, r8
-mov rsi, 0x26
-mulx rcx, rbx, rsi
+adc r8, 0x0
 mov rdx, 0x26
-mulx rbp, r12, r13
-mulx r13, r8, r15
-mov [rsp + 0xd8], rbp
-mulx r15, rbp, rax
-add r14, r8
-adcx r9, r12
-adcx r10, rbx
-adc rcx, 0x0
-add r11, rbp
-adcx r14, r15
-adcx r9, r13
-adcx r10, [rsp + 0xd8]
-adc rcx, 0x0
-mulx rax, r8, rcx
+mulx rsi, rcx, r8
+mulx r8, rbx, r13
+mulx rbp, r12, r15
+mulx r13, r15, rax
+add r14, r12
+adcx r9, rbx
+adcx r10, rcx
+adc rsi, 0x0
+add r11, r15
+adcx r14, r13
+adcx r9, rbp
+adcx r10, r8
+adc rsi, 0x0
+mulx rax, r8, rsi
 add r11, r8
 adc r14, 0x0
 mov [rdi + 0x8], r14
@@ -110,7 +107,7 @@ mov [rdi + 0x10], r9
 adc r10, 0x0
 mov [rdi + 0x18], r10
 mov rax, 0x0
-cmovc rax, rsi
+cmovc rax, rdx
 add rax, r11
 mov [rdi], rax
 mov rbx, [rsp + 0x30]

@@ -156,10 +156,9 @@ mov r10, 0xffffffff00000000
 mov [rsp - 0x10], r9
 mov [rsp - 0x18], rbp
 mulx r9, rbp, r10
-test al, al
-adox r9, rax
-adox r11, r14
-adox r13, r8
+add r9, rax
+adcx r11, r14
+adcx r13, r8
 add r15, r12
 adcx rcx, rbp
 adcx rbx, r9

@@ -34,143 +34,135 @@ adcx rbx, r10
 adcx r11, r14
 adcx r9, r12
 adcx rax, [rsp - 0x8]
+mov rdx, [rsi + 0x8]
+mulx r10, rcx, [rsi + 0x18]
+mulx rbp, r12, [rsi + 0x10]
+mulx r14, r15, rdx
+mov [rsp - 0x8], rax
+mulx r13, rax, [rsi]
 mov rdx, 0x0
 setc dl
-mov r10, rdx
-mov rdx, [rsi + 0x8]
-mulx rcx, rbp, [rsi + 0x18]
-mulx r12, r14, [rsi + 0x10]
-mulx r15, r13, rdx
-mov [rsp - 0x8], r10
-mov [rsp - 0x10], rax
-mulx r10, rax, [rsi]
-add r10, r13
-adcx r15, r14
-adcx r12, rbp
-adcx rcx, r8
-add rbx, rax
-adcx r11, r10
-adcx r9, r15
-adcx r12, [rsp - 0x10]
-adcx rcx, [rsp - 0x8]
-mov rax, 0x0
-setc al
-mov rdx, rbx
-mov r10, 0xffffffff00000001
-mulx rbp, r13, r10
-mov rdx, rbx
-mov r14, 0xffffffff
-mulx r15, r10, r14
-mov rdx, rbx
-mov r14, 0xffffffffffffffff
-mov [rsp - 0x8], rax
-mov [rsp - 0x10], rbp
-mulx rax, rbp, r14
-add rax, r10
-adcx r15, r8
-add rbx, rbp
-adcx r11, rax
-adcx r9, r15
-adcx r12, r13
-adcx rcx, [rsp - 0x10]
-mov rax, [rsp - 0x8]
-adcx rax, r8
-mov rdx, [rsi + 0x10]
-mulx r10, rbx, [rsi + 0x18]
-mulx rbp, r13, rdx
-mulx r15, r14, [rsi + 0x8]
-mov [rsp - 0x8], rax
-mov [rsp - 0x10], rcx
-mulx rax, rcx, [rsi]
-add rax, r14
-adcx r15, r13
-adcx rbp, rbx
+add r13, r15
+adcx r14, r12
+adcx rbp, rcx
 adcx r10, r8
-add r11, rcx
-adcx r9, rax
-adcx r12, r15
-adcx rbp, [rsp - 0x10]
+add rbx, rax
+adcx r11, r13
+adcx r9, r14
+adcx rbp, [rsp - 0x8]
+adcx rdx, r10
+mov r10, rdx
+mov rdx, rbx
+mov rax, 0xffffffff00000001
+mulx rcx, r12, rax
+mov rdx, rbx
+mov r13, 0xffffffff
+mulx r14, r15, r13
+mov rdx, rbx
+mov r13, 0xffffffffffffffff
+mov [rsp - 0x8], rcx
+mulx rax, rcx, r13
+mov r13, 0x0
+setc r13b
+add rax, r15
+adcx r14, r8
+add rbx, rcx
+adcx r11, rax
+adcx r9, r14
+adcx rbp, r12
 adcx r10, [rsp - 0x8]
-mov rax, 0x0
-setc al
-mov rdx, r11
-mov rcx, 0xffffffff00000001
-mulx rbx, r13, rcx
-mov rdx, r11
-mov r14, 0xffffffff
-mulx r15, rcx, r14
-mov rdx, r11
-mov r14, 0xffffffffffffffff
-mov [rsp - 0x8], rax
-mov [rsp - 0x10], rbx
-mulx rax, rbx, r14
-add rax, rcx
-adcx r15, r8
-add r11, rbx
-adcx r9, rax
-adcx r12, r15
-adcx rbp, r13
-adcx r10, [rsp - 0x10]
-mov rax, [rsp - 0x8]
-adcx rax, r8
-mov rdx, [rsi + 0x18]
-mulx r11, rcx, rdx
-mulx rbx, r13, [rsi + 0x10]
-mulx r15, r14, [rsi + 0x8]
-mov [rsp - 0x8], rax
+adcx r13, r8
+mov rdx, [rsi + 0x10]
+mulx rax, rcx, [rsi + 0x18]
+mulx rbx, r12, rdx
+mulx r14, r15, [rsi + 0x8]
+mov [rsp - 0x8], r13
 mov [rsp - 0x10], r10
-mulx rax, r10, [rsi]
-add rax, r14
-adcx r15, r13
+mulx r13, r10, [rsi]
+add r13, r15
+adcx r14, r12
 adcx rbx, rcx
-adcx r11, r8
-add r9, r10
-adcx r12, rax
-adcx rbp, r15
+adcx rax, r8
+add r11, r10
+adcx r9, r13
+adcx rbp, r14
 adcx rbx, [rsp - 0x10]
-adcx r11, [rsp - 0x8]
+adcx rax, [rsp - 0x8]
+mov rdx, r11
+mov r10, 0xffffffff00000001
+mulx rcx, r12, r10
+mov rdx, r11
+mov r13, 0xffffffff
+mulx r14, r15, r13
+mov rdx, r11
+mov r13, 0xffffffffffffffff
+mov [rsp - 0x8], rcx
+mulx r10, rcx, r13
+mov r13, 0x0
+setc r13b
+add r10, r15
+adcx r14, r8
+add r11, rcx
+adcx r9, r10
+adcx rbp, r14
+adcx rbx, r12
+adcx rax, [rsp - 0x8]
+adcx r13, r8
+mov rdx, [rsi + 0x18]
+mulx r10, r11, rdx
+mulx rcx, r12, [rsi + 0x10]
+mulx r14, r15, [rsi + 0x8]
+mov [rsp - 0x8], r13
+mov [rsp - 0x10], rax
+mulx r13, rax, [rsi]
+add r13, r15
+adcx r14, r12
+adcx rcx, r11
+adcx r10, r8
+add r9, rax
+adcx rbp, r13
+adcx rbx, r14
+adcx rcx, [rsp - 0x10]
+adcx r10, [rsp - 0x8]
+mov rdx, r9
+mov rax, 0xffffffff00000001
+mulx r11, r12, rax
+mov rdx, r9
+mov r13, 0xffffffff
+mulx r14, r15, r13
+mov rdx, r9
+mov rax, 0xffffffffffffffff
+mov [rsp - 0x8], r11
+mulx r13, r11, rax
 mov rax, 0x0
 setc al
-mov rdx, r9
-mov r10, 0xffffffff00000001
-mulx rcx, r13, r10
-mov rdx, r9
-mov r14, 0xffffffff
-mulx r15, r10, r14
-mov rdx, r9
-mov r14, 0xffffffffffffffff
-mov [rsp - 0x8], rax
-mov [rsp - 0x10], rcx
-mulx rax, rcx, r14
-test al, al
-adox rax, r10
-adox r15, r8
-add r9, rcx
-adcx r12, rax
-adcx rbp, r15
-adcx rbx, r13
-adcx r11, [rsp - 0x10]
-mov rax, [rsp - 0x8]
+add r13, r15
+adcx r14, r8
+add r9, r11
+adcx rbp, r13
+adcx rbx, r14
+adcx rcx, r12
+adcx r10, [rsp - 0x8]
 adcx rax, r8
-mov rdx, r12
-sub rdx, r14
-mov r9, rbp
-mov r10, 0xffffffff
-sbb r9, r10
-mov r10, rbx
-sbb r10, r8
-mov rcx, r11
+mov rdx, rbp
+sub rdx, 0xffffffffffffffff
+mov r9, rbx
+mov r11, 0xffffffff
+sbb r9, r11
+mov r11, rcx
+sbb r11, r8
+mov r12, r10
 mov r13, 0xffffffff00000001
-sbb rcx, r13
+sbb r12, r13
 sbb rax, r8
-cmovc rdx, r12
+cmovc rdx, rbp
 mov [rdi], rdx
-cmovc r9, rbp
+cmovc r9, rbx
 mov [rdi + 0x8], r9
-cmovc r10, rbx
-mov [rdi + 0x10], r10
-cmovc rcx, r11
-mov [rdi + 0x18], rcx
+cmovc r11, rcx
+mov [rdi + 0x10], r11
+cmovc r12, r10
+mov [rdi + 0x18], r12
 mov rbx, [rsp - 0x18]
 mov rbp, [rsp - 0x20]
 mov r12, [rsp - 0x28]

@@ -21,35 +21,34 @@ mov r8, 0xd838091dd2253531
 mulx r10, rcx, r8
 mov rdx, rcx
 mov r10, 0xffffffffffffffff
-mulx r12, r13, r10
-mov r14, 0xfffffffefffffc2f
-mulx r15, r10, r14
-add r15, r13
-mov rcx, r12
-adcx rcx, r13
-adcx r13, r12
-mov rdx, 0x0
-adcx r12, rdx
-add rbp, r10
-adcx rbx, r15
+mulx r8, r12, r10
+mov r10, 0xfffffffefffffc2f
+mulx r13, r14, r10
+add r13, r12
+mov rcx, r8
+adcx rcx, r12
+adcx r12, r8
+adc r8, 0x0
+add rbp, r14
+adcx rbx, r13
 adcx r11, rcx
-adcx r9, r13
-adcx rax, r12
-mov r10, 0x0
-setc r10b
+adcx r9, r12
+adcx rax, r8
+mov r8, 0x0
+setc r8b
 mov rdx, [rsi + 0x8]
 mulx rcx, rbp, [rsi + 0x18]
 mulx r12, r13, [rsi + 0x10]
-mulx r15, r14, rdx
-mov [rsp - 0x8], r10
-mulx r8, r10, [rsi]
-add r8, r14
-adcx r15, r13
+mulx r14, r10, rdx
+mov [rsp - 0x8], r8
+mulx r15, r8, [rsi]
+add r15, r10
+adcx r14, r13
 adcx r12, rbp
 adc rcx, 0x0
-add rbx, r10
-adcx r11, r8
-adcx r9, r15
+add rbx, r8
+adcx r11, r15
+adcx r9, r14
 adcx rax, r12
 adcx rcx, [rsp - 0x8]
 mov r8, 0x0
