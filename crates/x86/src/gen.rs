@@ -25,14 +25,54 @@ impl Default for Options {
 }
 
 /// A point of the search space: a topological order of the nodes plus per-node decisions.
+///
+/// Decisions per node `n`: `flip[n]` (chain-start flag for AddC: false = CF, true = OF; which
+/// operand goes to rdx for MulFull; operand order of commutative operations) and `choice[n]`,
+/// an instruction-selection alternative taken modulo `Candidate::choices(lir, n)`; choice 0 is
+/// the generator's heuristic default. Alternatives: MulImm: `mul_imm_options` (imul, lea, two
+/// leas, shl, shlx); Mask and And with a wide mask constant: 1 = `bzhi` (BMI2); AddC with a
+/// constant operand and a carry in: 0 = `adc d, imm` when OF holds no live carry, 1 = always
+/// `adcx`/`adox` with the constant in a register; Add: 0 = lea when flags are live or no operand
+/// dies in a register, else add; 1 = always lea.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Candidate {
     pub order: Vec<usize>,
-    /// Per node: chain-start flag (false = CF, true = OF) for AddC; which operand goes to rdx for MulFull.
     pub flip: Vec<bool>,
+    pub choice: Vec<u8>,
 }
 
 impl Candidate {
+    /// A candidate with the given order and flips and default instruction selection.
+    pub fn with_order(order: Vec<usize>, flip: Vec<bool>) -> Candidate {
+        let n = order.len();
+        Candidate { order, flip, choice: vec![0; n] }
+    }
+
+    /// Number of instruction-selection alternatives for node `n` (1 = nothing to choose).
+    pub fn choices(lir: &Lir, n: usize) -> usize {
+        match lir.nodes[n] {
+            Node::MulImm(_, k) => mul_imm_options(k).len(),
+            Node::Mask(..) => 2,
+            Node::And(a, b) if wide_mask(lir, a).or(wide_mask(lir, b)).is_some() => 2,
+            Node::AddC(_, b, Some(_)) if const_value(lir, b).is_some() => 2,
+            Node::Add(..) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Sets a random node that has alternatives to a different alternative; false if none has.
+    pub fn mutate_choice(&mut self, lir: &Lir, rng: &mut vf_search::Rng) -> bool {
+        let open: Vec<usize> = (0..lir.nodes.len()).filter(|&n| Candidate::choices(lir, n) > 1).collect();
+        if open.is_empty() {
+            return false;
+        }
+        let n = open[rng.index(open.len())];
+        let k = Candidate::choices(lir, n);
+        let now = self.choice[n] as usize % k;
+        self.choice[n] = ((now + 1 + rng.index(k - 1)) % k) as u8;
+        true
+    }
+
     /// Depth-first post-order from the outputs: every value is computed close to its use,
     /// which keeps register pressure low (the IR's own order computes all products first).
     pub fn initial(lir: &Lir) -> Candidate {
@@ -55,7 +95,7 @@ impl Candidate {
         for v in 0..n {
             visit(lir, v, &mut seen, &mut order);
         }
-        Candidate { order, flip: vec![false; n] }
+        Candidate::with_order(order, vec![false; n])
     }
 
     /// List scheduling: among ready nodes, the consumer of the carry just produced goes first
@@ -84,13 +124,73 @@ impl Candidate {
                 last_carry = Some((pick, 1));
             }
         }
-        Candidate { order, flip: vec![false; n] }
+        Candidate::with_order(order, vec![false; n])
     }
 
     /// The LIR's own (IR) order.
     pub fn ir_order(lir: &Lir) -> Candidate {
-        Candidate { order: (0..lir.nodes.len()).collect(), flip: vec![false; lir.nodes.len()] }
+        Candidate::with_order((0..lir.nodes.len()).collect(), vec![false; lir.nodes.len()])
     }
+}
+
+
+/// How a multiplication by a constant k is emitted (alternatives for `choice`, after 0 = auto).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MulSel {
+    /// `imul d, s, k` (or `mov d, k; imul d, s` for a wide k). Clobbers CF/OF.
+    Imul,
+    /// `lea d, [s + s*(k-1)]` for k in {2, 3, 5, 9}. Flags untouched.
+    Lea(u8),
+    /// `lea t, [s + s*(j-1)]` (j in {3, 5, 9}), then `lea d, [t + t*(b-1)]` (k = j b, b in {2, 3, 5, 9})
+    /// or `lea d, [s + t*b]` (k = 1 + j b, b in {2, 4, 8}). Flags untouched.
+    Lea2 { j: u8, b: u8, plus_one: bool },
+    /// `shl d, c` for k = 2^c. Clobbers flags.
+    Shl(u8),
+    /// `mov t, c; shlx d, s, t` for k = 2^c (BMI2). Flags untouched.
+    Shlx(u8),
+}
+
+/// The ways to multiply by `k` (choice i >= 1 selects entry (i - 1) mod len; 0 = auto).
+pub fn mul_imm_options(k: u64) -> Vec<MulSel> {
+    let mut v = vec![];
+    if matches!(k, 2 | 3 | 5 | 9) {
+        v.push(MulSel::Lea(k as u8));
+    }
+    if let Some(l2) = lea2(k) {
+        v.push(l2);
+    }
+    if k.is_power_of_two() && k > 1 {
+        v.push(MulSel::Shl(k.trailing_zeros() as u8));
+        v.push(MulSel::Shlx(k.trailing_zeros() as u8));
+    }
+    v.push(MulSel::Imul);
+    v
+}
+
+fn lea2(k: u64) -> Option<MulSel> {
+    for j in [3u64, 5, 9] {
+        if k % j == 0 && matches!(k / j, 2 | 3 | 5 | 9) {
+            return Some(MulSel::Lea2 { j: j as u8, b: (k / j) as u8, plus_one: false });
+        }
+        if k > 1 && (k - 1) % j == 0 && matches!((k - 1) / j, 2 | 4 | 8) {
+            return Some(MulSel::Lea2 { j: j as u8, b: ((k - 1) / j) as u8, plus_one: true });
+        }
+    }
+    None
+}
+
+/// The value of `v` if it is a constant node.
+fn const_value(lir: &Lir, v: V) -> Option<u64> {
+    match lir.nodes[v.0] {
+        Node::Const(c) if v.1 == 0 => Some(c),
+        _ => None,
+    }
+}
+
+/// k if `v` is the constant 2^k - 1 with 32 <= k < 64 (a mask that does not fit an imm32).
+fn wide_mask(lir: &Lir, v: V) -> Option<u8> {
+    let c = const_value(lir, v)?;
+    (c != u64::MAX && c & c.wrapping_add(1) == 0 && c > i32::MAX as u64).then(|| (64 - c.leading_zeros()) as u8)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,7 +278,7 @@ impl<'a> Gen<'a> {
         }
         let reserved = |r: u8| r == asm::RSP || r == asm::RDI || r == asm::RSI || (r == ARG2_PTR && lir.num_inputs.len() > 1) || (r == asm::RBP && opts.frame_pointer);
         // caller-saved first: they cost no save/restore
-        let pref = [asm::RAX, asm::RDX, 8, 9, 10, 11, asm::RCX, asm::RBX, asm::RBP, 12, 13, 14, 15];
+        let pref = [asm::RAX, 8, 9, 10, 11, asm::RCX, asm::RDX, asm::RBX, asm::RBP, 12, 13, 14, 15];
         let allocatable = pref.iter().copied().filter(|&r| !reserved(r)).collect();
         Ok(Gen {
             lir,
@@ -247,19 +347,75 @@ impl<'a> Gen<'a> {
         self.locs.get(&v)?.iter().find_map(|l| if let Loc::Const(c) = l { Some(*c) } else { None })
     }
 
-    /// A free register, spilling the value with the farthest next use if none is free.
+    /// A free register, spilling if none is free: the victim is the value with the farthest next
+    /// use, where a value that already has a memory copy (input limb, slot) counts as twice as far
+    /// (evicting it needs no store).
     fn alloc(&mut self, avoid: &[u8]) -> Res<u8> {
+        self.release_dead_pointers();
         let cands: Vec<u8> = self.allocatable.iter().copied().filter(|r| !avoid.contains(r)).collect();
-        if let Some(&r) = cands.iter().find(|&&r| self.holds[r as usize].is_none()) {
+        let free = |r: u8| self.holds[r as usize].is_none();
+        // a free register that costs nothing extra: caller-saved, or callee-saved already saved
+        if let Some(&r) = cands.iter().find(|&&r| free(r) && (self.used_regs[r as usize] || !asm::CALLEE_SAVED.contains(&r))) {
+            return Ok(r);
+        }
+        // before opening a new callee-saved register (a save and a restore), evict a value that
+        // can be reloaded without a store (constant or input limb) and is not needed soon
+        if let Some(r) = self.cheap_eviction(&cands) {
+            self.unbind_reg(r);
+            return Ok(r);
+        }
+        if let Some(&r) = cands.iter().find(|&&r| free(r)) {
             return Ok(r);
         }
         let victim = cands
             .iter()
             .copied()
-            .max_by_key(|&r| self.next_use(self.holds[r as usize].unwrap()))
+            .max_by_key(|&r| {
+                let v = self.holds[r as usize].unwrap();
+                let dist = self.next_use(v).saturating_sub(self.pos);
+                let in_memory = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Slot(_) | Loc::Const(_)));
+                if in_memory {
+                    dist.saturating_mul(2)
+                } else {
+                    dist
+                }
+            })
             .ok_or("no register available")?;
         self.spill(victim);
         Ok(victim)
+    }
+
+    /// A register among `cands` holding a constant or input limb (reloadable with one `mov` and
+    /// no store) whose next use is at least `REMAT_DISTANCE` nodes away; the farthest one.
+    fn cheap_eviction(&self, cands: &[u8]) -> Option<u8> {
+        const REMAT_DISTANCE: usize = 4;
+        cands
+            .iter()
+            .copied()
+            .filter_map(|r| {
+                let v = self.holds[r as usize]?;
+                let reloadable = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Const(_)));
+                let dist = self.next_use(v).saturating_sub(self.pos);
+                (reloadable && dist >= REMAT_DISTANCE).then_some((dist, r))
+            })
+            .max()
+            .map(|(_, r)| r)
+    }
+
+    /// Once no input limb of argument k is needed any more, its pointer register (rsi, or rcx
+    /// for arg2) becomes allocatable, before the callee-saved registers.
+    fn release_dead_pointers(&mut self) {
+        for k in 0..self.lir.num_inputs.len() {
+            let ptr = [asm::RSI, ARG2_PTR][k];
+            if self.allocatable.contains(&ptr) {
+                continue;
+            }
+            let needed = self.lir.nodes.iter().enumerate().any(|(n, node)| matches!(node, Node::Input(j, _) if *j == k) && self.live((n, 0)));
+            if !needed {
+                let at = self.allocatable.iter().position(|r| asm::CALLEE_SAVED.contains(r)).unwrap_or(self.allocatable.len());
+                self.allocatable.insert(at, ptr);
+            }
+        }
     }
 
     fn spill(&mut self, r: u8) {
@@ -459,7 +615,7 @@ impl<'a> Gen<'a> {
         }
         for (p, &n) in cand.order.iter().enumerate() {
             self.pos = p;
-            self.node(n, cand.flip[n])?;
+            self.node(n, cand.flip[n], cand.choice.get(n).copied().unwrap_or(0))?;
             self.store_ready_outputs()?;
         }
         self.pos = usize::MAX;
@@ -492,27 +648,14 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    fn node(&mut self, n: usize, flip: bool) -> Res<()> {
+    fn node(&mut self, n: usize, flip: bool, choice: u8) -> Res<()> {
         let node = self.lir.nodes[n];
         let (r0, r1) = ((n, 0u8), (n, 1u8));
         match node {
             Node::Input(..) | Node::Const(_) => {}
             Node::MulFull(a, b) => self.mulfull(n, a, b, flip)?,
-            Node::MulImm(a, k) => {
-                let src = self.rm(a, &[])?;
-                let avoid: Vec<u8> = if let Operand::Reg(r) = src { vec![r.num] } else { vec![] };
-                self.protect(true, true, None, &avoid)?;
-                let d = self.alloc(&avoid)?;
-                if fits_imm32(k) {
-                    self.emit("imul", vec![q(d), src, imm(k)]);
-                } else {
-                    self.emit("mov", vec![q(d), imm(k)]);
-                    self.emit("imul", vec![q(d), src]);
-                }
-                self.done_with(&[a]);
-                self.define(r0, d);
-            }
-            Node::AddC(a, b, cin) => self.addc(n, a, b, cin, flip)?,
+            Node::MulImm(a, k) => self.mul_imm(n, a, k, choice)?,
+            Node::AddC(a, b, cin) => self.addc(n, a, b, cin, flip, choice)?,
             Node::SubB(a, b, bin) => {
                 let d = self.take_dst(a, &[])?;
                 let src = self.rmi(b, &[d])?;
@@ -534,24 +677,7 @@ impl<'a> Gen<'a> {
                     self.set_flag(false, Some(r1));
                 }
             }
-            Node::Add(a, b) => {
-                let (x, y) = self.commute(a, b, flip);
-                if self.cf.map(|v| self.live(v)).unwrap_or(false) || self.of.map(|v| self.live(v)).unwrap_or(false) {
-                    let rx = self.in_reg(x, &[])?;
-                    let ry = self.in_reg(y, &[rx])?;
-                    self.done_with(&[a, b]);
-                    let d = self.alloc(&[rx, ry])?;
-                    self.emit("lea", vec![q(d), Operand::Mem(Mem { base: rx, index: Some((ry, 1)), disp: 0, bits: 64 })]);
-                    self.define(r0, d);
-                } else {
-                    let d = self.take_dst(x, &[])?;
-                    let src = self.rmi(y, &[d])?;
-                    self.protect(true, true, None, &reg_list(&[q(d), src]))?;
-                    self.emit("add", vec![q(d), src]);
-                    self.done_with(&[a, b]);
-                    self.define(r0, d);
-                }
-            }
+            Node::Add(a, b) => self.add(n, a, b, flip, choice)?,
             Node::Shrd(lo, hi, k) => {
                 let d = self.take_dst(lo, &[])?;
                 let s = self.in_reg(hi, &[d])?;
@@ -567,6 +693,7 @@ impl<'a> Gen<'a> {
                 self.done_with(&[a]);
                 self.define(r0, d);
             }
+            Node::Mask(a, k) if choice % 2 == 1 && self.opts.adx => self.bzhi(n, a, &[], k)?,
             Node::Mask(a, k) => {
                 let m = (1u64 << k) - 1;
                 if fits_imm32(m) {
@@ -585,6 +712,8 @@ impl<'a> Gen<'a> {
                     self.define(r0, d);
                 }
             }
+            Node::And(a, b) if choice % 2 == 1 && self.opts.adx && wide_mask(self.lir, b).is_some() => self.bzhi(n, a, &[b], wide_mask(self.lir, b).unwrap())?,
+            Node::And(a, b) if choice % 2 == 1 && self.opts.adx && wide_mask(self.lir, a).is_some() => self.bzhi(n, b, &[a], wide_mask(self.lir, a).unwrap())?,
             Node::And(a, b) | Node::Or(a, b) => {
                 let (x, y) = self.commute(a, b, flip);
                 let d = self.take_dst(x, &[])?;
@@ -630,6 +759,125 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// True when CF or OF holds a carry that is still needed.
+    fn flags_live(&self) -> bool {
+        self.cf.map(|v| self.live(v)).unwrap_or(false) || self.of.map(|v| self.live(v)).unwrap_or(false)
+    }
+
+    fn mul_imm(&mut self, n: usize, a: V, k: u64, choice: u8) -> Res<()> {
+        let options = mul_imm_options(k);
+        let flag_free = |m: &MulSel| !matches!(m, MulSel::Imul | MulSel::Shl(_));
+        let bmi2_ok = |m: &MulSel| self.opts.adx || !matches!(m, MulSel::Shlx(_));
+        let auto = if self.flags_live() {
+            options.iter().copied().find(|m| flag_free(m) && bmi2_ok(m) && !matches!(m, MulSel::Shlx(_)))
+        } else {
+            options.iter().copied().find(|m| matches!(m, MulSel::Lea(_) | MulSel::Shl(_)))
+        };
+        let sel = match choice {
+            0 => auto.unwrap_or(MulSel::Imul),
+            c => options[(c as usize - 1) % options.len()],
+        };
+        let sel = if bmi2_ok(&sel) { sel } else { MulSel::Imul };
+        let r0 = (n, 0);
+        match sel {
+            MulSel::Imul => {
+                let src = self.rm(a, &[])?;
+                let avoid: Vec<u8> = reg_list(&[src]);
+                self.protect(true, true, None, &avoid)?;
+                let d = self.alloc(&avoid)?;
+                if fits_imm32(k) {
+                    self.emit("imul", vec![q(d), src, imm(k)]);
+                } else {
+                    self.emit("mov", vec![q(d), imm(k)]);
+                    self.emit("imul", vec![q(d), src]);
+                }
+                self.done_with(&[a]);
+                self.define(r0, d);
+            }
+            MulSel::Lea(m) => {
+                let s = self.in_reg(a, &[])?;
+                self.done_with(&[a]);
+                let d = self.alloc(&[])?;
+                self.emit("lea", vec![q(d), lea_mem(s, s, m - 1, 0)]);
+                self.define(r0, d);
+            }
+            MulSel::Lea2 { j, b, plus_one } => {
+                let s = self.in_reg(a, &[])?;
+                let t = self.alloc(&[s])?;
+                self.emit("lea", vec![q(t), lea_mem(s, s, j - 1, 0)]);
+                self.done_with(&[a]);
+                let d = self.alloc(&[t])?;
+                let second = if plus_one { lea_mem(s, t, b, 0) } else { lea_mem(t, t, b - 1, 0) };
+                self.emit("lea", vec![q(d), second]);
+                self.define(r0, d);
+            }
+            MulSel::Shl(c) => {
+                let d = self.take_dst(a, &[])?;
+                self.protect(true, true, None, &[d])?;
+                self.emit("shl", vec![q(d), imm(c as u64)]);
+                self.done_with(&[a]);
+                self.define(r0, d);
+            }
+            MulSel::Shlx(c) => {
+                let src = self.rm(a, &[])?;
+                let avoid = reg_list(&[src]);
+                let cnt = self.alloc(&avoid)?;
+                self.emit("mov", vec![q(cnt), imm(c as u64)]);
+                self.done_with(&[a]);
+                let d = self.alloc(&[cnt])?;
+                self.emit("shlx", vec![q(d), src, q(cnt)]);
+                self.define(r0, d);
+            }
+        }
+        Ok(())
+    }
+
+    /// `bzhi d, a, idx` with idx = k in a scratch register: d = a mod 2^k, non-destructive.
+    /// `also_done` are operands of the node that the instruction does not read (the mask constant).
+    fn bzhi(&mut self, n: usize, a: V, also_done: &[V], k: u8) -> Res<()> {
+        let src = self.rm(a, &[])?;
+        let avoid = reg_list(&[src]);
+        self.protect(true, true, None, &avoid)?;
+        let idx = self.alloc(&avoid)?;
+        self.emit("mov", vec![q(idx), imm(k as u64)]);
+        self.done_with(&[a]);
+        self.done_with(also_done);
+        let d = self.alloc(&[idx])?;
+        self.emit("bzhi", vec![q(d), src, q(idx)]);
+        self.define((n, 0), d);
+        Ok(())
+    }
+
+    fn add(&mut self, n: usize, a: V, b: V, flip: bool, choice: u8) -> Res<()> {
+        let (x, y) = self.commute(a, b, flip);
+        let dies = |v: V| self.reg_of(v).is_some() && self.uses_left.get(&v) == Some(&1);
+        let both_in_regs = self.reg_of(x).is_some() && self.reg_of(y).is_some();
+        let use_lea = choice % 2 == 1 || self.flags_live() || (both_in_regs && !dies(x) && !dies(y));
+        if use_lea {
+            let rx = self.in_reg(x, &[])?;
+            let disp = self.const_of(y).filter(|&c| fits_imm32(c) && self.reg_of(y).is_none());
+            let mem = match disp {
+                Some(c) => Operand::Mem(Mem { base: rx, index: None, disp: c as i64, bits: 64 }),
+                None => {
+                    let ry = self.in_reg(y, &[rx])?;
+                    lea_mem(rx, ry, 1, 0)
+                }
+            };
+            self.done_with(&[a, b]);
+            let d = self.alloc(&[])?;
+            self.emit("lea", vec![q(d), mem]);
+            self.define((n, 0), d);
+        } else {
+            let d = self.take_dst(x, &[])?;
+            let src = self.rmi(y, &[d])?;
+            self.protect(true, true, None, &reg_list(&[q(d), src]))?;
+            self.emit("add", vec![q(d), src]);
+            self.done_with(&[a, b]);
+            self.define((n, 0), d);
+        }
+        Ok(())
+    }
+
     /// Operand order for a commutative operation: the one that dies in a register becomes the destination.
     fn commute(&self, a: V, b: V, flip: bool) -> (V, V) {
         let dies = |v: V| self.reg_of(v).is_some() && self.uses_left.get(&v) == Some(&1);
@@ -642,9 +890,11 @@ impl<'a> Gen<'a> {
     }
 
     fn mulfull(&mut self, n: usize, a: V, b: V, flip: bool) -> Res<()> {
-        let (x, y) = if self.reg_of(b) == Some(asm::RDX) || (flip && self.reg_of(a) != Some(asm::RDX)) { (b, a) } else { (a, b) };
         let fixed = if self.opts.adx { asm::RDX } else { asm::RAX };
-        if self.reg_of(x) != Some(fixed) {
+        // a value may sit in several registers: what matters is whether the fixed one holds it
+        let held = |v: V| self.holds[fixed as usize] == Some(v);
+        let (x, y) = if held(b) || (flip && !held(a)) { (b, a) } else { (a, b) };
+        if !held(x) {
             // move whatever lives in the fixed register out of the way
             if let Some(v) = self.holds[fixed as usize] {
                 let elsewhere = self.locs[&v].iter().any(|l| matches!(l, Loc::Input(..) | Loc::Slot(_) | Loc::Const(_)) || matches!(l, Loc::Reg(r) if *r != fixed));
@@ -706,8 +956,16 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    fn addc(&mut self, n: usize, a: V, b: V, cin: Option<V>, flip: bool) -> Res<()> {
+    fn addc(&mut self, n: usize, a: V, b: V, cin: Option<V>, flip: bool, choice: u8) -> Res<()> {
         let (x, y) = self.commute(a, b, false);
+        if let Some(c) = cin {
+            // `adc d, imm` instead of materialising the constant for adcx, when OF can be clobbered
+            let small = self.const_of(y).map(fits_imm32).unwrap_or(false) && self.reg_of(y).is_none();
+            let of_free = self.of.map(|v| !self.live(v) || (v == c && self.uses_left[&v] == 1)).unwrap_or(true);
+            if self.opts.adx && choice % 2 == 0 && small && of_free && self.of != Some(c) {
+                return self.adc_imm(n, a, b, x, y, c);
+            }
+        }
         let d = self.take_dst(x, &[])?;
         // adcx/adox take no immediate
         let src = if self.opts.adx && cin.is_some() { self.rm(y, &[d])? } else { self.rmi(y, &[d])? };
@@ -774,6 +1032,22 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// `adc d, imm` (carry in `c` in CF; OF is clobbered, so it must hold no live carry).
+    fn adc_imm(&mut self, n: usize, a: V, b: V, x: V, y: V, c: V) -> Res<()> {
+        let d = self.take_dst(x, &[])?;
+        let k = self.const_of(y).ok_or("internal: adc immediate")?;
+        self.carry_to_cf(c, &[d])?;
+        self.protect(false, true, Some(c), &[d])?;
+        self.emit("adc", vec![q(d), imm(k)]);
+        self.cf = None;
+        self.done_with(&[a, b, c]);
+        self.define((n, 0), d);
+        if self.live((n, 1)) {
+            self.set_flag(false, Some((n, 1)));
+        }
+        Ok(())
+    }
+
     /// Adds the prologue/epilogue: callee-saved registers, frame, `ret`.
     fn finish(mut self, name: &str) -> Program {
         let saves: Vec<u8> = asm::CALLEE_SAVED.iter().copied().filter(|&r| self.used_regs[r as usize] && !(r == asm::RBP && self.opts.frame_pointer)).collect();
@@ -819,6 +1093,11 @@ impl<'a> Gen<'a> {
         }
         Program { name: name.to_string(), insns }
     }
+}
+
+/// `[base + index*scale + disp]` as an address for lea.
+fn lea_mem(base: u8, index: u8, scale: u8, disp: i64) -> Operand {
+    Operand::Mem(Mem { base, index: Some((index, scale)), disp, bits: 64 })
 }
 
 fn reg_list(ops: &[Operand]) -> Vec<u8> {

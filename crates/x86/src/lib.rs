@@ -8,6 +8,7 @@ pub mod check;
 pub fn fn_name_for_baseline_dir(dir: &str) -> String {
     dir.replace("fiat_curve25519_carry", "fiat_25519_carry")
 }
+pub mod cost;
 pub mod gen;
 pub mod jit;
 pub mod lir;

@@ -5,6 +5,7 @@
 //! CF or OF when the code generator can keep them there).
 
 use crate::ir::{Arg, Function, Op};
+use std::collections::HashMap;
 
 /// A value: (node, output index). Output 1 of `AddC`/`SubB` is a carry bit; of `MulFull`, the high half.
 pub type V = (usize, u8);
@@ -292,7 +293,67 @@ pub fn lower(f: &Function) -> Result<Lir, String> {
         outputs.push(l.num(x));
     }
     let lir = Lir { nodes: l.nodes, outputs, num_inputs: f.args.iter().map(|a| a.len).collect() };
-    Ok(lir.dead_code_eliminated())
+    let bounds: Vec<Vec<u64>> = f.args.iter().map(|a| a.ubound.iter().map(|&b| b.min(u64::MAX as u128) as u64).collect()).collect();
+    Ok(lir.dead_code_eliminated().simplified(&bounds))
+}
+
+/// Inclusive upper bounds of every node's two outputs, by interval analysis from the input
+/// bounds (`input_ub[k][i]` bounds limb `i` of argument `k`). Lower bounds are always 0.
+pub fn upper_bounds(lir: &Lir, input_ub: &[Vec<u64>]) -> Vec<[u64; 2]> {
+    let mut ub: Vec<[u64; 2]> = Vec::with_capacity(lir.nodes.len());
+    let sat = |x: u128| x.min(u64::MAX as u128) as u64;
+    for n in &lir.nodes {
+        let g = |x: V| ub[x.0][x.1 as usize] as u128;
+        let r = match *n {
+            Node::Input(k, i) => [input_ub.get(k).and_then(|b| b.get(i)).copied().unwrap_or(u64::MAX), 0],
+            Node::Const(c) => [c, 0],
+            Node::MulFull(a, b) => {
+                let p = g(a) * g(b);
+                [sat(p), (p >> 64) as u64]
+            }
+            // a product that wraps mod 2^64 can be anything: sat() then gives u64::MAX
+            Node::MulImm(a, k) => [sat(g(a) * k as u128), 0],
+            Node::AddC(a, b, c) => {
+                let t = g(a) + g(b) + c.map(g).unwrap_or(0);
+                [sat(t), (t >> 64).min(1) as u64]
+            }
+            Node::SubB(_, _, _) => [u64::MAX, 1],
+            Node::Add(a, b) => [sat(g(a) + g(b)), 0],
+            Node::Shrd(lo, hi, k) => [sat(((g(hi) << 64) + g(lo)) >> k), 0],
+            Node::Shr(a, k) => [(g(a) >> k) as u64, 0],
+            Node::Shl(a, k) => [sat(g(a) << k), 0],
+            Node::Mask(a, k) => [sat(g(a).min((1u128 << k) - 1)), 0],
+            Node::And(a, b) => [sat(g(a).min(g(b))), 0],
+            Node::Or(a, b) => [all_ones_above(sat(g(a).max(g(b)))), 0],
+            Node::Not(_) => [u64::MAX, 0],
+            Node::Cmov(_, a, b) => [sat(g(a).max(g(b))), 0],
+            Node::Bool(c) => [sat(g(c).min(1)), 0],
+        };
+        ub.push(r);
+    }
+    ub
+}
+
+/// k when `c` is the constant 2^k - 1 (0 < k < 64).
+fn const_mask(l: &Lower, c: V) -> Option<u8> {
+    match l.nodes[c.0] {
+        Node::Const(m) if c.1 == 0 => mask_width(m),
+        _ => None,
+    }
+}
+
+/// The smallest 2^k - 1 that is >= x.
+fn all_ones_above(x: u64) -> u64 {
+    if x == 0 {
+        0
+    } else {
+        u64::MAX >> x.leading_zeros()
+    }
+}
+
+/// `c` as the k of a mask 2^k - 1 (0 < k < 64), if it is one.
+fn mask_width(c: u64) -> Option<u8> {
+    (c != 0 && c != u64::MAX && c & c.wrapping_add(1) == 0).then(|| (64 - c.leading_zeros()) as u8)
 }
 
 impl Node {
@@ -361,6 +422,61 @@ impl Lir {
         Lir { nodes, outputs: self.outputs.iter().map(|&(a, o)| (remap[a], o)).collect(), num_inputs: self.num_inputs.clone() }
     }
 
+    /// Rewrites with exact integer identities (valid for all inputs within `input_ub`), then
+    /// removes dead code:
+    /// - `(x * j) * k = x * (j k mod 2^64)`, `x * 1 = x`, `x * 0 = 0`;
+    /// - `x mod 2^k = x` when the interval of x is below 2^k (also `x & (2^k - 1)`);
+    /// - `(x mod 2^j) mod 2^k = x mod 2^min(j,k)`;
+    /// - `x >> 0 = x << 0 = x`, `x >> k = 0` when x < 2^k, `x + 0 = x`, `x | 0 = x`.
+    /// Every rewrite is covered by a random differential test against `Lir::eval`.
+    pub fn simplified(&self, input_ub: &[Vec<u64>]) -> Lir {
+        let ub = upper_bounds(self, input_ub);
+        let mut l = Lower { nodes: vec![], memo: Default::default() };
+        // new value for each old value
+        let mut map: Vec<[V; 2]> = Vec::with_capacity(self.nodes.len());
+        // bound of each new value: the bound of the old value(s) it equals
+        let mut new_ub: HashMap<V, u64> = HashMap::new();
+        for (i, n) in self.nodes.iter().enumerate() {
+            let m = n.map(|(a, o)| map[a][o as usize]);
+            let below = |v: V, k: u8| new_ub.get(&v).map(|&b| b < (1u64 << k)).unwrap_or(false);
+            let rewritten: Option<V> = match m {
+                Node::MulImm(_, 0) => Some(l.konst(0)),
+                Node::MulImm(a, 1) => Some(a),
+                Node::MulImm(a, k) => match l.nodes[a.0] {
+                    Node::MulImm(x, j) => Some(l.v(Node::MulImm(x, j.wrapping_mul(k)))),
+                    _ => None,
+                },
+                Node::Mask(a, k) if below(a, k) => Some(a),
+                Node::Mask(a, k) => match l.nodes[a.0] {
+                    Node::Mask(x, j) => Some(l.v(Node::Mask(x, j.min(k)))),
+                    _ => None,
+                },
+                Node::And(a, c) | Node::And(c, a) if const_mask(&l, c).map(|k| below(a, k)).unwrap_or(false) => Some(a),
+                Node::And(a, c) | Node::And(c, a) if l.is_const(c, u64::MAX) => Some(a),
+                Node::Shr(a, 0) | Node::Shl(a, 0) => Some(a),
+                Node::Shr(a, k) if below(a, k) => Some(l.konst(0)),
+                Node::Add(a, z) | Node::Add(z, a) if l.is_const(z, 0) => Some(a),
+                Node::Or(a, z) | Node::Or(z, a) if l.is_const(z, 0) => Some(a),
+                _ => None,
+            };
+            // rewrites apply to single-output nodes only (output 1 is never read)
+            let (new, outs) = match rewritten {
+                Some(v) => ([v, v], 1),
+                None => {
+                    let id = l.node(m);
+                    ([(id, 0), (id, 1)], 2)
+                }
+            };
+            for o in 0..outs {
+                let b = new_ub.entry(new[o]).or_insert(u64::MAX);
+                *b = (*b).min(ub[i][o]);
+            }
+            map.push(new);
+        }
+        let outputs = self.outputs.iter().map(|&(a, o)| map[a][o as usize]).collect();
+        Lir { nodes: l.nodes, outputs, num_inputs: self.num_inputs.clone() }.dead_code_eliminated()
+    }
+
     /// Evaluates the LIR (used to test the lowering against the IR evaluator).
     pub fn eval(&self, inputs: &[Vec<u64>]) -> Vec<u64> {
         let mut v: Vec<[u64; 2]> = Vec::with_capacity(self.nodes.len());
@@ -402,7 +518,7 @@ impl Lir {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn lowering_preserves_the_two_limb_fixture() {
@@ -412,6 +528,106 @@ mod tests {
         for _ in 0..2000 {
             let i = f.random_inputs(&mut rng);
             assert_eq!(l.eval(&i), f.eval(&i));
+        }
+    }
+
+    /// A random LIR built to exercise every rewrite: chains of constant multiplications, masks
+    /// of masks, masks of values already in range, shifts by 0 and past the bound, adds of 0.
+    fn random_rewrite_lir(rng: &mut impl rand::Rng) -> (Lir, Vec<Vec<u64>>) {
+        let bits = [1u32, 2, 8, 26, 44, 51, 63, 64];
+        let ub: Vec<u64> = (0..3).map(|_| {
+            let b = bits[rng.gen_range(0..bits.len())];
+            if b == 64 { u64::MAX } else { (1u64 << b) - 1 }
+        }).collect();
+        let mut nodes: Vec<Node> = (0..3).map(|i| Node::Input(0, i)).collect();
+        let consts = [0u64, 1, 2, 5, 19, 38, (1 << 26) - 1, (1 << 44) - 1, u64::MAX, 0x7fffffff];
+        for _ in 0..30 {
+            let pick = |rng: &mut dyn rand::RngCore, len: usize| -> V { (rand::Rng::gen_range(rng, 0..len), 0) };
+            let a = pick(rng, nodes.len());
+            let b = pick(rng, nodes.len());
+            let k = rng.gen_range(0..64u8);
+            let n = match rng.gen_range(0..9) {
+                0 | 1 => Node::MulImm(a, consts[rng.gen_range(0..consts.len())]),
+                2 | 3 => Node::Mask(a, rng.gen_range(1..64)),
+                4 => {
+                    nodes.push(Node::Const(consts[rng.gen_range(0..consts.len())]));
+                    Node::And(a, (nodes.len() - 1, 0))
+                }
+                5 => Node::Shr(a, k),
+                6 => Node::Shl(a, k),
+                7 => {
+                    nodes.push(Node::Const(0));
+                    if rng.gen_bool(0.5) { Node::Add(a, (nodes.len() - 1, 0)) } else { Node::Or((nodes.len() - 1, 0), a) }
+                }
+                _ => Node::Add(a, b),
+            };
+            nodes.push(n);
+        }
+        let outputs = (0..4).map(|_| (rng.gen_range(3..nodes.len()), 0)).collect();
+        (Lir { nodes, outputs, num_inputs: vec![3] }, vec![ub])
+    }
+
+    #[test]
+    fn simplification_is_exact_on_random_lirs_within_bounds() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let (mut shrunk, mut total) = (0, 0);
+        for _ in 0..400 {
+            let (l, ub) = random_rewrite_lir(&mut rng);
+            let s = l.dead_code_eliminated().simplified(&ub);
+            total += 1;
+            if s.nodes.len() < l.dead_code_eliminated().nodes.len() {
+                shrunk += 1;
+            }
+            for _ in 0..200 {
+                // the bounds themselves are the likeliest to break an off-by-one rewrite
+                let i: Vec<Vec<u64>> = vec![ub[0].iter().map(|&b| if rng.gen_bool(0.3) { b } else { rng.gen_range(0..=b) }).collect()];
+                assert_eq!(s.eval(&i), l.eval(&i), "{:?}\n->\n{:?}", l.nodes, s.nodes);
+            }
+        }
+        assert!(shrunk * 2 > total, "rewrites fired on only {shrunk} of {total} random LIRs");
+    }
+
+    #[test]
+    fn constant_multiplications_fold_and_redundant_masks_go() {
+        // x*5*2*2 and ((x mod 2^44) mod 2^44) mod 2^1 on x < 2^44; (x >> 50) with x < 2^44 is 0
+        let nodes = vec![
+            Node::Input(0, 0),
+            Node::MulImm((0, 0), 5),
+            Node::MulImm((1, 0), 2),
+            Node::MulImm((2, 0), 2),
+            Node::Mask((0, 0), 44),
+            Node::Mask((4, 0), 44),
+            Node::Mask((5, 0), 1),
+            Node::Mask((6, 0), 1),
+            Node::Shr((0, 0), 50),
+            Node::Add((7, 0), (8, 0)),
+        ];
+        let l = Lir { nodes, outputs: vec![(3, 0), (9, 0)], num_inputs: vec![1] };
+        let s = l.simplified(&[vec![(1 << 44) - 1]]);
+        assert!(s.nodes.contains(&Node::MulImm((0, 0), 20)), "{:?}", s.nodes);
+        assert_eq!(s.nodes.iter().filter(|n| matches!(n, Node::MulImm(..))).count(), 1, "{:?}", s.nodes);
+        assert_eq!(s.nodes.iter().filter(|n| matches!(n, Node::Mask(..))).count(), 1, "{:?}", s.nodes);
+        assert!(!s.nodes.iter().any(|n| matches!(n, Node::Shr(..) | Node::Add(..))), "{:?}", s.nodes);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..1000 {
+            let i = vec![vec![rng.gen_range(0..1u64 << 44)]];
+            assert_eq!(s.eval(&i), l.eval(&i));
+        }
+    }
+
+    #[test]
+    fn interval_bounds_contain_every_value() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..200 {
+            let (l, ub) = random_rewrite_lir(&mut rng);
+            let b = upper_bounds(&l, &ub);
+            for _ in 0..50 {
+                let i: Vec<Vec<u64>> = vec![ub[0].iter().map(|&x| rng.gen_range(0..=x)).collect()];
+                let all = Lir { nodes: l.nodes.clone(), outputs: (0..l.nodes.len()).map(|n| (n, 0)).collect(), num_inputs: l.num_inputs.clone() };
+                for (n, v) in all.eval(&i).into_iter().enumerate() {
+                    assert!(v <= b[n][0], "node {n} {:?} = {v} > bound {}", l.nodes[n], b[n][0]);
+                }
+            }
         }
     }
 }

@@ -182,7 +182,7 @@ impl Problem for OptProblem<'_> {
             for _ in 0..1 + rng.index(3) {
                 next.order = move_node(self.lir, &next.order, rng);
             }
-        } else {
+        } else if rng.chance(0.5) || !next.mutate_choice(self.lir, rng) {
             let n = rng.index(next.flip.len());
             next.flip[n] = !next.flip[n];
         }

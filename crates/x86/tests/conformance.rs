@@ -150,6 +150,29 @@ fn generated_code_is_correct_and_proven(fns: &[(String, ir::Function)]) {
             }
             println!("ours {name:<36} adx={adx:<5} {:>4} insns, proven (all aliasing cases) in {:.2}s", prog.insns.len(), t.elapsed().as_secs_f64());
         }
+        // random instruction-selection alternatives and flips on every node (the search's moves)
+        for seed in 0..2u64 {
+            let mut cand = Candidate::carry_scheduled(&l);
+            let mut rng = vf_search::Rng::new(seed + 1);
+            for n in 0..l.nodes.len() {
+                cand.choice[n] = rng.index(8) as u8;
+                cand.flip[n] = rng.chance(0.5);
+            }
+            let prog = gen::generate(&l, &cand, Options::default(), &f.name).unwrap();
+            let code = jit::load(&prog).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..2_000 {
+                let i = f.random_inputs(&mut rng);
+                let want = f.eval(&i);
+                for k in 0..f.args.len() {
+                    assert_eq!(jit::call_aliased(code.func(), &i, f.limbs(), k), want, "{name} random choices {seed}, out == arg{}", k + 1);
+                }
+                assert_eq!(jit::call(code.func(), &i, f.limbs()), want, "{name} random choices {seed}");
+            }
+            for s in check::scenarios(f, true) {
+                check::verify(f, &prog, s).unwrap_or_else(|e| panic!("{name} random choices {seed} {}: {e}", s.label()));
+            }
+        }
     }
 }
 

@@ -1,0 +1,222 @@
+//! A static cost model for straight-line x86-64: estimated cycles per call on a Zen 3-like core,
+//! used to filter candidates before measuring them.
+//!
+//! cost = max(critical path, resource bound) + 0.1 × resource bound, where
+//! - the critical path follows register, flag (CF and OF separately, the rest as one) and memory
+//!   dependencies (a load from an address stored earlier in the function waits for the store plus
+//!   store-to-load forwarding) with per-instruction latencies from the table below;
+//! - the resource bound is the largest of: ALU uops / 4 ports, multiplies / 1 multiplier,
+//!   loads / 3, stores / 2, all uops / 6 (dispatch width).
+//! The small second term breaks ties between programs with the same critical path.
+//!
+//! Latencies and uop counts approximate published Zen 3 tables (uops.info / Agner Fog); they
+//! rank candidates and are not a timing claim.
+
+use crate::asm::{Insn, Mem, Operand, Program, RSP};
+use std::collections::HashMap;
+
+/// Load-to-use latency of an L1 hit.
+const LOAD_LATENCY: f64 = 4.0;
+/// Extra latency of a load served by store-to-load forwarding (spill reload).
+const FORWARD_LATENCY: f64 = 6.0;
+
+/// Latency (to the first destination), uop count, and whether the instruction uses the multiplier.
+fn table(i: &Insn) -> (f64, f64, bool) {
+    let complex_lea = |o: &Operand| matches!(o, Operand::Mem(m) if m.index.map(|(_, s)| s > 1).unwrap_or(false) || (m.index.is_some() && m.disp != 0));
+    match i.mnemonic.as_str() {
+        // register moves are eliminated at rename
+        "mov" if matches!(i.ops.as_slice(), [Operand::Reg(_), Operand::Reg(_)]) => (0.0, 1.0, false),
+        "mov" | "movzx" => (1.0, 1.0, false),
+        "lea" if i.ops.get(1).map(complex_lea).unwrap_or(false) => (2.0, 1.0, false),
+        "lea" => (1.0, 1.0, false),
+        "imul" => (3.0, 1.0, true),
+        "mulx" => (4.0, 2.0, true),
+        "mul" => (4.0, 2.0, true),
+        "shrd" => (2.0, 1.0, false),
+        "xchg" => (1.0, 2.0, false),
+        "push" | "pop" => (1.0, 1.0, false),
+        "ret" => (0.0, 1.0, false),
+        _ => (1.0, 1.0, false),
+    }
+}
+
+/// Registers the instruction reads (by number; sub-registers count as the full register).
+fn reads(i: &Insn) -> Vec<u8> {
+    let mut r = vec![];
+    let dest_only = matches!(i.mnemonic.as_str(), "mov" | "movzx" | "lea" | "setc" | "seto" | "pop" | "mulx" | "shlx" | "shrx" | "bzhi") || (i.mnemonic == "imul" && i.ops.len() == 3);
+    for (k, o) in i.ops.iter().enumerate() {
+        match o {
+            Operand::Reg(x) if !(k == 0 && dest_only) && !(i.mnemonic == "mulx" && k == 1) => r.push(x.num),
+            Operand::Mem(m) => {
+                r.push(m.base);
+                r.extend(m.index.map(|(x, _)| x));
+            }
+            _ => {}
+        }
+    }
+    // partial writes (setc r8, mov r8) merge into the old value
+    if matches!(i.mnemonic.as_str(), "setc" | "seto") {
+        if let Some(Operand::Reg(x)) = i.ops.first() {
+            r.push(x.num);
+        }
+    }
+    match i.mnemonic.as_str() {
+        "mulx" => r.push(crate::asm::RDX),
+        "mul" => r.push(crate::asm::RAX),
+        // xor r, r and sub r, r do not depend on r
+        "xor" | "sub" if i.ops.len() == 2 && i.ops[0] == i.ops[1] => r.clear(),
+        _ => {}
+    }
+    r
+}
+
+/// Registers the instruction writes.
+fn writes(i: &Insn) -> Vec<u8> {
+    let first = |k: usize| match i.ops.get(k) {
+        Some(Operand::Reg(x)) => Some(x.num),
+        _ => None,
+    };
+    match i.mnemonic.as_str() {
+        "mulx" => [first(0), first(1)].into_iter().flatten().collect(),
+        "mul" => vec![crate::asm::RAX, crate::asm::RDX],
+        "xchg" => [first(0), first(1)].into_iter().flatten().collect(),
+        "cmp" | "test" | "bt" | "push" | "ret" | "clc" | "stc" => vec![],
+        _ => first(0).into_iter().collect(),
+    }
+}
+
+/// (reads CF, reads OF, writes CF, writes OF, writes the other flags)
+fn flag_effects(mn: &str) -> (bool, bool, bool, bool, bool) {
+    match mn {
+        "adc" | "sbb" => (true, false, true, true, true),
+        "adcx" => (true, false, true, false, false),
+        "adox" => (false, true, false, true, false),
+        "setc" | "cmovc" | "cmovb" | "cmovnc" | "cmovae" => (true, false, false, false, false),
+        "seto" | "cmovo" | "cmovno" => (false, true, false, false, false),
+        "clc" | "stc" | "bt" => (false, false, true, false, false),
+        "inc" | "dec" => (false, false, false, true, true),
+        "add" | "sub" | "and" | "or" | "xor" | "test" | "cmp" | "imul" | "mul" | "shl" | "shr" | "shrd" | "bzhi" | "neg" => (false, false, true, true, true),
+        _ => (false, false, false, false, false),
+    }
+}
+
+/// Key of a stack or buffer address (for store-to-load dependencies).
+fn addr_key(m: &Mem) -> (u8, Option<(u8, u8)>, i64) {
+    (m.base, m.index, m.disp)
+}
+
+/// Estimated cycles per call of `p` (lower is better). See the module documentation.
+pub fn static_cost(p: &Program) -> f64 {
+    let mut reg_ready = [0.0f64; 16];
+    let (mut cf_ready, mut of_ready) = (0.0f64, 0.0f64);
+    let mut stored: HashMap<(u8, Option<(u8, u8)>, i64), f64> = HashMap::new();
+    let (mut alu, mut muls, mut loads, mut stores, mut uops) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    let mut critical = 0.0f64;
+    for i in &p.insns {
+        let (lat, n_uops, is_mul) = table(i);
+        let (rcf, rof, wcf, wof, _) = flag_effects(&i.mnemonic);
+        let mut start = reads(i).iter().map(|&r| if r == RSP { 0.0 } else { reg_ready[r as usize] }).fold(0.0, f64::max);
+        if rcf {
+            start = start.max(cf_ready);
+        }
+        if rof {
+            start = start.max(of_ready);
+        }
+        // memory operands: a load (unless lea) and a store when the memory operand is written
+        let is_lea = i.mnemonic == "lea";
+        let mem_dest = matches!(i.ops.first(), Some(Operand::Mem(_))) || i.mnemonic == "push";
+        let mut load_extra = 0.0;
+        for (k, o) in i.ops.iter().enumerate() {
+            if let Operand::Mem(m) = o {
+                if is_lea || (k == 0 && i.mnemonic == "mov") {
+                    continue;
+                }
+                loads += 1.0;
+                let fwd = stored.get(&addr_key(m)).map(|&t| t + FORWARD_LATENCY - LOAD_LATENCY).unwrap_or(0.0);
+                load_extra = f64::max(load_extra, LOAD_LATENCY);
+                start = start.max(fwd);
+            }
+        }
+        if i.mnemonic == "pop" {
+            loads += 1.0;
+            load_extra = LOAD_LATENCY;
+        }
+        let done = start + load_extra + lat;
+        for r in writes(i) {
+            reg_ready[r as usize] = done;
+        }
+        if wcf {
+            cf_ready = done;
+        }
+        if wof {
+            of_ready = done;
+        }
+        if mem_dest {
+            stores += 1.0;
+            if let Some(Operand::Mem(m)) = i.ops.first() {
+                stored.insert(addr_key(m), done);
+            }
+        }
+        critical = critical.max(done);
+        uops += n_uops;
+        if is_mul {
+            muls += 1.0;
+        } else if !matches!(i.mnemonic.as_str(), "mov" | "ret" | "push" | "pop") || matches!(i.ops.as_slice(), [Operand::Reg(_), Operand::Imm(_)]) {
+            alu += n_uops;
+        }
+    }
+    let bound = [alu / 4.0, muls, loads / 3.0, stores / 2.0, uops / 6.0].into_iter().fold(0.0, f64::max);
+    critical.max(bound) + 0.1 * bound
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::asm;
+
+    fn cost(text: &str) -> f64 {
+        let p = asm::parse(&format!("f:\n{text}\nret\n")).unwrap();
+        static_cost(&p)
+    }
+
+    #[test]
+    fn folded_constant_multiply_is_cheaper_than_the_chain() {
+        let chain = cost("imul rax, [rsi], 5\nimul rax, rax, 2\nimul rax, rax, 2\nmov [rdi], rax");
+        let folded = cost("imul rax, [rsi], 20\nmov [rdi], rax");
+        assert!(folded < chain, "{folded} vs {chain}");
+    }
+
+    #[test]
+    fn spilling_costs_more_than_keeping_values_in_registers() {
+        let regs = cost("mov rax, [rsi]\nmov rcx, [rsi + 8]\nadd rax, rcx\nmov [rdi], rax");
+        let spilled = cost("mov rax, [rsi]\nmov [rsp - 8], rax\nmov rcx, [rsi + 8]\nmov rax, [rsp - 8]\nadd rax, rcx\nmov [rdi], rax");
+        assert!(regs < spilled, "{regs} vs {spilled}");
+    }
+
+    #[test]
+    fn independent_work_is_cheaper_than_a_dependent_chain() {
+        let chain = cost("mov rax, [rsi]\nadd rax, 1\nadd rax, 2\nadd rax, 3\nadd rax, 4\nmov [rdi], rax");
+        let parallel = cost("mov rax, [rsi]\nmov rcx, [rsi + 8]\nadd rax, 1\nadd rcx, 2\nadd rax, 3\nadd rcx, 4\nmov [rdi], rax\nmov [rdi + 8], rcx");
+        assert!(parallel < chain, "{parallel} vs {chain}");
+    }
+
+    #[test]
+    fn flag_free_lea_beats_materialising_a_carry() {
+        // a carry kept in CF across a multiply-by-5: lea leaves CF alone, imul forces setc + bt
+        let lea = cost("mov rax, [rsi]\nadd rax, [rsi + 8]\nlea rcx, [rax + 4 * rax]\nadc rcx, 0\nmov [rdi], rcx");
+        let imul = cost("mov rax, [rsi]\nadd rax, [rsi + 8]\nmov rdx, 0\nsetc dl\nimul rcx, rax, 5\nbt rdx, 0\nadc rcx, 0\nmov [rdi], rcx");
+        assert!(lea < imul, "{lea} vs {imul}");
+    }
+
+    #[test]
+    fn more_multiplies_cost_more() {
+        let one = cost("mov rdx, [rsi]\nmulx r8, r9, [rsi + 8]\nmov [rdi], r9\nmov [rdi + 8], r8");
+        let mut many = String::from("mov rdx, [rsi]\n");
+        for k in 0..12 {
+            many.push_str(&format!("mulx r8, r9, [rsi + {}]\nmov [rdi + {}], r9\n", 8 * k, 8 * k));
+        }
+        // 12 independent multiplies on one multiplier take at least 12 cycles
+        let m = cost(&many);
+        assert!(m >= 12.0 && m > one, "{m} vs {one}");
+    }
+}
