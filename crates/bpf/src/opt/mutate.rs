@@ -151,7 +151,12 @@ fn random_alu(p: &Pools, rng: &mut Rng, is64: bool) -> Insn {
 
 /// Whether `i` is a well-formed single-slot window instruction that does not write r10.
 pub fn valid(i: &Insn) -> bool {
-    !i.is_lddw() && i.dst <= 10 && i.src <= 10 && interp::window_insn(i) && !writes_r10(i)
+    !i.is_lddw() && !is_call(i) && i.dst <= 10 && i.src <= 10 && interp::window_insn(i) && !writes_r10(i)
+}
+
+/// Helper calls are fixed points of the search: never inserted, deleted, changed or moved.
+pub fn is_call(i: &Insn) -> bool {
+    i.code == isa::CALL
 }
 
 fn writes_r10(i: &Insn) -> bool {
@@ -211,6 +216,9 @@ pub fn propose(cur: &mut [Insn], orig: &[Insn], p: &Pools, rng: &mut Rng) {
     if k > 0 && cur[k - 1].is_lddw() {
         k -= 1;
     }
+    if is_call(&cur[k]) {
+        return;
+    }
     let was_lddw = cur[k].is_lddw();
     let roll = rng.unit();
     let replacement = if roll < 0.15 {
@@ -236,8 +244,8 @@ fn swap_slots(cur: &mut [Insn], rng: &mut Rng) {
     let n = cur.len();
     let a = rng.index(n);
     let b = rng.index(n);
-    let part_of_lddw = |k: usize| cur[k].is_lddw() || (k > 0 && cur[k - 1].is_lddw());
-    if a != b && !part_of_lddw(a) && !part_of_lddw(b) {
+    let fixed = |k: usize| cur[k].is_lddw() || (k > 0 && cur[k - 1].is_lddw()) || is_call(&cur[k]);
+    if a != b && !fixed(a) && !fixed(b) {
         cur.swap(a, b);
     }
 }
