@@ -73,6 +73,8 @@ pub struct Report {
     /// Rewritten windows of the final program, and how many of their exported SMT-LIB2
     /// queries the re-check backend answered `unsat` (see [`reprove_exported`]).
     pub windows_rewritten: usize,
+    /// Of those, windows that contain helper calls.
+    pub windows_with_calls_rewritten: usize,
     pub windows_reproven: usize,
     pub reprove_backend: String,
     /// Random inputs on which `BPF_PROG_TEST_RUN` gave identical results for input and
@@ -236,6 +238,7 @@ pub fn optimize_program(
     let report = Report {
         kernel_test_runs: kernel_runs,
         windows_rewritten: queries.len(),
+        windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
         reprove_backend: checks.reprove_backend.name().to_string(),
         original_count: out.original_count,

@@ -159,6 +159,11 @@ pub fn is_call(i: &Insn) -> bool {
     i.code == isa::CALL
 }
 
+/// Slots the mutator never touches: helper calls and map-fd loads.
+fn is_fixed(i: &Insn) -> bool {
+    is_call(i) || (i.is_lddw() && i.src != 0)
+}
+
 fn writes_r10(i: &Insn) -> bool {
     i.dst == 10 && matches!(i.class(), isa::BPF_ALU | isa::BPF_ALU64 | isa::BPF_LDX)
 }
@@ -212,11 +217,18 @@ pub fn tweak_operand(i: &Insn, p: &Pools, rng: &mut Rng) -> Insn {
 pub fn propose(cur: &mut [Insn], orig: &[Insn], p: &Pools, rng: &mut Rng) {
     let n = cur.len();
     // choose a slot that is not the second half of an LDDW
+    // calls and the map loads that feed them stay in place (a few tries, then give up)
     let mut k = rng.index(n);
-    if k > 0 && cur[k - 1].is_lddw() {
-        k -= 1;
+    for _ in 0..8 {
+        if k > 0 && cur[k - 1].is_lddw() {
+            k -= 1;
+        }
+        if !is_fixed(&cur[k]) {
+            break;
+        }
+        k = rng.index(n);
     }
-    if is_call(&cur[k]) {
+    if is_fixed(&cur[k]) || (k > 0 && cur[k - 1].is_lddw()) {
         return;
     }
     let was_lddw = cur[k].is_lddw();
@@ -250,10 +262,10 @@ fn swap_slots(cur: &mut [Insn], rng: &mut Rng) {
     }
 }
 
-/// Puts back the original instruction at `k`; with an LDDW around, the whole original window.
+/// Puts back the original instruction at `k`; if an LDDW covers `k` in either, the whole original window.
 fn restore(cur: &mut [Insn], orig: &[Insn], k: usize) {
-    let has_lddw = |v: &[Insn]| v.iter().any(|i| i.is_lddw());
-    if has_lddw(cur) || has_lddw(orig) {
+    let lddw_at = |v: &[Insn]| v[k].is_lddw() || (k > 0 && v[k - 1].is_lddw());
+    if lddw_at(cur) || lddw_at(orig) {
         cur.copy_from_slice(orig);
     } else {
         cur[k] = orig[k];
