@@ -355,15 +355,9 @@ pub fn region_transfer(insn: &Insn, kind: &Kind, mut st: RegionState) -> RegionS
                 _ if helper_returns_scalar(id) => Region::Scalar,
                 _ => Region::Other,
             };
-            for r in 1..=5 {
-                st[r] = Region::Unknown;
-            }
+            st[1..=5].fill(Region::Unknown);
         }
-        Kind::CallKfunc(_) | Kind::CallLocal(_) => {
-            for r in 0..=5 {
-                st[r] = Region::Unknown;
-            }
-        }
+        Kind::CallKfunc(_) | Kind::CallLocal(_) => st[0..=5].fill(Region::Unknown),
         _ => {
             let e = effects(insn, kind);
             for (r, slot) in st.iter_mut().enumerate() {

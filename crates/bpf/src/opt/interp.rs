@@ -55,7 +55,7 @@ pub fn map_ptr(fd: i32) -> u64 {
 /// The map fd a [`map_ptr`] value stands for.
 pub fn map_fd_of(v: u64) -> Option<i32> {
     let rel = v.wrapping_sub(MAP_PTR_BASE);
-    (rel & 0xfff == 0 && rel >> 12 <= u32::MAX as u64).then(|| (rel >> 12) as u32 as i32)
+    (rel & 0xfff == 0 && rel >> 12 <= u32::MAX as u64).then_some((rel >> 12) as u32 as i32)
 }
 
 /// One window input: registers and the initial memory.
@@ -89,7 +89,7 @@ impl TestCase {
         let z = mix(self.mem_seed ^ 0xca11 ^ ((j as u64) << 32));
         if id == MAP_LOOKUP {
             // null or a pointer (into the map's values)
-            if z % 4 == 0 { 0 } else { 0xffff_8882_0000_0000 | (z >> 8 & 0xffff_fff8) }
+            if z.is_multiple_of(4) { 0 } else { 0xffff_8882_0000_0000 | (z >> 8 & 0xffff_fff8) }
         } else {
             z
         }

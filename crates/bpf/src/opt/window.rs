@@ -2,8 +2,9 @@
 //!
 //! A window is a slot range `[start, end)` inside one basic block made only of
 //! instructions the window interpreter and the SMT encoder understand (ALU,
-//! byte swaps, LDDW immediates, loads, stores, non-fetching atomics). Calls,
-//! jumps, exits, map loads and legacy packet loads end a window. Long runs are
+//! byte swaps, LDDW immediates and map-fd loads, loads, stores, non-fetching
+//! atomics, calls of `interp::window_helper`s). Other calls, jumps, exits, other
+//! pseudo-LDDWs and legacy packet loads end a window. Long runs are
 //! cut into pieces of at most `max_len` slots; `shift` moves the cut points so
 //! different chains see different boundaries.
 
