@@ -468,3 +468,23 @@ fn solver_verdicts_agree_with_the_interpreter_on_windows_with_calls() {
     eprintln!("{proven} proven, {refuted} refuted");
     assert!(proven >= 10 && refuted >= 10, "both verdicts exercised: {proven} proven, {refuted} refuted");
 }
+
+#[test]
+fn exported_smtlib_of_a_call_window_is_reproven_by_bitwuzla() {
+    use vf_bpf::opt::driver::{final_queries_with, reprove_exported};
+    let cm = maps();
+    let tail = [Insn::mov64_imm(0, 0), Insn::exit()];
+    let mut orig = lookup(0, 7, true);
+    orig.extend(tail);
+    let mut best = lookup(0, 7, false);
+    best.extend(tail);
+    let qs = final_queries_with(&orig, &best, &cm).unwrap();
+    assert_eq!(qs.len(), 1, "one straight-line run (map load and call included)");
+    assert!(qs[0].2.contains("mapv0") || qs[0].2.contains("stk0"), "per-region arrays in the export");
+    assert_eq!(reprove_exported(&qs, vf_smt::Backend::Bitwuzla, T, None).unwrap(), 1);
+    // a changed key byte is not re-proven
+    let mut wrong = lookup(0, 8, false);
+    wrong.extend(tail);
+    let qs = final_queries_with(&orig, &wrong, &cm).unwrap();
+    assert_eq!(reprove_exported(&qs, vf_smt::Backend::Bitwuzla, T, None).unwrap(), 0);
+}
