@@ -189,6 +189,8 @@ fn counterexample(q: &WindowQuery, model: &vf_smt::Model, a: &SymState, b: &SymS
     for (r, slot) in regs.iter_mut().enumerate() {
         *slot = model_u64(model, &init.regs[r]);
     }
+    // any value of a map-object register is as good as another (it is never dereferenced)
+    interp::pin_map_pointers(&mut regs, q.regions.as_ref());
     let mut mem = Vec::new();
     for (addr, bytes, arr) in a.accesses.iter().chain(&b.accesses) {
         let base = model_u64(model, addr);

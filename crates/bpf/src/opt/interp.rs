@@ -52,6 +52,18 @@ pub fn map_ptr(fd: i32) -> u64 {
     MAP_PTR_BASE + ((fd as u32 as u64) << 12)
 }
 
+/// Gives registers that hold a map object (region `MapPtr(fd)`) the interpreter's
+/// stand-in address of that map, so lookups through them see the map's key size.
+pub fn pin_map_pointers(regs: &mut [u64; isa::NUM_REGS], regions: Option<&crate::opt::analysis::RegionState>) {
+    if let Some(rs) = regions {
+        for (r, region) in rs.iter().enumerate() {
+            if let crate::opt::analysis::Region::MapPtr(fd) = region {
+                regs[r] = map_ptr(*fd);
+            }
+        }
+    }
+}
+
 /// The map fd a [`map_ptr`] value stands for.
 pub fn map_fd_of(v: u64) -> Option<i32> {
     let rel = v.wrapping_sub(MAP_PTR_BASE);

@@ -316,6 +316,7 @@ fn random_test(w: &Window, p: &Pools, rng: &mut Rng) -> TestCase {
         };
     }
     regs[10] = 0xffff_c900_0000_0000 | (rng.next_u32() as u64) << 12;
+    interp::pin_map_pointers(&mut regs, w.regions.as_ref());
     TestCase { regs, mem_seed: rng.next_u64(), mem: Vec::new(), calls: Vec::new() }
 }
 
