@@ -488,3 +488,22 @@ fn exported_smtlib_of_a_call_window_is_reproven_by_bitwuzla() {
     let qs = final_queries_with(&orig, &wrong, &cm).unwrap();
     assert_eq!(reprove_exported(&qs, vf_smt::Backend::Bitwuzla, T, None).unwrap(), 0);
 }
+
+#[test]
+fn windows_of_only_calls_and_map_loads_are_skipped() {
+    let mut p = vec![Insn::mov64_imm(2, 0)];
+    p.extend(Insn::ld_map_fd(1, 0));
+    p.extend([Insn::call(1), Insn::mov64_imm(0, 0), Insn::exit()]);
+    let f = vf_bpf::opt::window::ProgramFacts::new(&p).unwrap();
+    assert_eq!(vf_bpf::opt::window::runs(&p, &f), vec![(0, 5)]);
+    let ws: Vec<(usize, usize)> = vf_bpf::opt::window::windows(&p, &f, 1, 0).iter().map(|w| (w.start, w.end)).collect();
+    assert_eq!(ws, vec![(0, 1), (4, 5)], "the map load and the call alone are not windows");
+    let ws: Vec<(usize, usize)> = vf_bpf::opt::window::windows(&p, &f, 4, 0).iter().map(|w| (w.start, w.end)).collect();
+    assert_eq!(ws, vec![(0, 4), (4, 5)]);
+    // a helper that writes memory still ends a run
+    let mut q = vec![Insn::mov64_imm(2, 0)];
+    q.extend(Insn::ld_map_fd(1, 0));
+    q.extend([Insn::call(2), Insn::mov64_imm(0, 0), Insn::exit()]);
+    let f = vf_bpf::opt::window::ProgramFacts::new(&q).unwrap();
+    assert_eq!(vf_bpf::opt::window::runs(&q, &f), vec![(0, 3), (4, 5)]);
+}
