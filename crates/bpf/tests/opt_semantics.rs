@@ -34,7 +34,7 @@ fn random_test(rng: &mut Rng) -> TestCase {
             _ => 0x1000 + rng.below(64),
         };
     }
-    TestCase { regs, mem_seed: rng.next_u64(), mem: vec![] }
+    TestCase { regs, mem_seed: rng.next_u64(), mem: vec![], calls: vec![] }
 }
 
 /// A model assigning the test's registers and its initial memory at every address `st` touched.
@@ -77,7 +77,7 @@ fn interpreter_and_encoding_agree_on_random_windows() {
             assert_eq!(v, out.regs[r], "r{r} after\n{}\non {:?}", isa::listing(&body), tc.regs);
         }
         for &(addr, _) in &out.writes {
-            let sym = model.eval_bv(&st.mem.select(&Term::bv_const(64, addr))).unwrap().to_u64().unwrap();
+            let sym = model.eval_bv(&st.mem().select(&Term::bv_const(64, addr))).unwrap().to_u64().unwrap();
             assert_eq!(sym as u8, out.byte(&tc, addr), "mem[{addr:#x}] after\n{}", isa::listing(&body));
         }
         checked += 1;

@@ -2,11 +2,15 @@
 //! windows, runs and programs, and persisted as JSON lines on disk.
 //!
 //! Canonical form: registers (except r10) are renamed in order of first
-//! appearance over the original then the candidate window; live-out registers
+//! appearance over the original then the candidate window (not in windows with
+//! helper calls, which use r0..r5 implicitly); live-out registers
 //! and known constants are kept only for registers the windows mention (others
 //! are untouched by both sides, so they cannot make a difference). The window
 //! semantics is invariant under such a renaming, so a proof of the canonical
 //! query is a proof of the original one.
+//!
+//! The key also holds the entry regions of the mentioned registers (they pick the
+//! memory model) and, for windows with helper calls, the map key sizes.
 //!
 //! Trust: entries are trusted once written (they were produced by a solver proof
 //! in some earlier run); delete the file to re-prove everything.
@@ -22,6 +26,13 @@ use std::sync::Mutex;
 pub fn canonical_key(q: &WindowQuery) -> String {
     let mut map = [u8::MAX; 16];
     map[10] = 10;
+    // calls read r1..r5 and write r0..r5 implicitly: no renaming around them
+    let has_call = q.orig.iter().chain(q.cand).any(|i| i.code == isa::CALL);
+    if has_call {
+        for (r, m) in map.iter_mut().enumerate().take(isa::NUM_REGS) {
+            *m = r as u8;
+        }
+    }
     let mut next = 0u8;
     let mut rename = |r: u8| -> u8 {
         let r = (r & 15) as usize;
@@ -34,7 +45,8 @@ pub fn canonical_key(q: &WindowQuery) -> String {
         }
         map[r]
     };
-    let mut text = String::new();
+    // v2: per-region memory and helper calls
+    let mut text = String::from("v2|");
     for (tag, body) in [("o", q.orig), ("c", q.cand)] {
         text.push_str(tag);
         text.push(':');
@@ -81,6 +93,10 @@ pub fn canonical_key(q: &WindowQuery) -> String {
     pre.sort_unstable();
     regions.sort_unstable();
     text.push_str(&format!("|live:{live:?}|pre:{pre:?}|regions:{}{regions:?}", q.regions.is_some()));
+    // the call model matters only to windows with helper calls
+    if has_call {
+        text.push_str(&format!("|keys:{:?}", q.calls.key_sizes));
+    }
     text
 }
 

@@ -1,98 +1,216 @@
 //! Symbolic execution of straight-line windows into SMT bit-vector terms.
 //!
-//! State: registers r0..r10 as 64-bit terms and one byte-addressed memory
-//! array `mem0 : (Array (_ BitVec 64) (_ BitVec 8))`. Using a single array
-//! with symbolic addresses is the most conservative memory model: any two
-//! pointers may alias unless the formula rules it out, so a proof holds for
-//! every aliasing pattern (K2's per-region split is a precision/speed
-//! refinement of this, not a different semantics).
+//! State: registers r0..r10 as 64-bit terms and byte-addressed memory arrays
+//! `(Array (_ BitVec 64) (_ BitVec 8))`, chosen per window by [`MemModel`]:
+//!
+//! * `Flat`: one array `mem0` for all memory. Any two pointers may alias unless
+//!   the formula rules it out, so a proof holds for every aliasing pattern.
+//! * `StackSplit`: stack bytes in `stk0`, everything else in `mem0`.
+//! * `PerRegion` (K2's per-region memory): `stk0`, `ctx0` (the context struct),
+//!   `pkt0` (memory reached through pointers loaded from the context: packet
+//!   data/meta) and one array `mapv<fd>` per map's values.
+//!
+//! The finest model every access of both windows allows is used: an access through
+//! a register whose region (see [`Region`]) is `Unknown` (or a scalar/map object)
+//! forces `Flat`; one through an unspecified non-stack pointer (`Other`) forces
+//! `StackSplit`. The separation is sound for programs the kernel verifier accepts,
+//! where a register can be dereferenced only through its pointer provenance.
+//!
+//! Helper calls (only [`interp::window_helper`]s): call `j` sets r0 to a fresh
+//! variable `call<j>_r0` shared by both windows and r1..r5 to fresh per-side
+//! variables; the call's arguments (the registers the helper reads; for
+//! `map_lookup_elem` of a map with known key size, the map pointer and the key
+//! *bytes*, else the key pointer and all memory) are recorded. The obligation
+//! demands equal call sequences with equal arguments, which makes the shared r0 an
+//! uninterpreted function of (call index, helper, arguments). Map objects loaded by
+//! `LDDW src=BPF_PSEUDO_MAP_FD` are variables `map<fd>`, pairwise distinct.
 //! The semantics mirror `opt::interp` exactly (which is differentially tested
 //! against the reference interpreter).
 
 use crate::isa::{self, Insn};
-use crate::opt::analysis::{region_transfer, Region, RegionState};
+use crate::opt::analysis::{helper_arg_regs, region_transfer, Region, RegionState};
+use crate::opt::interp::{self, CallModel};
 use vf_smt::{Sort, Term};
 
 pub const MEM0: &str = "mem0";
-/// The stack array in split-memory mode.
+/// The stack array in split-memory modes.
 pub const STK0: &str = "stk0";
+pub const CTX0: &str = "ctx0";
+pub const PKT0: &str = "pkt0";
 
 pub fn reg_name(r: usize) -> String {
     format!("r{r}")
 }
 
-/// Symbolic machine state.
-///
-/// Split mode (K2's per-region memory): when every access of both windows is
-/// statically known to go through a stack pointer or through a non-stack pointer
-/// (see [`Region`]), stack bytes live in a separate array `stk0` that no other
-/// pointer can alias; otherwise one flat array models all memory.
-#[derive(Clone, Debug)]
-pub struct SymState {
-    pub regs: Vec<Term>,
-    pub mem: Term,
-    /// `Some` in split mode.
-    pub stack: Option<Term>,
-    /// Region of each register (split mode only).
-    pub region: Option<RegionState>,
-    /// Every (address, bytes, is_stack) the execution touched (for counterexamples).
-    pub accesses: Vec<(Term, usize, bool)>,
+/// Name of the variable standing for the address of map `fd`.
+pub fn map_var(fd: i32) -> String {
+    format!("map{}", fd as u32)
 }
 
-/// Whether every memory access of `insns` has a base of known region when starting from `entry`.
-pub fn splittable(insns: &[Insn], entry: &RegionState) -> bool {
+/// Name of the variable holding r0 after the `j`-th call of a window.
+pub fn call_ret_var(j: usize) -> String {
+    format!("call{j}_r0")
+}
+
+/// Name of the variable holding clobbered register `r` after call `j` on `side`.
+pub fn clobber_var(side: &str, j: usize, r: usize) -> String {
+    format!("{side}_call{j}_r{r}")
+}
+
+/// How memory is split into arrays (coarse to fine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MemModel {
+    Flat,
+    StackSplit,
+    PerRegion,
+}
+
+/// The finest model an access through a register of region `r` allows.
+fn model_for_base(r: Region) -> MemModel {
+    match r {
+        Region::Stack | Region::Ctx | Region::Packet | Region::MapValue(_) => MemModel::PerRegion,
+        Region::Other => MemModel::StackSplit,
+        Region::MapPtr(_) | Region::Scalar | Region::Unknown => MemModel::Flat,
+    }
+}
+
+/// The array holding the bytes a pointer of region `r` addresses under `model`.
+pub fn array_name(model: MemModel, r: Region) -> String {
+    match (model, r) {
+        (MemModel::Flat, _) => MEM0.into(),
+        (_, Region::Stack) => STK0.into(),
+        (MemModel::PerRegion, Region::Ctx) => CTX0.into(),
+        (MemModel::PerRegion, Region::Packet) => PKT0.into(),
+        (MemModel::PerRegion, Region::MapValue(fd)) => format!("mapv{}", fd as u32),
+        _ => MEM0.into(),
+    }
+}
+
+fn base_reg(i: &Insn) -> Option<u8> {
+    match i.class() {
+        isa::BPF_LDX => Some(i.src),
+        isa::BPF_ST | isa::BPF_STX => Some(i.dst),
+        isa::BPF_JMP if i.code == isa::CALL && i.imm == interp::MAP_LOOKUP => Some(2), // the key
+        _ => None,
+    }
+}
+
+/// The finest memory model every memory access of `insns` allows when starting from `entry`.
+pub fn memory_model(insns: &[Insn], entry: &RegionState) -> MemModel {
     let mut st = *entry;
+    let mut model = MemModel::PerRegion;
     let mut pc = 0;
     while pc < insns.len() {
         let i = &insns[pc];
-        let Ok(kind) = isa::kind_of(i, false) else { return false };
-        let base = match i.class() {
-            isa::BPF_LDX => Some(i.src),
-            isa::BPF_ST | isa::BPF_STX => Some(i.dst),
-            _ => None,
-        };
-        if let Some(b) = base {
-            if st[(b & 15).min(10) as usize] == Region::Unknown {
-                return false;
-            }
+        let Ok(kind) = isa::kind_of(i, false) else { return MemModel::Flat };
+        if let Some(b) = base_reg(i) {
+            model = model.min(model_for_base(st[(b & 15).min(10) as usize]));
         }
         st = region_transfer(i, &kind, st);
         pc += if i.is_lddw() { 2 } else { 1 };
     }
-    true
+    model
+}
+
+/// Whether every memory access of `insns` has a base of known region when starting from `entry`.
+pub fn splittable(insns: &[Insn], entry: &RegionState) -> bool {
+    memory_model(insns, entry) > MemModel::Flat
+}
+
+/// One helper call as the encoder saw it.
+#[derive(Clone, Debug)]
+pub struct SymCall {
+    pub id: i32,
+    /// Argument terms to compare (registers the helper reads, key bytes).
+    pub args: Vec<Term>,
+    /// For a lookup of unknown key size: the memory arrays at the call (compared too).
+    pub memory: Option<Vec<(String, Term)>>,
+}
+
+/// One memory access: address, width, array name (for counterexamples).
+pub type Access = (Term, usize, String);
+
+/// Symbolic machine state.
+#[derive(Clone, Debug)]
+pub struct SymState {
+    pub regs: Vec<Term>,
+    pub model: MemModel,
+    /// Current contents of every array touched so far (others still hold their initial variable).
+    pub arrays: Vec<(String, Term)>,
+    /// Region of each register (`None` if unknown at entry: flat model, unknown key sizes).
+    pub region: Option<RegionState>,
+    /// Every memory access the execution made, in order (for counterexamples).
+    pub accesses: Vec<Access>,
+    pub calls: Vec<SymCall>,
+    /// Map fds loaded by the window (their address variables must be distinct).
+    pub map_fds: Vec<i32>,
+    /// Names clobbered registers on this side ("a" original, "b" candidate).
+    pub side: &'static str,
+    pub call_model: CallModel,
 }
 
 impl SymState {
-    /// The shared initial state: free registers and a free memory array (flat mode).
+    /// The shared initial state: free registers and one free memory array (flat mode).
     pub fn initial() -> Self {
         SymState {
             regs: (0..isa::NUM_REGS).map(|r| Term::bv_var(&reg_name(r), 64)).collect(),
-            mem: Term::var(MEM0, Sort::Array { index: 64, elem: 8 }),
-            stack: None,
+            model: MemModel::Flat,
+            arrays: Vec::new(),
             region: None,
             accesses: Vec::new(),
+            calls: Vec::new(),
+            map_fds: Vec::new(),
+            side: "a",
+            call_model: CallModel::default(),
         }
     }
 
-    /// The initial state in split mode with the given entry regions.
-    pub fn initial_split(entry: &RegionState) -> Self {
+    /// The initial state with entry regions (used for key sizes) and a memory model.
+    pub fn with_regions(entry: &RegionState, model: MemModel) -> Self {
         let mut s = SymState::initial();
-        s.stack = Some(Term::var(STK0, Sort::Array { index: 64, elem: 8 }));
         s.region = Some(*entry);
+        s.model = model;
         s
     }
 
-    fn is_stack_base(&self, base: u8) -> bool {
-        self.region.is_some_and(|r| r[(base & 15).min(10) as usize] == Region::Stack)
+    /// The initial state in the finest split mode with the given entry regions.
+    pub fn initial_split(entry: &RegionState) -> Self {
+        SymState::with_regions(entry, MemModel::PerRegion)
     }
 
-    fn array(&mut self, stack: bool) -> &mut Term {
-        if stack { self.stack.as_mut().expect("split mode") } else { &mut self.mem }
+    /// The initial (free) array `name`.
+    pub fn initial_array(name: &str) -> Term {
+        Term::var(name, Sort::Array { index: 64, elem: 8 })
     }
 
-    fn load(&mut self, addr: &Term, bytes: usize, stack: bool) -> Term {
-        self.accesses.push((addr.clone(), bytes, stack));
-        let arr = self.array(stack).clone();
+    /// Current contents of array `name`.
+    pub fn array(&self, name: &str) -> Term {
+        self.arrays.iter().find(|(n, _)| n == name).map(|(_, t)| t.clone()).unwrap_or_else(|| Self::initial_array(name))
+    }
+
+    /// Current contents of the flat array (or the non-stack array in `StackSplit` mode).
+    pub fn mem(&self) -> Term {
+        self.array(MEM0)
+    }
+
+    fn set_array(&mut self, name: &str, t: Term) {
+        match self.arrays.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = t,
+            None => self.arrays.push((name.to_string(), t)),
+        }
+    }
+
+    fn region_of(&self, base: u8) -> Region {
+        self.region.map(|r| r[(base & 15).min(10) as usize]).unwrap_or(Region::Unknown)
+    }
+
+    fn array_for(&self, base: u8) -> String {
+        array_name(self.model, self.region_of(base))
+    }
+
+    fn load(&mut self, addr: &Term, bytes: usize, arr_name: &str) -> Term {
+        self.accesses.push((addr.clone(), bytes, arr_name.to_string()));
+        let arr = self.array(arr_name);
         let mut v: Option<Term> = None;
         for i in 0..bytes {
             let b = arr.select(&add_const(addr, i as u64));
@@ -105,13 +223,55 @@ impl SymState {
         if bytes < 8 { v.zero_extend(64 - 8 * bytes as u32) } else { v }
     }
 
-    fn store(&mut self, addr: &Term, bytes: usize, value: &Term, stack: bool) {
-        self.accesses.push((addr.clone(), bytes, stack));
+    fn store(&mut self, addr: &Term, bytes: usize, value: &Term, arr_name: &str) {
+        self.accesses.push((addr.clone(), bytes, arr_name.to_string()));
+        let mut arr = self.array(arr_name);
         for i in 0..bytes {
             let byte = value.extract(8 * i as u32 + 7, 8 * i as u32);
-            let arr = self.array(stack);
-            *arr = arr.store(&add_const(addr, i as u64), &byte);
+            arr = arr.store(&add_const(addr, i as u64), &byte);
         }
+        self.set_array(arr_name, arr);
+    }
+
+    /// A helper call (see the module comment).
+    fn call(&mut self, id: i32) {
+        let j = self.calls.len();
+        let used = helper_arg_regs(id);
+        let mut args: Vec<Term> = (1..=5).filter(|k| used & (1 << k) != 0).map(|k| self.regs[k].clone()).collect();
+        let mut memory = None;
+        if id == interp::MAP_LOOKUP {
+            let key_size = match self.region_of(1) {
+                Region::MapPtr(fd) => self.call_model.key_size(fd),
+                _ => None,
+            };
+            match key_size {
+                Some(n) => {
+                    args.truncate(1); // the map; the key by value, not by address
+                    let arr = self.array_for(2);
+                    let key_ptr = self.regs[2].clone();
+                    self.accesses.push((key_ptr.clone(), n as usize, arr.clone()));
+                    let a = self.array(&arr);
+                    args.extend((0..n as u64).map(|b| a.select(&add_const(&key_ptr, b))));
+                }
+                None => memory = Some(self.all_arrays()),
+            }
+        }
+        self.calls.push(SymCall { id, args, memory });
+        self.regs[0] = Term::bv_var(&call_ret_var(j), 64);
+        for k in 1..=5 {
+            self.regs[k] = Term::bv_var(&clobber_var(self.side, j, k), 64);
+        }
+    }
+
+    /// Every array of the current model with its current contents.
+    fn all_arrays(&self) -> Vec<(String, Term)> {
+        let mut names: Vec<String> = self.arrays.iter().map(|(n, _)| n.clone()).collect();
+        for n in [MEM0, STK0] {
+            if !names.iter().any(|x| x == n) {
+                names.push(n.to_string());
+            }
+        }
+        names.into_iter().map(|n| (n.clone(), self.array(&n))).collect()
     }
 }
 
@@ -150,15 +310,22 @@ fn step(i: &Insn, next: Option<&Insn>, st: &mut SymState) {
                 st.regs[d] = alu(i.op(), is64, &st.regs[d], &src, i.off);
             }
         }
+        isa::BPF_LD if i.is_lddw() && i.src == isa::BPF_PSEUDO_MAP_FD => {
+            st.regs[d] = Term::bv_var(&map_var(i.imm), 64);
+            if !st.map_fds.contains(&i.imm) {
+                st.map_fds.push(i.imm);
+            }
+        }
         isa::BPF_LD if i.is_lddw() => {
             let hi = next.map(|n| n.imm as u32 as u64).unwrap_or(0);
             st.regs[d] = c64((hi << 32) | i.imm as u32 as u64);
         }
+        isa::BPF_JMP if i.code == isa::CALL && i.src == 0 => st.call(i.imm),
         isa::BPF_LDX => {
             let bytes = i.access_bytes();
             let addr = add_const(&st.regs[s], i.off as i64 as u64);
-            let stack = st.is_stack_base(i.src);
-            let v = st.load(&addr, bytes, stack);
+            let arr = st.array_for(i.src);
+            let v = st.load(&addr, bytes, &arr);
             st.regs[d] = if i.mode() == isa::BPF_MEMSX && bytes < 8 {
                 v.extract(8 * bytes as u32 - 1, 0).sign_extend(64 - 8 * bytes as u32)
             } else {
@@ -167,16 +334,16 @@ fn step(i: &Insn, next: Option<&Insn>, st: &mut SymState) {
         }
         isa::BPF_ST => {
             let addr = add_const(&st.regs[d], i.off as i64 as u64);
-            let stack = st.is_stack_base(i.dst);
-            st.store(&addr, i.access_bytes(), &c64(i.imm as i64 as u64), stack);
+            let arr = st.array_for(i.dst);
+            st.store(&addr, i.access_bytes(), &c64(i.imm as i64 as u64), &arr);
         }
         isa::BPF_STX => {
             let bytes = i.access_bytes();
             let addr = add_const(&st.regs[d], i.off as i64 as u64);
-            let stack = st.is_stack_base(i.dst);
+            let arr = st.array_for(i.dst);
             let src = st.regs[s].clone();
             let value = if i.mode() == isa::BPF_ATOMIC {
-                let old = st.load(&addr, bytes, stack);
+                let old = st.load(&addr, bytes, &arr);
                 match i.imm as u8 {
                     isa::BPF_ADD => old.bvadd(&src),
                     isa::BPF_OR => old.bvor(&src),
@@ -186,7 +353,7 @@ fn step(i: &Insn, next: Option<&Insn>, st: &mut SymState) {
             } else {
                 src
             };
-            st.store(&addr, bytes, &value, stack);
+            st.store(&addr, bytes, &value, &arr);
         }
         _ => {} // `ja +0`
     }

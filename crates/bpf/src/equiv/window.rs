@@ -1,12 +1,14 @@
 //! Proving one window rewrite: `pre ∧ ¬post` must be unsatisfiable, where
 //! `pre` pins live-in registers to their known constants and `post` says every
 //! live-out register and the whole memory agree after both windows ran from the
-//! same state. A `sat` answer yields a concrete counterexample test case.
+//! same state, and both windows made the same helper calls with the same
+//! arguments (see `equiv::encode`). A `sat` answer yields a concrete
+//! counterexample test case.
 
-use crate::equiv::encode::{self, SymState};
+use crate::equiv::encode::{self, MemModel, SymState};
 use crate::isa::{self, Insn};
 use crate::opt::analysis::{RegSet, RegionState};
-use crate::opt::interp::{self, TestCase};
+use crate::opt::interp::{self, CallModel, TestCase};
 use crate::opt::window::Window;
 use std::time::Duration;
 use vf_smt::{BitVec, Term};
@@ -31,14 +33,29 @@ pub struct WindowQuery<'a> {
     pub cand: &'a [Insn],
     pub live_out: RegSet,
     pub pre: [Option<u64>; isa::NUM_REGS],
-    /// Entry regions of the registers (enables the split stack/other memory model when
-    /// every access of both windows has a known region); `None` = flat memory.
+    /// Entry regions of the registers (enables the split memory models when every
+    /// access of both windows has a known region); `None` = flat memory.
     pub regions: Option<RegionState>,
+    /// Map key sizes for `map_lookup_elem` calls inside the windows.
+    pub calls: &'a CallModel,
 }
 
 impl<'a> WindowQuery<'a> {
     pub fn new(orig: &'a [Insn], cand: &'a [Insn], w: &Window) -> Self {
-        WindowQuery { orig, cand, live_out: w.live_out, pre: w.pre, regions: w.regions }
+        WindowQuery { orig, cand, live_out: w.live_out, pre: w.pre, regions: w.regions, calls: &interp::NO_MAPS }
+    }
+
+    /// The same query with the program's map key sizes.
+    pub fn with_calls(self, calls: &'a CallModel) -> Self {
+        WindowQuery { calls, ..self }
+    }
+
+    /// The memory model the proof uses (the finest both windows allow).
+    pub fn memory_model(&self) -> MemModel {
+        match &self.regions {
+            Some(r) => encode::memory_model(self.orig, r).min(encode::memory_model(self.cand, r)),
+            None => MemModel::Flat,
+        }
     }
 }
 
@@ -52,12 +69,14 @@ pub enum WindowVerdict {
 
 /// The assertions whose unsatisfiability means "equivalent", plus both final states.
 pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
-    let init = match &q.regions {
-        Some(r) if encode::splittable(q.orig, r) && encode::splittable(q.cand, r) => SymState::initial_split(r),
-        _ => SymState::initial(),
+    let mut init = match &q.regions {
+        Some(r) => SymState::with_regions(r, q.memory_model()),
+        None => SymState::initial(),
     };
+    init.call_model = q.calls.clone();
     let mut a = init.clone();
     let mut b = init.clone();
+    b.side = "b";
     encode::exec(q.orig, &mut a);
     encode::exec(q.cand, &mut b);
     let mut assertions = Vec::new();
@@ -66,10 +85,15 @@ pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
             assertions.push(init.regs[r].eq(&Term::bv_const(64, *v)));
         }
     }
-    let mut same = vec![a.mem.eq(&b.mem)];
-    if let (Some(sa), Some(sb)) = (&a.stack, &b.stack) {
-        same.push(sa.eq(sb));
+    // distinct maps live at distinct addresses
+    let mut fds = a.map_fds.clone();
+    fds.extend(b.map_fds.iter().filter(|f| !a.map_fds.contains(f)));
+    if fds.len() > 1 {
+        let vars: Vec<Term> = fds.iter().map(|&fd| Term::bv_var(&encode::map_var(fd), 64)).collect();
+        assertions.push(Term::distinct(&vars));
     }
+    let mut same = arrays_agree(&a.arrays, &b.arrays);
+    same.extend(calls_agree(&a, &b));
     for r in 0..isa::NUM_REGS {
         if q.live_out & (1 << r) != 0 {
             same.push(a.regs[r].eq(&b.regs[r]));
@@ -77,6 +101,35 @@ pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
     }
     assertions.push(Term::and(&same).not());
     (assertions, a, b)
+}
+
+/// Equality of every array either side has (an untouched array is its initial variable).
+fn arrays_agree(xa: &[(String, Term)], xb: &[(String, Term)]) -> Vec<Term> {
+    let mut names: Vec<&String> = xa.iter().map(|(n, _)| n).collect();
+    names.extend(xb.iter().map(|(n, _)| n).filter(|n| !xa.iter().any(|(m, _)| m == *n)));
+    let pick = |xs: &[(String, Term)], n: &str| {
+        xs.iter().find(|(m, _)| m == n).map(|(_, t)| t.clone()).unwrap_or_else(|| SymState::initial_array(n))
+    };
+    names.into_iter().map(|n| pick(xa, n).eq(&pick(xb, n))).collect()
+}
+
+/// Both windows call the same helpers in the same order with equal arguments.
+fn calls_agree(a: &SymState, b: &SymState) -> Vec<Term> {
+    let ids = |s: &SymState| s.calls.iter().map(|c| c.id).collect::<Vec<_>>();
+    if ids(a) != ids(b) {
+        return vec![Term::fls()];
+    }
+    let mut same = Vec::new();
+    for (ca, cb) in a.calls.iter().zip(&b.calls) {
+        if ca.args.len() != cb.args.len() || ca.memory.is_some() != cb.memory.is_some() {
+            return vec![Term::fls()];
+        }
+        same.extend(ca.args.iter().zip(&cb.args).map(|(x, y)| x.eq(y)));
+        if let (Some(ma), Some(mb)) = (&ca.memory, &cb.memory) {
+            same.extend(arrays_agree(ma, mb));
+        }
+    }
+    same
 }
 
 /// The query as an SMT-LIB2 script (for re-checking with another solver).
@@ -131,15 +184,17 @@ fn model_u64(model: &vf_smt::Model, t: &Term) -> u64 {
 
 /// Turns a model into a test case and checks that the interpreter sees the difference.
 fn counterexample(q: &WindowQuery, model: &vf_smt::Model, a: &SymState, b: &SymState) -> Option<TestCase> {
-    let init = SymState::initial_split(&[crate::opt::analysis::Region::Unknown; isa::NUM_REGS]);
+    let init = SymState::initial();
     let mut regs = [0u64; isa::NUM_REGS];
     for (r, slot) in regs.iter_mut().enumerate() {
         *slot = model_u64(model, &init.regs[r]);
     }
+    // any value of a map-object register is as good as another (it is never dereferenced)
+    interp::pin_map_pointers(&mut regs, q.regions.as_ref());
     let mut mem = Vec::new();
-    for (addr, bytes, stack) in a.accesses.iter().chain(&b.accesses) {
+    for (addr, bytes, arr) in a.accesses.iter().chain(&b.accesses) {
         let base = model_u64(model, addr);
-        let arr = if *stack { init.stack.as_ref().unwrap() } else { &init.mem };
+        let arr = SymState::initial_array(arr);
         for i in 0..*bytes as u64 {
             let at = base.wrapping_add(i);
             if mem.iter().any(|&(x, _)| x == at) {
@@ -149,9 +204,12 @@ fn counterexample(q: &WindowQuery, model: &vf_smt::Model, a: &SymState, b: &SymS
             mem.push((at, byte));
         }
     }
-    let tc = TestCase { regs, mem_seed: 0x5eed, mem };
+    let calls = (0..a.calls.len().max(b.calls.len()))
+        .map(|j| (j as u32, model_u64(model, &Term::bv_var(&encode::call_ret_var(j), 64))))
+        .collect();
+    let tc = TestCase { regs, mem_seed: 0x5eed, mem, calls };
     let (mut oa, mut ob) = (interp::Outcome::default(), interp::Outcome::default());
-    interp::run(q.orig, &tc, &mut oa);
-    interp::run(q.cand, &tc, &mut ob);
+    interp::run_with(q.orig, &tc, q.calls, &mut oa);
+    interp::run_with(q.cand, &tc, q.calls, &mut ob);
     (interp::distance(&oa, &ob, q.live_out, &tc) > 0.0).then_some(tc)
 }

@@ -229,13 +229,29 @@ fn transfer(insn: &Insn, kind: &Kind, next: Option<&Insn>, mut st: ConstState) -
     st
 }
 
-/// Which memory region a register may point into, as far as memory separation needs:
-/// `Stack` values derive from r10 by constant offsets (or spill/fill, then `Unknown`),
-/// `Other` values are computed only from non-stack values (ctx, packet, map values,
-/// helper results, constants) and so can never address the stack in a verified program.
+/// Which memory region a register may point into, by provenance (the kernel verifier
+/// only lets a register be dereferenced if it carries a pointer type, and pointer types
+/// survive only moves and additions of scalars, so provenance decides the region):
+///
+/// * `Stack`: derived from r10 by additions of scalars.
+/// * `Ctx`: derived from the program's context pointer (r1 at entry).
+/// * `Packet`: loaded from the context (packet data/meta pointers for XDP/skb and other
+///   kernel objects the context points to), plus scalar additions. All such memory is
+///   disjoint from the stack, the context struct and map values.
+/// * `MapPtr(fd)`: the map object an `LDDW src=BPF_PSEUDO_MAP_FD imm=fd` loads.
+/// * `MapValue(fd)`: a value of map `fd` (`map_lookup_elem` result or a direct value load).
+/// * `Scalar`: not a pointer (constants, packet bytes, results of scalar helpers).
+/// * `Other`: some non-stack value whose finer region is not known (e.g. a join of two
+///   different non-stack regions, or loaded from a map value).
+/// * `Unknown`: anything, including a stack pointer (e.g. a fill from the stack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Region {
     Stack,
+    Ctx,
+    Packet,
+    MapPtr(i32),
+    MapValue(i32),
+    Scalar,
     Other,
     Unknown,
 }
@@ -243,17 +259,61 @@ pub enum Region {
 pub type RegionState = [Region; isa::NUM_REGS];
 
 impl Region {
+    /// Can never address the stack.
+    pub fn non_stack(self) -> bool {
+        !matches!(self, Region::Stack | Region::Unknown)
+    }
+
     fn join(self, o: Region) -> Region {
-        if self == o { self } else { Region::Unknown }
+        if self == o {
+            self
+        } else if self.non_stack() && o.non_stack() {
+            Region::Other
+        } else {
+            Region::Unknown
+        }
+    }
+
+    /// Keeps its region when a scalar is added (or subtracted).
+    fn is_data_pointer(self) -> bool {
+        matches!(self, Region::Stack | Region::Ctx | Region::Packet | Region::MapValue(_) | Region::Other)
     }
 }
 
 /// The program's entry state: r1 is the context, r10 the frame pointer, the rest unset.
 pub fn entry_regions() -> RegionState {
     let mut st = [Region::Unknown; isa::NUM_REGS];
-    st[1] = Region::Other;
+    st[1] = Region::Ctx;
     st[10] = Region::Stack;
     st
+}
+
+/// Helpers whose result is a plain scalar (never a pointer).
+pub fn helper_returns_scalar(id: i32) -> bool {
+    matches!(id, 5 | 7 | 8 | 14 | 15 | 23 | 51)
+}
+
+/// Region of a value computed by an operation other than a move or pointer arithmetic.
+fn computed(operands: &[Region]) -> Region {
+    if operands.iter().all(|r| *r == Region::Scalar) {
+        Region::Scalar
+    } else if operands.iter().all(|r| r.non_stack()) {
+        Region::Other
+    } else {
+        Region::Unknown
+    }
+}
+
+fn alu64_region(op: u8, off: i16, dst: Region, src: Region) -> Region {
+    match op {
+        isa::BPF_MOV if off == 0 => src,
+        isa::BPF_ADD | isa::BPF_SUB if src == Region::Scalar && dst.is_data_pointer() => dst,
+        isa::BPF_ADD if dst == Region::Scalar && src.is_data_pointer() => src,
+        // the distance between two pointers into the same region is a scalar
+        isa::BPF_SUB if dst == src && dst.is_data_pointer() && dst != Region::Other => Region::Scalar,
+        isa::BPF_MOV => computed(&[src]),
+        _ => computed(&[dst, src]),
+    }
 }
 
 /// Region of every register after `insn`, given the state before it.
@@ -262,31 +322,42 @@ pub fn region_transfer(insn: &Insn, kind: &Kind, mut st: RegionState) -> RegionS
     let s = insn.src as usize & 15;
     match *kind {
         Kind::Alu { is64, op, src_reg } if d < isa::NUM_REGS => {
-            let src = if src_reg { st[s.min(10)] } else { Region::Other };
-            st[d] = if op == isa::BPF_MOV {
-                if is64 { src } else if src == Region::Stack { Region::Unknown } else { src.join(Region::Other) }
-            } else if is64 && matches!(op, isa::BPF_ADD | isa::BPF_SUB) && !src_reg && st[d] == Region::Stack {
-                Region::Stack
-            } else if st[d] == Region::Other && src == Region::Other {
-                Region::Other
+            let src = if src_reg { st[s.min(10)] } else { Region::Scalar };
+            st[d] = if is64 {
+                alu64_region(op, insn.off, st[d], src)
+            } else if op == isa::BPF_MOV || op == isa::BPF_NEG {
+                computed(&[src])
             } else {
-                Region::Unknown
+                computed(&[st[d], src])
             };
         }
-        Kind::End { .. } if d < isa::NUM_REGS => {
-            st[d] = if st[d] == Region::Other { Region::Other } else { Region::Unknown };
-        }
-        Kind::Lddw { .. } if d < isa::NUM_REGS => st[d] = Region::Other,
-        Kind::Ldx { .. } if d < isa::NUM_REGS => {
-            // a fill from the stack may restore a spilled stack pointer
-            st[d] = if st[s.min(10)] == Region::Other { Region::Other } else { Region::Unknown };
-        }
-        Kind::CallHelper(_) | Kind::CallKfunc(_) | Kind::CallLocal(_) => {
-            st[0] = if matches!(kind, Kind::CallHelper(_)) { Region::Other } else { Region::Unknown };
-            for r in 1..=5 {
-                st[r] = Region::Unknown;
+        Kind::End { .. } if d < isa::NUM_REGS => st[d] = computed(&[st[d]]),
+        Kind::Lddw { pseudo } if d < isa::NUM_REGS => {
+            st[d] = match pseudo {
+                0 => Region::Scalar,
+                isa::BPF_PSEUDO_MAP_FD => Region::MapPtr(insn.imm),
+                isa::BPF_PSEUDO_MAP_VALUE => Region::MapValue(insn.imm),
+                _ => Region::Other,
             }
         }
+        Kind::Ldx { .. } if d < isa::NUM_REGS => {
+            st[d] = match st[s.min(10)] {
+                // a fill from the stack may restore a spilled stack pointer
+                Region::Stack | Region::Unknown => Region::Unknown,
+                Region::Ctx => Region::Packet,
+                Region::Packet => Region::Scalar,
+                _ => Region::Other,
+            };
+        }
+        Kind::CallHelper(id) => {
+            st[0] = match st[1] {
+                Region::MapPtr(fd) if id == 1 => Region::MapValue(fd),
+                _ if helper_returns_scalar(id) => Region::Scalar,
+                _ => Region::Other,
+            };
+            st[1..=5].fill(Region::Unknown);
+        }
+        Kind::CallKfunc(_) | Kind::CallLocal(_) => st[0..=5].fill(Region::Unknown),
         _ => {
             let e = effects(insn, kind);
             for (r, slot) in st.iter_mut().enumerate() {
@@ -378,7 +449,7 @@ pub fn reads_uninitialized(body: &[Insn], init: RegSet) -> bool {
         if e.uses & !defined != 0 {
             return true;
         }
-        defined |= e.defs;
+        defined = init_transfer(i, &kind, defined);
         k += if i.is_lddw() { 2 } else { 1 };
     }
     false

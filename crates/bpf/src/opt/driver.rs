@@ -73,6 +73,8 @@ pub struct Report {
     /// Rewritten windows of the final program, and how many of their exported SMT-LIB2
     /// queries the re-check backend answered `unsat` (see [`reprove_exported`]).
     pub windows_rewritten: usize,
+    /// Of those, windows that contain helper calls.
+    pub windows_with_calls_rewritten: usize,
     pub windows_reproven: usize,
     pub reprove_backend: String,
     /// Random inputs on which `BPF_PROG_TEST_RUN` gave identical results for input and
@@ -89,6 +91,15 @@ pub struct Report {
 /// SMT-LIB2 scripts, in program order (the windows are the maximal straight-line runs of
 /// `orig` that differ).
 pub fn final_queries(orig: &[Insn], best: &[Insn]) -> Result<Vec<(usize, usize, String)>, String> {
+    final_queries_with(orig, best, &crate::opt::interp::NO_MAPS)
+}
+
+/// [`final_queries`] under the call model (map key sizes) the search proved with.
+pub fn final_queries_with(
+    orig: &[Insn],
+    best: &[Insn],
+    calls: &crate::opt::interp::CallModel,
+) -> Result<Vec<(usize, usize, String)>, String> {
     use crate::opt::window::{self, ProgramFacts};
     let facts = ProgramFacts::new(orig).map_err(|e| e.to_string())?;
     let mut cur = orig.to_vec();
@@ -99,7 +110,7 @@ pub fn final_queries(orig: &[Insn], best: &[Insn]) -> Result<Vec<(usize, usize, 
         }
         let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
         let w = window::make_window(&cur, &f, s, e);
-        let q = crate::equiv::window::WindowQuery::new(&cur[s..e], &best[s..e], &w);
+        let q = crate::equiv::window::WindowQuery::new(&cur[s..e], &best[s..e], &w).with_calls(calls);
         out.push((s, e, crate::equiv::window::to_smtlib(&q)));
         cur[s..e].copy_from_slice(&best[s..e]);
     }
@@ -127,6 +138,11 @@ pub fn reprove_exported(
         }
     }
     Ok(ok)
+}
+
+/// The call model of `prog`: key sizes of its maps by fd.
+pub fn call_model(prog: &Program) -> crate::opt::interp::CallModel {
+    crate::opt::interp::CallModel { key_sizes: prog.maps.iter().map(|m| (m.fd, m.key_size)).collect() }
 }
 
 /// Settings of the final independent checks.
@@ -191,7 +207,9 @@ pub fn optimize_program(
     let differential_inputs = checks.differential_inputs;
     let oracle = choose_safety(prog)?;
     let safety = |insns: &[Insn]| check_safety(oracle, prog, insns);
-    let out = optimize(&prog.insns, opts, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
+    let mut opts = opts.clone();
+    opts.problem.call_model = call_model(prog);
+    let out = optimize(&prog.insns, &opts, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
     let best = out.insns;
     if best != prog.insns {
         check_safety(oracle, prog, &best).map_err(|e| format!("internal: final program refused: {}", e.1))?;
@@ -202,7 +220,7 @@ pub fn optimize_program(
             ));
         }
     }
-    let queries = final_queries(&prog.insns, &best)?;
+    let queries = final_queries_with(&prog.insns, &best, &opts.problem.call_model)?;
     let reproven = reprove_exported(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
     if reproven != queries.len() {
         return Err(format!(
@@ -220,6 +238,7 @@ pub fn optimize_program(
     let report = Report {
         kernel_test_runs: kernel_runs,
         windows_rewritten: queries.len(),
+        windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
         reprove_backend: checks.reprove_backend.name().to_string(),
         original_count: out.original_count,

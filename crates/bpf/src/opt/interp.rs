@@ -4,11 +4,71 @@
 //! explicit overrides for bytes a solver counterexample pinned down.
 //!
 //! Only the instructions a window may contain are executed here (ALU/ALU64,
-//! byte swaps, LDDW immediates, LDX/ST/STX and non-fetching atomics); the
-//! full-program reference semantics live in the crate's interpreter.
+//! byte swaps, LDDW immediates and map-fd loads, LDX/ST/STX, non-fetching
+//! atomics and calls of the helpers in [`window_helper`]); the full-program
+//! reference semantics live in the crate's interpreter.
+//!
+//! Helper calls follow the SMT call model (`equiv::encode`): call `j` returns
+//! the test's value for index `j` (pseudo-random unless a counterexample pinned
+//! it), r1..r5 are clobbered, and the call with its arguments is logged. Two
+//! runs agree only if their call logs agree (same helpers in the same order,
+//! same argument registers; for `map_lookup_elem` the same map and the same key
+//! bytes, or the same key pointer and memory when the key size is unknown).
 
 use crate::isa::{self, Insn};
-use crate::opt::analysis::RegSet;
+use crate::opt::analysis::{helper_arg_regs, RegSet};
+use std::collections::BTreeMap;
+
+/// What the call model needs to know about the program's maps: key sizes by map fd.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CallModel {
+    pub key_sizes: BTreeMap<i32, u32>,
+}
+
+impl CallModel {
+    pub const EMPTY: CallModel = CallModel { key_sizes: BTreeMap::new() };
+
+    pub fn key_size(&self, fd: i32) -> Option<u32> {
+        self.key_sizes.get(&fd).copied()
+    }
+}
+
+/// Helpers a window may call: no memory writes, no packet changes, no control transfer.
+/// Only `map_lookup_elem` (1) reads memory (its key).
+pub fn window_helper(id: i32) -> bool {
+    // lookup, ktime_get_ns, get_prandom_u32, get_smp_processor_id, get_current_pid_tgid,
+    // get_current_uid_gid, redirect, redirect_map
+    matches!(id, 1 | 5 | 7 | 8 | 14 | 15 | 23 | 51)
+}
+
+/// The call model of a program without maps.
+pub static NO_MAPS: CallModel = CallModel::EMPTY;
+
+pub const MAP_LOOKUP: i32 = 1;
+const MAP_PTR_BASE: u64 = 0xffff_8881_0000_0000;
+
+/// The concrete stand-in for the address of map `fd` (the SMT side keeps it symbolic).
+pub fn map_ptr(fd: i32) -> u64 {
+    MAP_PTR_BASE + ((fd as u32 as u64) << 12)
+}
+
+/// Gives registers that hold a map object (region `MapPtr(fd)`) the interpreter's
+/// stand-in address of that map, so lookups through them see the map's key size.
+pub fn pin_map_pointers(regs: &mut [u64; isa::NUM_REGS], regions: Option<&crate::opt::analysis::RegionState>) {
+    if let Some(rs) = regions {
+        for (r, region) in rs.iter().enumerate() {
+            if let crate::opt::analysis::Region::MapPtr(fd) = region {
+                regs[r] = map_ptr(*fd);
+            }
+        }
+    }
+}
+
+/// The map fd a [`map_ptr`] value stands for.
+pub fn map_fd_of(v: u64) -> Option<i32> {
+    let rel = v.wrapping_sub(MAP_PTR_BASE);
+    (rel & 0xfff == 0 && rel >> 12 <= u32::MAX as u64).then_some((rel >> 12) as u32 as i32)
+}
 
 /// One window input: registers and the initial memory.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,6 +78,8 @@ pub struct TestCase {
     pub mem_seed: u64,
     /// Initial bytes that differ from the pseudo-random default (from counterexamples).
     pub mem: Vec<(u64, u8)>,
+    /// Results of helper call `j` that differ from the pseudo-random default.
+    pub calls: Vec<(u32, u64)>,
 }
 
 impl TestCase {
@@ -30,6 +92,32 @@ impl TestCase {
         }
         default_byte(self.mem_seed, addr)
     }
+
+    /// r0 after the `j`-th helper call of a window (helper `id`).
+    pub fn call_ret(&self, j: u32, id: i32) -> u64 {
+        if let Some(&(_, v)) = self.calls.iter().find(|(k, _)| *k == j) {
+            return v;
+        }
+        let z = mix(self.mem_seed ^ 0xca11 ^ ((j as u64) << 32));
+        if id == MAP_LOOKUP {
+            // null or a pointer (into the map's values)
+            if z.is_multiple_of(4) { 0 } else { 0xffff_8882_0000_0000 | (z >> 8 & 0xffff_fff8) }
+        } else {
+            z
+        }
+    }
+}
+
+/// The garbage a call leaves in caller-saved register `r` (never read by a valid window).
+pub fn clobbered(seed: u64, j: u32, r: usize) -> u64 {
+    mix(seed ^ 0xdead ^ ((j as u64) << 8) ^ r as u64)
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The pseudo-random default memory contents.
@@ -40,14 +128,40 @@ pub fn default_byte(seed: u64, addr: u64) -> u8 {
     (z ^ (z >> 31)) as u8
 }
 
-/// Final state of a window run: registers and the ordered log of byte writes.
+/// One helper call of a window run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallRec {
+    pub id: i32,
+    /// Argument registers r1..r5 the helper reads (0 for unread ones and for a lookup's
+    /// key pointer when the key bytes are compared instead).
+    pub args: [u64; 5],
+    /// Key bytes read (`Outcome::call_bytes[key.0..key.0 + key.1]`).
+    pub key: (u32, u32),
+    /// For a lookup with unknown key size: the number of writes done before the call
+    /// (memory at the call must agree); `u32::MAX` otherwise.
+    pub writes_at: u32,
+}
+
+/// Final state of a window run: registers, the ordered log of byte writes, the helper calls.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
     pub regs: [u64; isa::NUM_REGS],
     pub writes: Vec<(u64, u8)>,
+    pub calls: Vec<CallRec>,
+    pub call_bytes: Vec<u8>,
 }
 
 impl Outcome {
+    /// Value of memory byte `addr` after the first `n` writes.
+    pub fn byte_after(&self, tc: &TestCase, addr: u64, n: usize) -> u8 {
+        for &(a, b) in self.writes[..n].iter().rev() {
+            if a == addr {
+                return b;
+            }
+        }
+        tc.initial_byte(addr)
+    }
+
     /// Current value of memory byte `addr` (last write, else the initial byte).
     pub fn byte(&self, tc: &TestCase, addr: u64) -> u8 {
         for &(a, b) in self.writes.iter().rev() {
@@ -153,7 +267,8 @@ pub fn window_insn(insn: &Insn) -> bool {
     match isa::kind_of(insn, false) {
         Ok(isa::Kind::Alu { .. } | isa::Kind::End { .. } | isa::Kind::Ldx { .. } | isa::Kind::St { .. } | isa::Kind::Stx { .. }) => true,
         Ok(isa::Kind::Atomic { op, .. }) => is_plain_atomic(op),
-        Ok(isa::Kind::Lddw { pseudo: 0 }) => true,
+        Ok(isa::Kind::Lddw { pseudo: 0 | isa::BPF_PSEUDO_MAP_FD }) => true,
+        Ok(isa::Kind::CallHelper(id)) => window_helper(id),
         Ok(isa::Kind::Ja) => insn.is_nop(),
         _ => false,
     }
@@ -164,14 +279,25 @@ pub fn is_plain_atomic(op: i32) -> bool {
     matches!(op as u8, isa::BPF_ADD | isa::BPF_OR | isa::BPF_AND | isa::BPF_XOR) && op & !0xf0 == 0
 }
 
-/// Runs a straight-line window on `tc`, reusing `out`'s buffers.
+/// Runs a straight-line window on `tc` (no map key sizes known), reusing `out`'s buffers.
 pub fn run(insns: &[Insn], tc: &TestCase, out: &mut Outcome) {
+    run_with(insns, tc, &CallModel::EMPTY, out)
+}
+
+/// Runs a straight-line window on `tc` under the call model `cm`, reusing `out`'s buffers.
+pub fn run_with(insns: &[Insn], tc: &TestCase, cm: &CallModel, out: &mut Outcome) {
     out.regs = tc.regs;
     out.writes.clear();
+    out.calls.clear();
+    out.call_bytes.clear();
     let mut pc = 0;
     while pc < insns.len() {
         let i = insns[pc];
         pc += 1;
+        if i.code == isa::CALL && i.src == 0 {
+            call(i.imm, tc, cm, out);
+            continue;
+        }
         step(&i, insns.get(pc), tc, out);
         if i.code == isa::LDDW {
             pc += 1;
@@ -195,6 +321,7 @@ fn step(i: &Insn, next: Option<&Insn>, tc: &TestCase, out: &mut Outcome) {
                 r[d] = alu(op, is64, r[d], src, i.off);
             }
         }
+        isa::BPF_LD if i.code == isa::LDDW && i.src == isa::BPF_PSEUDO_MAP_FD => r[d] = map_ptr(i.imm),
         isa::BPF_LD if i.code == isa::LDDW => {
             let hi = next.map(|n| n.imm as u32 as u64).unwrap_or(0);
             r[d] = (hi << 32) | i.imm as u32 as u64;
@@ -230,6 +357,60 @@ fn step(i: &Insn, next: Option<&Insn>, tc: &TestCase, out: &mut Outcome) {
     }
 }
 
+/// A helper call: log it with its arguments, set r0, clobber r1..r5.
+fn call(id: i32, tc: &TestCase, cm: &CallModel, out: &mut Outcome) {
+    let j = out.calls.len() as u32;
+    let used = helper_arg_regs(id);
+    let mut rec = CallRec { id, args: [0; 5], key: (out.call_bytes.len() as u32, 0), writes_at: u32::MAX };
+    for k in 1..=5 {
+        if used & (1 << k) != 0 {
+            rec.args[k - 1] = out.regs[k];
+        }
+    }
+    if id == MAP_LOOKUP {
+        match map_fd_of(out.regs[1]).and_then(|fd| cm.key_size(fd)) {
+            Some(n) => {
+                rec.args[1] = 0;
+                for b in 0..n as u64 {
+                    let v = out.byte(tc, out.regs[2].wrapping_add(b));
+                    out.call_bytes.push(v);
+                }
+                rec.key.1 = n;
+            }
+            None => rec.writes_at = out.writes.len() as u32,
+        }
+    }
+    out.calls.push(rec);
+    out.regs[0] = tc.call_ret(j, id);
+    for k in 1..=5 {
+        out.regs[k] = clobbered(tc.mem_seed, j, k);
+    }
+}
+
+/// Differing bits between the call logs of two runs (64 per structural mismatch).
+fn call_distance(a: &Outcome, b: &Outcome, tc: &TestCase) -> u32 {
+    if a.calls.len() != b.calls.len() {
+        return 64;
+    }
+    let mut bits = 0;
+    for (ca, cb) in a.calls.iter().zip(&b.calls) {
+        if ca.id != cb.id || ca.key.1 != cb.key.1 || (ca.writes_at == u32::MAX) != (cb.writes_at == u32::MAX) {
+            return 64;
+        }
+        bits += ca.args.iter().zip(&cb.args).map(|(x, y)| (x ^ y).count_ones()).sum::<u32>();
+        let ka = &a.call_bytes[ca.key.0 as usize..(ca.key.0 + ca.key.1) as usize];
+        let kb = &b.call_bytes[cb.key.0 as usize..(cb.key.0 + cb.key.1) as usize];
+        bits += ka.iter().zip(kb).map(|(x, y)| (x ^ y).count_ones()).sum::<u32>();
+        if ca.writes_at != u32::MAX {
+            let (na, nb) = (ca.writes_at as usize, cb.writes_at as usize);
+            for &(addr, _) in a.writes[..na].iter().chain(&b.writes[..nb]) {
+                bits += (a.byte_after(tc, addr, na) ^ b.byte_after(tc, addr, nb)).count_ones();
+            }
+        }
+    }
+    bits
+}
+
 fn sign_extend(v: u64, bytes: usize) -> u64 {
     match bytes {
         1 => v as i8 as i64 as u64,
@@ -239,10 +420,13 @@ fn sign_extend(v: u64, bytes: usize) -> u64 {
     }
 }
 
-/// How far `cand` is from `orig` on one test: 0 when live-out registers and all
-/// memory agree, otherwise 1 plus the fraction of differing bits.
+/// How far `cand` is from `orig` on one test: 0 when live-out registers, all
+/// memory and the helper call logs agree, otherwise 1 plus the fraction of differing bits.
 pub fn distance(orig: &Outcome, cand: &Outcome, live_out: RegSet, tc: &TestCase) -> f64 {
     let mut bits = 0u32;
+    if !orig.calls.is_empty() || !cand.calls.is_empty() {
+        bits += call_distance(orig, cand, tc);
+    }
     for r in 0..isa::NUM_REGS {
         if live_out & (1 << r) != 0 {
             bits += (orig.regs[r] ^ cand.regs[r]).count_ones();

@@ -151,7 +151,17 @@ fn random_alu(p: &Pools, rng: &mut Rng, is64: bool) -> Insn {
 
 /// Whether `i` is a well-formed single-slot window instruction that does not write r10.
 pub fn valid(i: &Insn) -> bool {
-    !i.is_lddw() && i.dst <= 10 && i.src <= 10 && interp::window_insn(i) && !writes_r10(i)
+    !i.is_lddw() && !is_call(i) && i.dst <= 10 && i.src <= 10 && interp::window_insn(i) && !writes_r10(i)
+}
+
+/// Helper calls are fixed points of the search: never inserted, deleted, changed or moved.
+pub fn is_call(i: &Insn) -> bool {
+    i.code == isa::CALL
+}
+
+/// Slots the mutator never touches: helper calls and map-fd loads.
+fn is_fixed(i: &Insn) -> bool {
+    is_call(i) || (i.is_lddw() && i.src != 0)
 }
 
 fn writes_r10(i: &Insn) -> bool {
@@ -207,9 +217,19 @@ pub fn tweak_operand(i: &Insn, p: &Pools, rng: &mut Rng) -> Insn {
 pub fn propose(cur: &mut [Insn], orig: &[Insn], p: &Pools, rng: &mut Rng) {
     let n = cur.len();
     // choose a slot that is not the second half of an LDDW
+    // calls and the map loads that feed them stay in place (a few tries, then give up)
     let mut k = rng.index(n);
-    if k > 0 && cur[k - 1].is_lddw() {
-        k -= 1;
+    for _ in 0..8 {
+        if k > 0 && cur[k - 1].is_lddw() {
+            k -= 1;
+        }
+        if !is_fixed(&cur[k]) {
+            break;
+        }
+        k = rng.index(n);
+    }
+    if is_fixed(&cur[k]) || (k > 0 && cur[k - 1].is_lddw()) {
+        return;
     }
     let was_lddw = cur[k].is_lddw();
     let roll = rng.unit();
@@ -236,16 +256,16 @@ fn swap_slots(cur: &mut [Insn], rng: &mut Rng) {
     let n = cur.len();
     let a = rng.index(n);
     let b = rng.index(n);
-    let part_of_lddw = |k: usize| cur[k].is_lddw() || (k > 0 && cur[k - 1].is_lddw());
-    if a != b && !part_of_lddw(a) && !part_of_lddw(b) {
+    let fixed = |k: usize| cur[k].is_lddw() || (k > 0 && cur[k - 1].is_lddw()) || is_call(&cur[k]);
+    if a != b && !fixed(a) && !fixed(b) {
         cur.swap(a, b);
     }
 }
 
-/// Puts back the original instruction at `k`; with an LDDW around, the whole original window.
+/// Puts back the original instruction at `k`; if an LDDW covers `k` in either, the whole original window.
 fn restore(cur: &mut [Insn], orig: &[Insn], k: usize) {
-    let has_lddw = |v: &[Insn]| v.iter().any(|i| i.is_lddw());
-    if has_lddw(cur) || has_lddw(orig) {
+    let lddw_at = |v: &[Insn]| v[k].is_lddw() || (k > 0 && v[k - 1].is_lddw());
+    if lddw_at(cur) || lddw_at(orig) {
         cur.copy_from_slice(orig);
     } else {
         cur[k] = orig[k];

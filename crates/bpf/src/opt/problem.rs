@@ -17,7 +17,7 @@ use crate::equiv::cache::{canonical_key, ProofCache};
 use crate::equiv::window::{prove_window, Solver, WindowQuery, WindowVerdict};
 use crate::isa::{self, Insn};
 use crate::opt::analysis;
-use crate::opt::interp::{self, Outcome, TestCase};
+use crate::opt::interp::{self, CallModel, Outcome, TestCase};
 use crate::opt::mutate::{self, Pools};
 use crate::opt::window::{self, ProgramFacts, Window};
 use std::cell::RefCell;
@@ -38,6 +38,8 @@ pub struct ProblemConfig {
     pub seed: u64,
     /// No solver query runs past this instant (the search budget's end).
     pub deadline: Option<std::time::Instant>,
+    /// Map key sizes for helper calls inside windows.
+    pub call_model: CallModel,
 }
 
 impl Default for ProblemConfig {
@@ -49,6 +51,7 @@ impl Default for ProblemConfig {
             partitions: vec![(4, 0), (4, 2), (6, 0), (3, 1)],
             seed: 0,
             deadline: None,
+            call_model: CallModel::default(),
         }
     }
 }
@@ -129,7 +132,7 @@ impl<'a> BpfProblem<'a> {
         let parts = cfg
             .partitions
             .iter()
-            .map(|&(len, shift)| make_partition(insns, &facts, len, shift, cfg.tests_per_window, &mut rng))
+            .map(|&(len, shift)| make_partition(insns, &facts, len, shift, &cfg, &mut rng))
             .collect();
         Ok(BpfProblem {
             orig: insns.to_vec(),
@@ -167,7 +170,7 @@ impl<'a> BpfProblem<'a> {
             let mut out = s.borrow_mut();
             let mut sum = 0.0;
             for (tc, exp) in tests.cases.iter().zip(&tests.expected) {
-                interp::run(body, tc, &mut out);
+                interp::run_with(body, tc, &self.cfg.call_model, &mut out);
                 sum += interp::distance(exp, &out, win.live_out, tc);
             }
             sum
@@ -200,7 +203,7 @@ impl<'a> BpfProblem<'a> {
     fn add_test(&self, part: usize, w: usize, tc: TestCase) {
         let win = &self.parts[part].windows[w];
         let mut out = Outcome::default();
-        interp::run(&self.orig[win.start..win.end], &tc, &mut out);
+        interp::run_with(&self.orig[win.start..win.end], &tc, &self.cfg.call_model, &mut out);
         let mut t = self.parts[part].tests[w].write().unwrap();
         t.cases.push(tc);
         t.expected.push(out);
@@ -223,7 +226,7 @@ impl<'a> BpfProblem<'a> {
             }
             let Ok(facts) = ProgramFacts::new(&cur) else { return false };
             let ctx = window::make_window(&cur, &facts, win.start, win.end);
-            let q = WindowQuery::new(&cur[win.start..win.end], body, &ctx);
+            let q = WindowQuery::new(&cur[win.start..win.end], body, &ctx).with_calls(&self.cfg.call_model);
             if self.cache.contains(&q) {
                 self.counters.cache_hits.fetch_add(1, Ordering::Relaxed);
             } else if !self.prove_one(c.part, w, &q) {
@@ -267,7 +270,8 @@ impl<'a> BpfProblem<'a> {
     }
 }
 
-fn make_partition(insns: &[Insn], facts: &ProgramFacts, len: usize, shift: usize, ntests: usize, rng: &mut Rng) -> Partition {
+fn make_partition(insns: &[Insn], facts: &ProgramFacts, len: usize, shift: usize, cfg: &ProblemConfig, rng: &mut Rng) -> Partition {
+    let ntests = cfg.tests_per_window;
     let windows = window::windows(insns, facts, len, shift);
     let pools: Vec<Pools> = windows.iter().map(|w| Pools::new(&insns[w.start..w.end], w)).collect();
     let tests = windows
@@ -279,7 +283,7 @@ fn make_partition(insns: &[Insn], facts: &ProgramFacts, len: usize, shift: usize
                 .iter()
                 .map(|tc| {
                     let mut o = Outcome::default();
-                    interp::run(&insns[w.start..w.end], tc, &mut o);
+                    interp::run_with(&insns[w.start..w.end], tc, &cfg.call_model, &mut o);
                     o
                 })
                 .collect();
@@ -312,7 +316,8 @@ fn random_test(w: &Window, p: &Pools, rng: &mut Rng) -> TestCase {
         };
     }
     regs[10] = 0xffff_c900_0000_0000 | (rng.next_u32() as u64) << 12;
-    TestCase { regs, mem_seed: rng.next_u64(), mem: Vec::new() }
+    interp::pin_map_pointers(&mut regs, w.regions.as_ref());
+    TestCase { regs, mem_seed: rng.next_u64(), mem: Vec::new(), calls: Vec::new() }
 }
 
 impl Problem for BpfProblem<'_> {

@@ -2,8 +2,9 @@
 //!
 //! A window is a slot range `[start, end)` inside one basic block made only of
 //! instructions the window interpreter and the SMT encoder understand (ALU,
-//! byte swaps, LDDW immediates, loads, stores, non-fetching atomics). Calls,
-//! jumps, exits, map loads and legacy packet loads end a window. Long runs are
+//! byte swaps, LDDW immediates and map-fd loads, loads, stores, non-fetching
+//! atomics, calls of `interp::window_helper`s). Other calls, jumps, exits, other
+//! pseudo-LDDWs and legacy packet loads end a window. Long runs are
 //! cut into pieces of at most `max_len` slots; `shift` moves the cut points so
 //! different chains see different boundaries.
 
@@ -107,12 +108,19 @@ pub fn windows(insns: &[Insn], facts: &ProgramFacts, max_len: usize, shift: usiz
         }
         cuts.push(e);
         for w in cuts.windows(2) {
-            if w[1] > w[0] {
+            // a window of calls and map loads only leaves the mutator nothing to change
+            if w[1] > w[0] && !(w[0]..w[1]).all(|k| fixed_slot(insns, k)) {
                 out.push(make_window(insns, facts, w[0], w[1]));
             }
         }
     }
     out
+}
+
+/// A call or (either slot of) a map-fd load: slots the mutator never changes.
+fn fixed_slot(insns: &[Insn], k: usize) -> bool {
+    let map_load = |i: &Insn| i.is_lddw() && i.src != 0;
+    insns[k].code == isa::CALL || map_load(&insns[k]) || (k > 0 && map_load(&insns[k - 1]))
 }
 
 /// The window `[start, end)` of `insns` with its facts.
