@@ -40,9 +40,11 @@
 //! assert_eq!(result.best, 7);
 //! ```
 
+mod bets;
 mod budget;
 mod rng;
 
+pub use bets::{bets_and_runs, Bets, BetsResult};
 pub use budget::{parse_duration, Budget, BudgetError};
 pub use rng::Rng;
 
@@ -72,6 +74,12 @@ pub trait Problem: Sync {
     /// The starting point of chain `chain`; defaults to [`Problem::initial`].
     fn initial_for_chain(&self, _chain: usize, _rng: &mut Rng) -> Self::Candidate {
         self.initial()
+    }
+
+    /// The starting point of bet `bet` in [`bets_and_runs`]; defaults to
+    /// [`Problem::initial_for_chain`] of chain `bet`. Bets are worth most when their starts differ.
+    fn bet_start(&self, bet: usize, rng: &mut Rng) -> Self::Candidate {
+        self.initial_for_chain(bet, rng)
     }
 
     /// A random neighbour of `current`.
@@ -221,6 +229,9 @@ pub struct Progress {
     /// The problem's own counters ([`Problem::counters`]).
     pub counters: Vec<(String, u64)>,
     pub done: bool,
+    /// Which phase of a [`bets_and_runs`] search this is ("bet 3/20", "run from bet 7"); empty for [`run`].
+    #[serde(default)]
+    pub phase: String,
 }
 
 /// Receives progress reports and improvements (called from the driving thread
@@ -402,6 +413,7 @@ fn snapshot<C: Clone>(problem: &impl Problem, shared: &Shared<C>, done: bool) ->
         restarts: shared.restarts.load(Ordering::Relaxed),
         counters: problem.counters(),
         done,
+        phase: String::new(),
     }
 }
 
