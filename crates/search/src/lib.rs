@@ -459,6 +459,12 @@ fn merge<P: Problem>(
 
 /// Iterations between checks of the clock and the stop flag.
 const CHECK_EVERY: u64 = 64;
+/// With a time budget the check interval adapts instead: it starts at 1 and doubles (up to
+/// `CHECK_EVERY`) while checks are less than this far apart, and drops back to 1 when they are
+/// more than 20x this far apart, so slow evaluations (measuring, proving) do not overrun short
+/// budgets such as the bets of [`bets_and_runs`]. Iteration-only budgets keep the fixed interval,
+/// so they stay deterministic.
+const FAST_CHECKS: Duration = Duration::from_millis(1);
 
 struct Chain<C> {
     current: C,
@@ -508,8 +514,18 @@ fn run_chain<P: Problem>(
     };
     let mut fraction = 0.0;
     let mut it: u64 = 0;
+    let adaptive = config.budget.time.is_some();
+    let mut check_every = if adaptive { 1 } else { CHECK_EVERY };
+    let mut since_check = 0;
+    let mut last_check = Instant::now();
     while it < iter_limit {
-        if it % CHECK_EVERY == 0 {
+        if since_check % check_every == 0 {
+            since_check = 0;
+            if adaptive {
+                let gap = last_check.elapsed();
+                check_every = if gap < FAST_CHECKS { (check_every * 2).min(CHECK_EVERY) } else if gap > FAST_CHECKS * 20 { 1 } else { check_every };
+                last_check = Instant::now();
+            }
             shared.iterations[chain].store(it, Ordering::Relaxed);
             match budget_fraction(config, shared, it) {
                 Some(f) => fraction = f,
@@ -517,6 +533,7 @@ fn run_chain<P: Problem>(
             }
         }
         it += 1;
+        since_check += 1;
         let temperature = config.schedule.temperature(fraction) * scale;
         step(problem, shared, observer, &mut st, &mut rng, it, temperature);
         if let Some(after) = config.restart_after {

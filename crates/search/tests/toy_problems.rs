@@ -258,3 +258,30 @@ fn per_chain_temperature_scale_makes_hot_chains_accept_more() {
     // the greedy chain's current cost never rises, so its best is at least as good as most moves it saw
     assert!(r.chains[0].best_cost <= p.cost(&p.start));
 }
+
+/// Each evaluation takes 10 ms: a 150 ms time budget must not run 64 evaluations (640 ms)
+/// before looking at the clock.
+struct Slow;
+impl Problem for Slow {
+    type Candidate = u32;
+    fn initial(&self) -> u32 {
+        0
+    }
+    fn mutate(&self, c: &u32, _rng: &mut Rng) -> u32 {
+        c + 1
+    }
+    fn cost(&self, _c: &u32) -> f64 {
+        std::thread::sleep(Duration::from_millis(10));
+        1.0
+    }
+}
+
+#[test]
+fn slow_evaluations_do_not_overrun_a_time_budget() {
+    let mut c = cfg(1, 1, 0);
+    c.budget = Budget::time(Duration::from_millis(150));
+    let r = run(&Slow, &c, &Quiet);
+    assert!(r.elapsed >= Duration::from_millis(150));
+    assert!(r.elapsed < Duration::from_millis(400), "{:?}", r.elapsed);
+    assert!(r.iterations < 30, "{}", r.iterations);
+}
