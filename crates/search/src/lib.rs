@@ -54,10 +54,14 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The outcome of the expensive check of a would-be best candidate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Confirmation {
     /// The candidate is acceptable as a best (e.g. proven equivalent).
     Confirmed,
+    /// The candidate is acceptable, and its cost is really this (e.g. a fresh measurement of a
+    /// noisy cost: the minimum of many noisy estimates is biased low). It becomes the best only
+    /// if this cost still beats the chain's best; either way this cost is what the chain uses.
+    ConfirmedAt(f64),
     /// The candidate must not become a best (e.g. a counterexample was found
     /// and added to the problem's tests, or the prover timed out).
     Refuted,
@@ -590,7 +594,17 @@ fn step<P: Problem>(
         return;
     }
     if cost < st.best_cost {
-        match problem.confirm(&cand, cost) {
+        let mut verdict = problem.confirm(&cand, cost);
+        if let Confirmation::ConfirmedAt(c) = verdict {
+            if c.is_nan() {
+                return;
+            }
+            cost = c;
+            verdict = if c < st.best_cost { Confirmation::Confirmed } else { Confirmation::ConfirmedAt(c) };
+        }
+        match verdict {
+            // re-costed, no longer better than the chain's best: an ordinary candidate
+            Confirmation::ConfirmedAt(_) => {}
             Confirmation::Confirmed => {
                 st.report.confirmations += 1;
                 shared.confirmations.fetch_add(1, Ordering::Relaxed);

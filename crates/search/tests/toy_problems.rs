@@ -285,3 +285,34 @@ fn slow_evaluations_do_not_overrun_a_time_budget() {
     assert!(r.elapsed < Duration::from_millis(400), "{:?}", r.elapsed);
     assert!(r.iterations < 30, "{}", r.iterations);
 }
+
+/// A noisy cost: `cost` reports half the true value for odd candidates, `confirm` re-costs
+/// them exactly. The best must carry the true cost, and a candidate whose true cost is not
+/// better than the best never becomes the best.
+struct NoisyLine;
+impl Problem for NoisyLine {
+    type Candidate = u32;
+    fn initial(&self) -> u32 {
+        40
+    }
+    fn mutate(&self, c: &u32, rng: &mut Rng) -> u32 {
+        if rng.chance(0.5) { c.saturating_sub(1) } else { (c + 1).min(80) }
+    }
+    fn cost(&self, c: &u32) -> f64 {
+        let truth = (*c as f64 - 10.0).abs() + 1.0;
+        if c % 2 == 1 { truth / 2.0 } else { truth }
+    }
+    fn confirm(&self, c: &u32, _cost: f64) -> Confirmation {
+        Confirmation::ConfirmedAt((*c as f64 - 10.0).abs() + 1.0)
+    }
+}
+
+#[test]
+fn confirmed_at_recosts_would_be_bests() {
+    let r = run(&NoisyLine, &cfg(4, 1, 20_000), &Quiet);
+    assert_eq!(r.best, 10);
+    assert_eq!(r.best_cost, 1.0);
+    for p in &r.trace.points {
+        assert!(p.cost >= 1.0, "only true costs enter the trace: {p:?}");
+    }
+}

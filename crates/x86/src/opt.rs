@@ -532,15 +532,16 @@ impl Problem for OptProblem<'_> {
             return Confirmation::Refuted;
         };
         // The minimum of many noisy measurements is biased low (winner's curse): a would-be
-        // global best is measured again, and rejected when the fresh estimate is no better.
+        // global best is measured again and carries on with that fresh cost.
         let Some((fresh, to_anchor)) = self.remeasure(&prog) else {
             self.refuted.fetch_add(1, Ordering::Relaxed);
             return Confirmation::Refuted;
         };
         let proven_best = self.proven.lock().unwrap().as_ref().map_or(f64::INFINITY, |(b, _)| *b);
         if fresh >= proven_best {
+            // not a global best after all: the chain goes on with the fresh cost, unproven
             self.noise.fetch_add(1, Ordering::Relaxed);
-            return Confirmation::Refuted;
+            return Confirmation::ConfirmedAt(fresh);
         }
         if self.prove(&prog, 2000, self.proofs.load(Ordering::Relaxed)).is_ok() {
             self.proofs.fetch_add(1, Ordering::Relaxed);
@@ -550,7 +551,7 @@ impl Problem for OptProblem<'_> {
             }
             drop(proven);
             self.note_best(fresh, to_anchor);
-            Confirmation::Confirmed
+            Confirmation::ConfirmedAt(fresh)
         } else {
             self.refuted.fetch_add(1, Ordering::Relaxed);
             Confirmation::Refuted
