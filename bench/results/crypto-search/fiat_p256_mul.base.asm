@@ -10,211 +10,210 @@ mov [rsp - 0x78], r15
 mov rcx, rdx
 mov rdx, [rsi]
 mulx rax, r8, [rcx + 0x8]
-mulx r9, r10, [rcx + 0x18]
+mulx r9, r10, [rcx]
 mulx r11, rbx, [rcx + 0x10]
-mulx rbp, r12, [rcx]
-add rbp, r8
-adcx rax, rbx
-adcx r11, r10
-mov rdx, 0x0
-adcx r9, rdx
-mov rdx, [rsi + 0x8]
-mulx r8, r10, [rcx]
-mov rdx, 0xffffffff00000001
-mulx rbx, r13, r12
+mov rdx, [rcx + 0x10]
+mulx rbp, r12, [rsi + 0x8]
 mov rdx, 0xffffffffffffffff
-mulx r14, r15, r12
-mov rdx, [rcx]
-mov [rsp - 0x8], r8
-mov [rsp - 0x10], r10
-mulx r8, r10, [rsi + 0x10]
-mov rdx, 0xffffffff
-mov [rsp - 0x18], r10
-mov [rsp - 0x20], r8
-mulx r10, r8, r12
+mulx r13, r14, r10
+mov rdx, [rsi]
+mov [rsp - 0x8], rbp
+mulx r15, rbp, [rcx + 0x18]
 test al, al
-adox r14, r8
+adox r14, r10
 clc
-adcx r12, r15
-adcx rbp, r14
-mov r8, 0x0
-adox r10, r8
-adcx rax, r10
-mov rdx, [rsi + 0x18]
-mulx r10, r12, [rcx]
-adcx r11, r13
-adcx r9, rbx
+adcx r9, r8
+adcx rax, rbx
 mov rdx, [rsi + 0x8]
-mulx rbx, r13, [rcx + 0x8]
+mulx r8, rbx, [rcx + 0x8]
+mov rdx, 0xffffffff
+mov [rsp - 0x10], r12
+mulx r14, r12, r10
+adcx r11, rbp
+mov rbp, 0x0
+adcx r15, rbp
+clc
+adcx r13, r12
+adcx r14, rbp
+mov rdx, [rcx]
+mulx r12, rbp, [rsi + 0x8]
+clc
+adcx r12, rbx
+adox r9, r13
+mov rdx, r10
+mov rbx, 0xffffffff00000001
+mov [rsp - 0x18], r12
+mulx r13, r12, rbx
+adox rax, r14
+mov rdx, [rsi + 0x18]
+mulx r10, r14, [rcx + 0x8]
+adox r11, r12
+adcx r8, [rsp - 0x10]
+adox r15, r13
+mov r12, 0x0
+setc r12b
+clc
+adcx r9, rbp
+mov rdx, [rcx + 0x18]
+mulx rbp, r13, [rsi + 0x8]
+mov [rsp - 0x10], r10
+mov r10, 0x0
+seto r10b
+adcx rax, [rsp - 0x18]
+mov rdx, r9
+mov [rsp - 0x18], r14
+mov r14, 0xffffffffffffffff
+mov [rsp - 0x20], rax
+mulx rax, rbx, r14
+mov rdx, [rsi + 0x10]
+mov [rsp - 0x28], rax
+mulx r14, rax, [rcx + 0x10]
+mov [rsp - 0x30], r14
 mov r14, 0x0
 setc r14b
-test al, al
-adox rbp, [rsp - 0x10]
-clc
+bt r12, 0x0
 adcx r13, [rsp - 0x8]
-mov [rsp - 0x8], r12
-mulx r15, r12, [rcx + 0x10]
-adox rax, r13
-mov [rsp - 0x10], r10
-mulx r13, r10, [rcx + 0x18]
-adcx rbx, r12
-mov rdx, 0xffffffff
-mov [rsp - 0x28], rax
-mulx r12, rax, rbp
-adcx r15, r10
-mov rdx, [rcx + 0x18]
-mov [rsp - 0x30], r12
-mulx r10, r12, [rsi + 0x18]
-adcx r13, r8
-adox r11, rbx
-mov rdx, 0xffffffffffffffff
-mov [rsp - 0x38], r10
-mulx rbx, r10, rbp
-adox r9, r15
-adox r14, r13
-mov r13, 0x0
-seto r13b
-test al, al
-adox r10, rbp
-mov rdx, 0xffffffff00000001
-mulx r10, r15, rbp
-clc
-adcx rbx, rax
-mov rdx, [rcx + 0x10]
-mulx rax, rbp, [rsi + 0x10]
-mov [rsp - 0x40], r12
-mov r12, [rsp - 0x30]
-adcx r12, r8
-mov rdx, [rsi + 0x10]
-mov [rsp - 0x30], rax
-mov [rsp - 0x48], rbp
-mulx rax, rbp, [rcx + 0x8]
-clc
-adcx rbp, [rsp - 0x20]
-adox rbx, [rsp - 0x28]
-adox r11, r12
-adox r9, r15
-adox r14, r10
-adox r13, r8
-mov rdx, [rcx + 0x10]
-mulx r10, r12, [rsi + 0x18]
-mov rdx, 0x0
-setc dl
-add rbx, [rsp - 0x18]
-mov r15, 0x0
-setc r15b
-bt rdx, 0x0
-adcx rax, [rsp - 0x48]
-mov rdx, [rcx + 0x18]
+mov [rsp - 0x8], rax
+mulx r12, rax, [rcx + 0x8]
+mov rdx, r9
+mov [rsp - 0x38], r12
+mov r12, 0xffffffff
+mov [rsp - 0x40], rax
 mov [rsp - 0x48], r10
-mov [rsp - 0x18], r12
-mulx r10, r12, [rsi + 0x10]
-mov rdx, 0x0
-setc dl
-bt r15, 0x0
-adcx r11, rbp
-mov rbp, rdx
-mov rdx, rbx
-mov r15, 0xffffffff
-mov [rsp - 0x28], r11
-mov [rsp - 0x20], r13
-mulx r11, r13, r15
-adcx r9, rax
-mov rax, 0x0
-setc al
-bt rbp, 0x0
-adcx r12, [rsp - 0x30]
-mov rbp, 0x0
-setc bpl
-bt rax, 0x0
-adcx r14, r12
-mov rax, 0x0
-setc al
-bt rbp, 0x0
-adcx r10, r8
-mov rdx, rbx
-mov rbp, 0xffffffffffffffff
-mulx r12, r15, rbp
-test al, al
-adox r12, r13
-mov rdx, [rsi + 0x18]
-mulx r13, rbp, [rcx + 0x8]
-adox r11, r8
-bt rax, 0x0
+mulx rax, r10, r12
+mov r12, 0x0
+adcx rbp, r12
+bt r14, 0x0
+adcx r11, r8
+adcx r15, r13
+mov r8, 0x0
+setc r8b
+add rbx, r9
+mov rbx, 0x0
+setc bl
+bt r8, 0x0
+adcx rbp, [rsp - 0x48]
+mov r8, 0x0
+setc r8b
+add r10, [rsp - 0x28]
+mov rdx, r9
+mov r13, 0xffffffff00000001
+mov [rsp - 0x28], r8
+mulx r14, r8, r13
+adcx rax, r12
+bt rbx, 0x0
 adcx r10, [rsp - 0x20]
-mov rax, 0x0
-setc al
+mov rdx, [rcx + 0x18]
+mulx r9, rbx, [rsi + 0x10]
+adcx r11, rax
+mov rdx, [rsi + 0x10]
+mulx rax, r13, [rcx]
+adcx r15, r8
+adcx rbp, r14
+mov rdx, [rsp - 0x28]
+adcx rdx, r12
 test al, al
-adox r15, rbx
+adox r10, r13
 clc
-adcx rbp, [rsp - 0x10]
-adcx r13, [rsp - 0x18]
-adox r12, [rsp - 0x28]
-mov rdx, 0xffffffff00000001
-mov [rsp - 0x28], r13
-mulx r15, r13, rbx
-mov rbx, [rsp - 0x48]
-adcx rbx, [rsp - 0x40]
-mov [rsp - 0x40], rbx
-mov rbx, [rsp - 0x38]
-adcx rbx, r8
-clc
-adcx r12, [rsp - 0x8]
-mov [rsp - 0x8], rbx
-mov [rsp - 0x38], rbp
-mulx rbx, rbp, r12
-adox r9, r11
-adox r14, r13
-adox r10, r15
-adox rax, r8
-mov rdx, r12
-mov r11, 0xffffffff
-mulx r13, r15, r11
-adcx r9, [rsp - 0x38]
-adcx r14, [rsp - 0x28]
-mov rdx, r12
-mov r11, 0xffffffffffffffff
-mov [rsp - 0x28], rbx
-mov [rsp - 0x38], rbp
-mulx rbx, rbp, r11
-mov r11, 0x0
-setc r11b
-add rbx, r15
-adcx r13, r8
-test al, al
-adox r12, rbp
-adox r9, rbx
-adox r14, r13
+adcx rax, [rsp - 0x40]
+mov r8, rdx
+mov rdx, [rcx]
+mulx r13, r14, [rsi + 0x18]
+adox r11, rax
+mov rax, [rsp - 0x38]
+adcx rax, [rsp - 0x8]
+mov rdx, [rcx + 0x10]
+mov [rsp - 0x8], r14
+mov [rsp - 0x38], r13
+mulx r14, r13, [rsi + 0x18]
+adox r15, rax
+adcx rbx, [rsp - 0x30]
+mov rdx, r10
+mov rax, 0xffffffffffffffff
+mov [rsp - 0x30], r14
+mov [rsp - 0x40], r13
+mulx r14, r13, rax
+mov rdx, 0xffffffff
+mov [rsp - 0x28], r15
+mulx rax, r15, r10
+adcx r9, r12
 mov rdx, 0x0
 seto dl
-bt r11, 0x0
-adcx r10, [rsp - 0x40]
-adcx rax, [rsp - 0x8]
-mov r11, 0x0
-setc r11b
+test al, al
+adox r14, r15
+adox rax, r12
 bt rdx, 0x0
-adcx r10, [rsp - 0x38]
+adcx rbp, rbx
+adcx r8, r9
+mov rdx, 0x0
+setc dl
+add r13, r10
+adcx r11, r14
 adcx rax, [rsp - 0x28]
-adcx r11, r8
-mov rdx, r9
-sub rdx, 0xffffffffffffffff
-mov rbx, r14
-mov rbp, 0xffffffff
-sbb rbx, rbp
-mov rbp, r10
-sbb rbp, r8
-mov r12, rax
-mov r13, 0xffffffff00000001
-sbb r12, r13
-sbb r11, r8
-cmovc r12, rax
-mov [rdi + 0x18], r12
-cmovc rdx, r9
-mov [rdi], rdx
-cmovc rbx, r14
-mov [rdi + 0x8], rbx
-cmovc rbp, r10
-mov [rdi + 0x10], rbp
+mov r9, rdx
+mov rdx, 0xffffffff00000001
+mulx rbx, r13, r10
+adcx rbp, r13
+adcx r8, rbx
+adcx r9, r12
+mov r10, [rsp - 0x38]
+add r10, [rsp - 0x18]
+mov rdx, [rsi + 0x18]
+mulx rbx, r13, [rcx + 0x18]
+mov rdx, [rsp - 0x10]
+adcx rdx, [rsp - 0x40]
+adcx r13, [rsp - 0x30]
+mov r14, 0x0
+setc r14b
+add r11, [rsp - 0x8]
+adcx rax, r10
+mov r10, 0x0
+setc r10b
+bt r14, 0x0
+adcx rbx, r12
+mov r14, rdx
+mov rdx, r11
+mov r15, 0xffffffffffffffff
+mov [rsp - 0x8], rax
+mulx rax, r12, r15
+bt r10, 0x0
+adcx rbp, r14
+mov rdx, 0xffffffff00000001
+mulx r10, r14, r11
+mov rdx, 0xffffffff
+mov [rsp - 0x30], r10
+mulx r15, r10, r11
+adcx r8, r13
+adcx r9, rbx
+mov rbx, 0x0
+setc bl
+add rax, r10
+mov r10, 0x0
+adcx r15, r10
+add r11, r12
+adcx rax, [rsp - 0x8]
+adcx rbp, r15
+adcx r8, r14
+adcx r9, [rsp - 0x30]
+adcx rbx, r10
+mov r11, rax
+sub r11, 0xffffffffffffffff
+mov r12, rbp
+sbb r12, rdx
+mov rdx, r8
+sbb rdx, r10
+mov r13, r9
+mov r14, 0xffffffff00000001
+sbb r13, r14
+sbb rbx, r10
+cmovc r13, r9
+mov [rdi + 0x18], r13
+cmovc rdx, r8
+mov [rdi + 0x10], rdx
+cmovc r11, rax
+mov [rdi], r11
+cmovc r12, rbp
+mov [rdi + 0x8], r12
 mov rbx, [rsp - 0x50]
 mov rbp, [rsp - 0x58]
 mov r12, [rsp - 0x60]

@@ -5,67 +5,66 @@ mov [rsp - 0x8], rbx
 mov [rsp - 0x10], rbp
 mov [rsp - 0x18], r12
 mov [rsp - 0x20], r13
-imul rax, [rsi + 0x10], 0x2
-imul rdx, [rsi + 0x8], 0x2
-imul r8, [rsi + 0x10], 0x5
-mov r9, rdx
-mov rdx, [rsi]
-mulx r10, r11, rax
-mov rdx, [rsi + 0x8]
-mulx rax, rcx, r9
+mov [rsp - 0x28], r14
+imul rax, [rsi + 0x10], 0x5
+imul rdx, [rsi + 0x10], 0x2
+imul r8, rax, 0x2
+imul r9, [rsi + 0x8], 0x2
+imul r10, r8, 0x2
+mov r8, rdx
+mov rdx, r9
+mulx r11, rcx, [rsi + 0x8]
 mov rdx, [rsi]
 mulx rbx, rbp, r9
-mov rdx, r8
-mulx r9, r12, [rsi + 0x10]
-imul r13, r8, 0x2
-imul rdx, r13, 0x2
+mulx r9, r12, rdx
+mulx r13, r14, r8
+add rcx, r14
+adcx r11, r13
+mov rdx, r10
+mulx r8, r13, [rsi + 0x8]
 test al, al
-adox r12, rbp
-adox r9, rbx
-mulx r8, rbx, [rsi + 0x8]
-mov rdx, [rsi]
-mulx rbp, r13, rdx
+adox r12, r13
+mov rdx, [rsi + 0x10]
+mulx r10, r13, rax
+adox r9, r8
 test al, al
-adox r13, rbx
-adox rbp, r8
-mov rdx, r13
-shrd rdx, rbp, 0x2c
-test al, al
-adox r12, rdx
-clc
-adcx rcx, r11
-adcx rax, r10
+adox rbp, r13
+adox rbx, r10
+mov rax, r12
+shrd rax, r9, 0x2c
+add rax, rbp
 mov rdx, 0x0
-adox r9, rdx
-mov r8, r12
-shrd r8, r9, 0x2b
-mov r9, 0x7ffffffffff
-and r12, r9
+adcx rbx, rdx
+mov r8, rax
+shrd r8, rbx, 0x2b
 add rcx, r8
-adcx rax, rdx
-mov rdx, rcx
-shrd rdx, rax, 0x2b
-mov rax, 0xfffffffffff
-and r13, rax
-imul r8, rdx, 0x5
-add r8, r13
-mov rdx, r8
-shr rdx, 0x2c
-and rcx, r9
-add r12, rdx
-mov rdx, r12
-shr rdx, 0x2b
-and r8, rax
-mov [rdi], r8
-and r9, r12
+adcx r11, rdx
+mov rdx, 0xfffffffffff
+and r12, rdx
+mov r8, 0x7ffffffffff
+and rax, r8
+mov r9, rcx
+shrd r9, r11, 0x2b
+imul r10, r9, 0x5
+add r12, r10
+mov r9, r12
+shr r9, 0x2c
+add r9, rax
+mov rax, r9
+shr rax, 0x2b
+and rax, 0x1
+and r12, rdx
+mov [rdi], r12
+and r9, r8
 mov [rdi + 0x8], r9
-and rdx, 0x1
-and rdx, 0x1
-and rdx, 0x1
-add rdx, rcx
-mov [rdi + 0x10], rdx
+and rax, 0x1
+and rax, 0x1
+and rcx, r8
+add rcx, rax
+mov [rdi + 0x10], rcx
 mov rbx, [rsp - 0x8]
 mov rbp, [rsp - 0x10]
 mov r12, [rsp - 0x18]
 mov r13, [rsp - 0x20]
+mov r14, [rsp - 0x28]
 ret
