@@ -189,6 +189,9 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let f = load_ir(&a.ir)?;
     let objective = Objective::parse(&a.objective).ok_or_else(|| Failure::input(format!("--objective: unknown value {}", a.objective)))?;
     let budget = vf_search::Budget::parse(&a.budget).map_err(|e| Failure::input(format!("--budget: {e}")))?;
+    if !(a.bet_fraction > 0.0 && a.bet_fraction < 1.0) {
+        return Err(Failure::input(format!("--bet-fraction: {} is not in (0, 1)", a.bet_fraction)));
+    }
     let l = lir::lower(&f).map_err(|e| Failure::input(format!("{}: {e}", a.ir.display())))?;
     let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer };
     let refs = references(&f, a.c.as_deref())?;
@@ -197,9 +200,6 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     ctx.info(format!("crypto opt {}: {} LIR nodes, objective {}, timing unit: {}", f.name, l.nodes.len(), a.objective, clock.unit()));
     if clock.unit().contains("no PMC") {
         ctx.info("note: hardware cycle counters are unavailable here (perf_event_open failed); timings use clock_gettime around adaptive batches");
-    }
-    if !(a.bet_fraction > 0.0 && a.bet_fraction < 1.0) {
-        return Err(Failure::input(format!("--bet-fraction: {} is not in (0, 1)", a.bet_fraction)));
     }
     let mut problem = OptProblem::new(&f, &l, opts, objective, &ref_fns, clock, a.seed);
     if a.no_reassoc {
