@@ -92,7 +92,7 @@ pub struct OptProblem<'a> {
     pub lir: &'a Lir,
     pub opts: Options,
     pub objective: Objective,
-    /// Probability that a move re-associates a sum tree (0 disables variants).
+    /// Probability that a move re-associates a sum tree (0 disables variants, in bets too).
     pub reassoc_rate: f64,
     trees: Vec<SumTree>,
     original: Arc<Variant>,
@@ -452,7 +452,7 @@ impl Problem for OptProblem<'_> {
         if bet == 0 {
             return self.initial();
         }
-        let v = if !self.trees.is_empty() && bet % 2 == 1 {
+        let v = if !self.trees.is_empty() && self.reassoc_rate > 0.0 && bet % 2 == 1 {
             let shapes = self.trees.iter().map(|t| rng.chance(0.7).then(|| Shape::random(t.leaves.len(), rng))).collect();
             self.variant(shapes).unwrap_or_else(|_| self.original.clone())
         } else {
