@@ -282,7 +282,8 @@ fn slow_evaluations_do_not_overrun_a_time_budget() {
     c.budget = Budget::time(Duration::from_millis(150));
     let r = run(&Slow, &c, &Quiet);
     assert!(r.elapsed >= Duration::from_millis(150));
-    assert!(r.elapsed < Duration::from_millis(400), "{:?}", r.elapsed);
+    // without adaptive checks the first look at the clock comes after 64 evaluations (640 ms);
+    // counted in evaluations, not time, so a loaded machine cannot make this flaky
     assert!(r.iterations < 30, "{}", r.iterations);
 }
 
