@@ -1,4 +1,4 @@
-"""Aggregates bench/results/crypto-search/*: per function the search statistics of both binaries
+"""Aggregates bench/results/crypto-ab/*: per function the search statistics of both binaries
 and one bench run (gcc, clang, best published CryptOpt file, base, new), as JSON, PNG and a table."""
 import json, sys, glob, os
 src, out_json, out_png, budget = sys.argv[1:5]
