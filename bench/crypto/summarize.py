@@ -51,7 +51,7 @@ try:
             continue
         pts = r["trace"]["points"]
         ax.step([p["iteration"] for p in pts], [p["cost"] for p in pts], where="post", label=r["function"].replace("fiat_", ""))
-    ax.set_xlabel("evaluations"); ax.set_ylabel("best time / gcc time (search estimate)")
+    ax.set_xlabel("evaluations"); ax.set_ylabel("best cost (search estimate; since the search branch: time / faster compiler)")
     ax.set_xscale("symlog"); ax.legend(fontsize=6); ax.set_title("search progress per function (budget %s)" % budget)
     fig.tight_layout(); fig.savefig(out_png.replace(".png", "-search.png"), dpi=110)
 except Exception as e:

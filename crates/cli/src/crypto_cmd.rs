@@ -59,6 +59,16 @@ struct OptArgs {
     /// Write the best-cost-over-evaluations trace (JSON) here.
     #[arg(long)]
     trace: Option<PathBuf>,
+    /// Bets-and-runs: this many short independent bets (different starts, re-association
+    /// variants), then the best one continued; 0 or 1 = one plain run.
+    #[arg(long, default_value_t = 10)]
+    bets: usize,
+    /// Fraction of the budget all bets share (the rest goes to the final run).
+    #[arg(long, default_value_t = 0.2)]
+    bet_fraction: f64,
+    /// Do not re-associate addition trees or split carry chains.
+    #[arg(long)]
+    no_reassoc: bool,
 }
 
 #[derive(Args)]
@@ -179,6 +189,9 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let f = load_ir(&a.ir)?;
     let objective = Objective::parse(&a.objective).ok_or_else(|| Failure::input(format!("--objective: unknown value {}", a.objective)))?;
     let budget = vf_search::Budget::parse(&a.budget).map_err(|e| Failure::input(format!("--budget: {e}")))?;
+    if !(a.bet_fraction > 0.0 && a.bet_fraction < 1.0) {
+        return Err(Failure::input(format!("--bet-fraction: {} is not in (0, 1)", a.bet_fraction)));
+    }
     let l = lir::lower(&f).map_err(|e| Failure::input(format!("{}: {e}", a.ir.display())))?;
     let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer };
     let refs = references(&f, a.c.as_deref())?;
@@ -188,17 +201,23 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if clock.unit().contains("no PMC") {
         ctx.info("note: hardware cycle counters are unavailable here (perf_event_open failed); timings use clock_gettime around adaptive batches");
     }
-    let problem = OptProblem::new(&f, &l, opts, objective, ref_fns[0].1, clock, a.seed);
-    // clang/gcc ratio to show progress against clang too
-    let clang_vs_gcc = {
-        let clang_code = ref_fns[1].1;
-        problem.ratio(clang_code)
-    };
+    let mut problem = OptProblem::new(&f, &l, opts, objective, &ref_fns, clock, a.seed);
+    if a.no_reassoc {
+        problem.reassoc_rate = 0.0;
+    }
+    let compilers: Vec<String> =
+        problem.compilers.iter().map(|c| format!("{} {:.3}x/{:.3}x", c.name, c.vs_anchor[0], c.vs_anchor[1])).collect();
     let start_ratio = {
         use vf_search::Problem;
         problem.cost(&problem.initial())
     };
-    ctx.info(format!("start: {:.3}x gcc time, clang is {:.3}x gcc time", start_ratio, clang_vs_gcc));
+    ctx.info(format!(
+        "{} re-associable sum trees; compilers (throughput/latency time vs the fastest): {}; start: {:.3}x the best compiler ({})",
+        if a.no_reassoc { 0 } else { problem.sum_trees() },
+        compilers.join(", "),
+        start_ratio,
+        a.objective
+    ));
     let config = vf_search::Config {
         seed: a.seed,
         chains: 1,
@@ -211,8 +230,10 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         cancel: None,
         ..vf_search::Config::default()
     };
-    let observer = Progress { ctx, clang_vs_gcc };
-    let result = vf_search::run(&problem, &config, &observer);
+    let observer = Progress { ctx, problem: &problem };
+    let bets = vf_search::Bets { count: a.bets, fraction: a.bet_fraction };
+    let outcome = vf_search::bets_and_runs(&problem, &config, bets, &observer);
+    let result = outcome.result;
     // Only proven code is written: the best, else the (proven) starting point.
     let t = Instant::now();
     let mut chosen = None;
@@ -220,7 +241,8 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         use vf_search::Problem;
         problem.initial()
     };
-    for cand in [result.best.clone(), fallback] {
+    let candidates = [Some(result.best.clone()), problem.best_proven(), Some(fallback)];
+    for cand in candidates.into_iter().flatten() {
         let prog = problem.generate(&cand).map_err(Failure::internal)?;
         match problem.prove(&prog, a.tests, a.seed ^ 0x5eed) {
             Ok(()) => {
@@ -253,31 +275,49 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         println!(
             "{}",
             serde_json::json!({"function": f.name, "unit": clock.unit(), "evaluations": result.iterations, "best_cost": result.best_cost,
-                "instructions": prog.insns.len(), "results": rows_json(&rows)})
+                "evaluations_per_s": result.iterations_per_s(), "counters": result.counters, "bet_costs": outcome.bet_costs,
+                "chosen_bet": outcome.chosen, "instructions": prog.insns.len(), "results": rows_json(&rows)})
         );
     }
     let _ = std::fs::remove_dir_all(scratch_dir());
     Ok(())
 }
 
-struct Progress {
+struct Progress<'a, 'p> {
     ctx: Ctx,
-    clang_vs_gcc: f64,
+    problem: &'p OptProblem<'a>,
 }
 
-impl vf_search::Observer for Progress {
+/// "thr 0.62x gcc 0.95x clang, lat ..." for the best candidate so far (time ratios; < 1 = faster).
+fn versus(problem: &OptProblem) -> String {
+    let best = problem.best_ratios();
+    let mode = |m: usize, label: &str| -> Option<String> {
+        let parts: Vec<String> = problem.compilers.iter().zip(&best.vs).map(|(c, r)| format!("{:.3}x {}", r[m], c.name.split(' ').next().unwrap_or(""))).collect();
+        (!best.vs.is_empty() && best.vs.iter().all(|r| r[m].is_finite())).then(|| format!("{label} {}", parts.join(" ")))
+    };
+    [mode(0, "thr"), mode(1, "lat")].into_iter().flatten().collect::<Vec<_>>().join(" | ")
+}
+
+impl vf_search::Observer for Progress<'_, '_> {
     fn progress(&self, p: &vf_search::Progress) {
         let get = |k: &str| p.counters.iter().find(|(n, _)| n == k).map(|(_, v)| *v).unwrap_or(0);
         self.ctx.info(format!(
-            "[{:>6.1}s] evals {:>6}  best {:.3}x gcc time ({:.2}x faster than gcc, {:.2}x vs clang)  proven {} refuted {} restarts {}",
+            "[{:>6.1}s] {} evals {} ({:.0}/s: measured {} raced-out {} filtered {} failed {})  best {:.3}x best compiler [{}]  proven {} refuted {} unproven-chain-bests {} remeasured-worse {} variants {}",
             p.elapsed_s,
+            if p.phase.is_empty() { "run" } else { &p.phase },
             p.iterations,
+            p.iterations_per_s,
+            get("measured"),
+            get("raced_out"),
+            get("filtered"),
+            get("failed"),
             p.best_cost,
-            1.0 / p.best_cost,
-            self.clang_vs_gcc / p.best_cost,
+            versus(self.problem),
             get("proven"),
             get("refuted"),
-            p.restarts
+            get("unproven"),
+            get("noise"),
+            get("variants"),
         ));
     }
 }

@@ -56,3 +56,39 @@ fn verify_proves_correct_code_and_refuses_wrong_code() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("NOT proven"));
 }
+
+/// A short bets-and-runs search with re-association on our unsaturated fixture writes only
+/// proven code (re-verified here with aliasing) and reports its evaluation counters.
+#[test]
+fn opt_with_bets_and_reassociation_writes_proven_code() {
+    let ir = root().join("examples/crypto/unsat3.json");
+    let d = std::env::temp_dir().join(format!("vf-crypto-opt-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let out_s = d.join("unsat3.s");
+    let out = vf()
+        .args(["-q", "--json", "crypto", "opt", "--budget", "3s", "--bets", "4", "--bet-fraction", "0.5", "--tests", "2000", "--ir"])
+        .arg(&ir)
+        .arg("-o")
+        .arg(&out_s)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["bet_costs"].as_array().unwrap().len(), 4, "{j}");
+    let counters: std::collections::HashMap<String, u64> =
+        j["counters"].as_array().unwrap().iter().map(|c| (c[0].as_str().unwrap().to_string(), c[1].as_u64().unwrap())).collect();
+    assert!(counters["measured"] + counters["raced_out"] > 10, "{counters:?}");
+    assert!(counters["variants"] > 0, "re-association variants were tried: {counters:?}");
+    let asm = out_s.with_extension("asm");
+    let out = vf().args(["crypto", "verify", "--aliasing", "--ir"]).arg(&ir).arg(&asm).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn bad_bet_fraction_exits_2_without_output() {
+    let ir = root().join("examples/crypto/unsat3.json");
+    let out_s = std::env::temp_dir().join(format!("vf-crypto-badbets-{}.s", std::process::id()));
+    let out = vf().args(["crypto", "opt", "--budget", "1s", "--bet-fraction", "1.5", "-o"]).arg(&out_s).arg("--ir").arg(&ir).output().unwrap();
+    one_line_error(&out, 2, "--bet-fraction");
+    assert!(!out_s.exists());
+}

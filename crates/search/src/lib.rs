@@ -40,9 +40,11 @@
 //! assert_eq!(result.best, 7);
 //! ```
 
+mod bets;
 mod budget;
 mod rng;
 
+pub use bets::{bets_and_runs, Bets, BetsResult};
 pub use budget::{parse_duration, Budget, BudgetError};
 pub use rng::Rng;
 
@@ -52,10 +54,14 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The outcome of the expensive check of a would-be best candidate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Confirmation {
     /// The candidate is acceptable as a best (e.g. proven equivalent).
     Confirmed,
+    /// The candidate is acceptable, and its cost is really this (e.g. a fresh measurement of a
+    /// noisy cost: the minimum of many noisy estimates is biased low). It becomes the best only
+    /// if this cost still beats the chain's best; either way this cost is what the chain uses.
+    ConfirmedAt(f64),
     /// The candidate must not become a best (e.g. a counterexample was found
     /// and added to the problem's tests, or the prover timed out).
     Refuted,
@@ -72,6 +78,12 @@ pub trait Problem: Sync {
     /// The starting point of chain `chain`; defaults to [`Problem::initial`].
     fn initial_for_chain(&self, _chain: usize, _rng: &mut Rng) -> Self::Candidate {
         self.initial()
+    }
+
+    /// The starting point of bet `bet` in [`bets_and_runs`]; defaults to
+    /// [`Problem::initial_for_chain`] of chain `bet`. Bets are worth most when their starts differ.
+    fn bet_start(&self, bet: usize, rng: &mut Rng) -> Self::Candidate {
+        self.initial_for_chain(bet, rng)
     }
 
     /// A random neighbour of `current`.
@@ -221,6 +233,9 @@ pub struct Progress {
     /// The problem's own counters ([`Problem::counters`]).
     pub counters: Vec<(String, u64)>,
     pub done: bool,
+    /// Which phase of a [`bets_and_runs`] search this is ("bet 3/20", "run from bet 7"); empty for [`run`].
+    #[serde(default)]
+    pub phase: String,
 }
 
 /// Receives progress reports and improvements (called from the driving thread
@@ -402,6 +417,7 @@ fn snapshot<C: Clone>(problem: &impl Problem, shared: &Shared<C>, done: bool) ->
         restarts: shared.restarts.load(Ordering::Relaxed),
         counters: problem.counters(),
         done,
+        phase: String::new(),
     }
 }
 
@@ -447,6 +463,12 @@ fn merge<P: Problem>(
 
 /// Iterations between checks of the clock and the stop flag.
 const CHECK_EVERY: u64 = 64;
+/// With a time budget the check interval adapts instead: it starts at 1 and doubles (up to
+/// `CHECK_EVERY`) while checks are less than this far apart, and drops back to 1 when they are
+/// more than 20x this far apart, so slow evaluations (measuring, proving) do not overrun short
+/// budgets such as the bets of [`bets_and_runs`]. Iteration-only budgets keep the fixed interval,
+/// so they stay deterministic.
+const FAST_CHECKS: Duration = Duration::from_millis(1);
 
 struct Chain<C> {
     current: C,
@@ -496,8 +518,18 @@ fn run_chain<P: Problem>(
     };
     let mut fraction = 0.0;
     let mut it: u64 = 0;
+    let adaptive = config.budget.time.is_some();
+    let mut check_every = if adaptive { 1 } else { CHECK_EVERY };
+    let mut since_check = 0;
+    let mut last_check = Instant::now();
     while it < iter_limit {
-        if it % CHECK_EVERY == 0 {
+        if since_check % check_every == 0 {
+            since_check = 0;
+            if adaptive {
+                let gap = last_check.elapsed();
+                check_every = if gap < FAST_CHECKS { (check_every * 2).min(CHECK_EVERY) } else if gap > FAST_CHECKS * 20 { 1 } else { check_every };
+                last_check = Instant::now();
+            }
             shared.iterations[chain].store(it, Ordering::Relaxed);
             match budget_fraction(config, shared, it) {
                 Some(f) => fraction = f,
@@ -505,6 +537,7 @@ fn run_chain<P: Problem>(
             }
         }
         it += 1;
+        since_check += 1;
         let temperature = config.schedule.temperature(fraction) * scale;
         step(problem, shared, observer, &mut st, &mut rng, it, temperature);
         if let Some(after) = config.restart_after {
@@ -561,7 +594,17 @@ fn step<P: Problem>(
         return;
     }
     if cost < st.best_cost {
-        match problem.confirm(&cand, cost) {
+        let mut verdict = problem.confirm(&cand, cost);
+        if let Confirmation::ConfirmedAt(c) = verdict {
+            if c.is_nan() {
+                return;
+            }
+            cost = c;
+            verdict = if c < st.best_cost { Confirmation::Confirmed } else { Confirmation::ConfirmedAt(c) };
+        }
+        match verdict {
+            // re-costed, no longer better than the chain's best: an ordinary candidate
+            Confirmation::ConfirmedAt(_) => {}
             Confirmation::Confirmed => {
                 st.report.confirmations += 1;
                 shared.confirmations.fetch_add(1, Ordering::Relaxed);

@@ -258,3 +258,62 @@ fn per_chain_temperature_scale_makes_hot_chains_accept_more() {
     // the greedy chain's current cost never rises, so its best is at least as good as most moves it saw
     assert!(r.chains[0].best_cost <= p.cost(&p.start));
 }
+
+/// Each evaluation takes 10 ms: a 150 ms time budget must not run 64 evaluations (640 ms)
+/// before looking at the clock.
+struct Slow;
+impl Problem for Slow {
+    type Candidate = u32;
+    fn initial(&self) -> u32 {
+        0
+    }
+    fn mutate(&self, c: &u32, _rng: &mut Rng) -> u32 {
+        c + 1
+    }
+    fn cost(&self, _c: &u32) -> f64 {
+        std::thread::sleep(Duration::from_millis(10));
+        1.0
+    }
+}
+
+#[test]
+fn slow_evaluations_do_not_overrun_a_time_budget() {
+    let mut c = cfg(1, 1, 0);
+    c.budget = Budget::time(Duration::from_millis(150));
+    let r = run(&Slow, &c, &Quiet);
+    assert!(r.elapsed >= Duration::from_millis(150));
+    // without adaptive checks the first look at the clock comes after 64 evaluations (640 ms);
+    // counted in evaluations, not time, so a loaded machine cannot make this flaky
+    assert!(r.iterations < 30, "{}", r.iterations);
+}
+
+/// A noisy cost: `cost` reports half the true value for odd candidates, `confirm` re-costs
+/// them exactly. The best must carry the true cost, and a candidate whose true cost is not
+/// better than the best never becomes the best.
+struct NoisyLine;
+impl Problem for NoisyLine {
+    type Candidate = u32;
+    fn initial(&self) -> u32 {
+        40
+    }
+    fn mutate(&self, c: &u32, rng: &mut Rng) -> u32 {
+        if rng.chance(0.5) { c.saturating_sub(1) } else { (c + 1).min(80) }
+    }
+    fn cost(&self, c: &u32) -> f64 {
+        let truth = (*c as f64 - 10.0).abs() + 1.0;
+        if c % 2 == 1 { truth / 2.0 } else { truth }
+    }
+    fn confirm(&self, c: &u32, _cost: f64) -> Confirmation {
+        Confirmation::ConfirmedAt((*c as f64 - 10.0).abs() + 1.0)
+    }
+}
+
+#[test]
+fn confirmed_at_recosts_would_be_bests() {
+    let r = run(&NoisyLine, &cfg(4, 1, 20_000), &Quiet);
+    assert_eq!(r.best, 10);
+    assert_eq!(r.best_cost, 1.0);
+    for p in &r.trace.points {
+        assert!(p.cost >= 1.0, "only true costs enter the trace: {p:?}");
+    }
+}

@@ -15,5 +15,6 @@ pub mod lir;
 pub mod cref;
 pub mod measure;
 pub mod opt;
+pub mod reassoc;
 pub mod cemit;
 pub mod mutants;

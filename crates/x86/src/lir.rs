@@ -372,6 +372,11 @@ impl Node {
         }
     }
 
+    /// The same operation on operands renamed by `f` (hook for `reassoc::transplant`).
+    pub fn map_operands(&self, f: impl Fn(V) -> V) -> Node {
+        self.map(f)
+    }
+
     fn map(&self, f: impl Fn(V) -> V) -> Node {
         match *self {
             Node::MulFull(a, b) => Node::MulFull(f(a), f(b)),

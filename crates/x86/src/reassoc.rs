@@ -1,0 +1,371 @@
+//! Re-association of addition trees and carry-chain splitting, at the IR level.
+//!
+//! Fiat's unsaturated code sums three to five 128-bit products (and a carry) per output limb as a
+//! left-deep chain `((p0 + p1) + p2) + ...`, which the lowering turns into one long add/adc chain.
+//! A *sum tree* is a maximal tree of `+` statements of one width `W` whose inner results are used
+//! exactly once (looking through widening casts). Addition modulo 2^W is associative and
+//! commutative, so any order of the leaves and any tree shape gives bit-identical results; a
+//! [`Shape`] picks the order and optionally splits the chain into two independent chains
+//! summed at the end (two carry chains the code generator can run in CF and OF side by side).
+//!
+//! [`apply`] returns a new [`Function`] computing exactly the same outputs (the tests check this
+//! against `Function::eval` of the original on random inputs). Code generated from a variant is
+//! still proven by the checker against the ORIGINAL function: its normal form of sums does not
+//! depend on the association order.
+
+use crate::ir::{Arg, Function, Op, Stmt};
+use crate::lir::{Lir, Node, V};
+use std::collections::HashMap;
+use vf_search::Rng;
+
+/// A maximal addition tree of width `width` ending in statement `root`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumTree {
+    pub root: usize,
+    pub width: u32,
+    /// The summed terms, in the original left-to-right order.
+    pub leaves: Vec<Arg>,
+}
+
+/// How to re-emit one tree: leaf order (a permutation of `0..leaves.len()`), and `split`:
+/// 0 = one chain over `order`; `k` in `2..=n-2` = chain over `order[..k]` plus chain over
+/// `order[k..]`, added at the end.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub order: Vec<usize>,
+    pub split: usize,
+}
+
+impl Shape {
+    pub fn identity(n: usize) -> Shape {
+        Shape { order: (0..n).collect(), split: 0 }
+    }
+
+    /// A uniformly random order; a split with probability 1/2 when the tree has at least 4 leaves.
+    pub fn random(n: usize, rng: &mut Rng) -> Shape {
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.index(i + 1));
+        }
+        let split = if n >= 4 && rng.chance(0.5) { 2 + rng.index(n - 3) } else { 0 };
+        Shape { order, split }
+    }
+
+    /// A small change: swap two leaves, or move / add / remove the split point.
+    pub fn mutate(&self, rng: &mut Rng) -> Shape {
+        let n = self.order.len();
+        let mut s = self.clone();
+        if n >= 4 && rng.chance(0.4) {
+            s.split = if s.split != 0 && rng.chance(0.3) { 0 } else { 2 + rng.index(n - 3) };
+        } else {
+            let (i, j) = (rng.index(n), rng.index(n));
+            s.order.swap(i, j);
+        }
+        s
+    }
+}
+
+fn arg_width(f: &Function, a: Arg) -> u32 {
+    match a {
+        Arg::Var(v) => f.var_width[v],
+        Arg::Input(..) => 64,
+        Arg::Const(c) => 128 - c.leading_zeros(),
+    }
+}
+
+/// Where each variable is defined (statement index, output index), and how often it is read.
+fn defs_and_uses(f: &Function) -> (HashMap<usize, (usize, usize)>, Vec<usize>) {
+    let mut defs = HashMap::new();
+    let mut uses = vec![0usize; f.var_width.len()];
+    for (si, s) in f.stmts.iter().enumerate() {
+        for (k, o) in s.outs.iter().enumerate() {
+            if let Some(v) = o {
+                defs.insert(*v, (si, k));
+            }
+        }
+        for a in &s.args {
+            if let Arg::Var(v) = a {
+                uses[*v] += 1;
+            }
+        }
+    }
+    for a in &f.outputs {
+        if let Arg::Var(v) = a {
+            uses[*v] += 1;
+        }
+    }
+    (defs, uses)
+}
+
+/// The `+` statement of width `w` that `a` is (possibly through widening single-use casts),
+/// when its value is read only here: such an addition is an inner node of the tree.
+fn inner_add(f: &Function, defs: &HashMap<usize, (usize, usize)>, uses: &[usize], a: Arg, w: u32) -> Option<usize> {
+    let Arg::Var(v) = a else { return None };
+    if uses[v] != 1 {
+        return None;
+    }
+    let &(si, k) = defs.get(&v)?;
+    let s = &f.stmts[si];
+    match s.op {
+        Op::Add if k == 0 && s.width == w => Some(si),
+        // a cast to at least `w` bits of a value of at most its own width is the identity
+        Op::Cast if s.width >= w && s.width >= arg_width(f, s.args[0]) => inner_add(f, defs, uses, s.args[0], w),
+        _ => None,
+    }
+}
+
+fn collect_leaves(f: &Function, defs: &HashMap<usize, (usize, usize)>, uses: &[usize], si: usize, leaves: &mut Vec<Arg>, inner: &mut Vec<usize>) {
+    let s = &f.stmts[si];
+    for &a in &s.args {
+        match inner_add(f, defs, uses, a, s.width) {
+            Some(child) => {
+                inner.push(child);
+                collect_leaves(f, defs, uses, child, leaves, inner);
+            }
+            None => leaves.push(a),
+        }
+    }
+}
+
+/// Every maximal addition tree with at least three leaves, in statement order.
+pub fn sum_trees(f: &Function) -> Vec<SumTree> {
+    let (defs, uses) = defs_and_uses(f);
+    let mut absorbed = vec![false; f.stmts.len()];
+    let mut found = Vec::new();
+    for si in (0..f.stmts.len()).rev() {
+        if f.stmts[si].op != Op::Add || absorbed[si] {
+            continue;
+        }
+        let (mut leaves, mut inner) = (Vec::new(), Vec::new());
+        collect_leaves(f, &defs, &uses, si, &mut leaves, &mut inner);
+        for i in inner {
+            absorbed[i] = true;
+        }
+        if leaves.len() >= 3 {
+            found.push(SumTree { root: si, width: f.stmts[si].width, leaves });
+        }
+    }
+    found.reverse();
+    found
+}
+
+/// `f` with tree `i` re-emitted following `shapes[i]` (`None` keeps it). The inner statements of
+/// a rewritten tree stay in place, unused (the lowering removes dead code).
+pub fn apply(f: &Function, trees: &[SumTree], shapes: &[Option<Shape>]) -> Function {
+    let mut g = f.clone();
+    let by_root: HashMap<usize, (&SumTree, &Shape)> =
+        trees.iter().zip(shapes).filter_map(|(t, s)| s.as_ref().map(|s| (t.root, (t, s)))).collect();
+    let mut stmts = Vec::with_capacity(f.stmts.len() + 4 * trees.len());
+    for (si, s) in f.stmts.iter().enumerate() {
+        match by_root.get(&si) {
+            Some((t, shape)) => emit_tree(&mut g, &mut stmts, t, shape, s.outs[0].expect("a sum root defines its result")),
+            None => stmts.push(s.clone()),
+        }
+    }
+    g.stmts = stmts;
+    g
+}
+
+fn emit_add(g: &mut Function, stmts: &mut Vec<Stmt>, w: u32, a: Arg, b: Arg, out: Option<usize>) -> Arg {
+    let v = out.unwrap_or_else(|| {
+        g.var_width.push(w);
+        g.var_width.len() - 1
+    });
+    stmts.push(Stmt { op: Op::Add, width: w, args: vec![a, b], outs: vec![Some(v)] });
+    Arg::Var(v)
+}
+
+/// Left-deep chain over `terms`; the last addition writes `out` when given.
+fn emit_chain(g: &mut Function, stmts: &mut Vec<Stmt>, w: u32, terms: &[Arg], out: Option<usize>) -> Arg {
+    let mut acc = terms[0];
+    for (i, &t) in terms.iter().enumerate().skip(1) {
+        let last = i + 1 == terms.len();
+        acc = emit_add(g, stmts, w, acc, t, if last { out } else { None });
+    }
+    acc
+}
+
+fn emit_tree(g: &mut Function, stmts: &mut Vec<Stmt>, t: &SumTree, shape: &Shape, out: usize) {
+    let terms: Vec<Arg> = shape.order.iter().map(|&i| t.leaves[i]).collect();
+    let n = terms.len();
+    if shape.split >= 2 && shape.split + 2 <= n {
+        let a = emit_chain(g, stmts, t.width, &terms[..shape.split], None);
+        let b = emit_chain(g, stmts, t.width, &terms[shape.split..], None);
+        emit_add(g, stmts, t.width, a, b, Some(out));
+    } else {
+        emit_chain(g, stmts, t.width, &terms, Some(out));
+    }
+}
+
+/// Carries a schedule over from one lowering to another: nodes that exist in both (same operation
+/// on corresponding operands) keep their relative order and decision bit; new nodes go right after
+/// their latest operand. Returns a topological order of `to` and its decision bits.
+pub fn transplant(from: &Lir, order: &[usize], flip: &[bool], to: &Lir) -> (Vec<usize>, Vec<bool>) {
+    let index: HashMap<Node, usize> = from.nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+    let mut pos_in_from = vec![0usize; from.nodes.len()];
+    for (p, &n) in order.iter().enumerate() {
+        pos_in_from[n] = p;
+    }
+    // map[to node] = matching `from` node
+    let mut map: Vec<Option<usize>> = vec![None; to.nodes.len()];
+    let mut priority = vec![0f64; to.nodes.len()];
+    let mut flips = vec![false; to.nodes.len()];
+    for (i, n) in to.nodes.iter().enumerate() {
+        let ops = n.operands();
+        let all_mapped = ops.iter().all(|(d, _)| *d < i && map[*d].is_some());
+        if all_mapped {
+            let renamed = n.map_operands(|(d, o): V| (map[d].unwrap(), o));
+            map[i] = index.get(&renamed).copied();
+        }
+        priority[i] = match map[i] {
+            Some(m) => pos_in_from[m] as f64,
+            None => ops.iter().map(|(d, _)| priority[*d]).fold(-1.0, f64::max) + 0.5,
+        };
+        flips[i] = map[i].map(|m| flip[m]).unwrap_or(false);
+    }
+    (priority_topological(to, &priority), flips)
+}
+
+/// Kahn's algorithm taking the ready node of lowest priority first.
+fn priority_topological(lir: &Lir, priority: &[f64]) -> Vec<usize> {
+    let n = lir.nodes.len();
+    let mut pending: Vec<usize> = lir.nodes.iter().map(|x| x.operands().len()).collect();
+    let mut users: Vec<Vec<usize>> = vec![vec![]; n];
+    for (i, x) in lir.nodes.iter().enumerate() {
+        for (d, _) in x.operands() {
+            users[d].push(i);
+        }
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&i| pending[i] == 0).collect();
+    let mut order = Vec::with_capacity(n);
+    while !ready.is_empty() {
+        let k = (0..ready.len()).min_by(|&a, &b| priority[ready[a]].total_cmp(&priority[ready[b]]).then(ready[a].cmp(&ready[b]))).unwrap();
+        let v = ready.swap_remove(k);
+        order.push(v);
+        for &u in &users[v] {
+            pending[u] -= 1;
+            if pending[u] == 0 {
+                ready.push(u);
+            }
+        }
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir;
+    use rand::SeedableRng;
+
+    fn unsat3() -> Function {
+        ir::parse(include_str!("../../../examples/crypto/unsat3.json")).unwrap()
+    }
+
+    #[test]
+    fn finds_the_three_limb_sums_through_casts() {
+        let f = unsat3();
+        let t = sum_trees(&f);
+        let sizes: Vec<usize> = t.iter().map(|t| t.leaves.len()).collect();
+        // c0 = 3 products; c1 = 3 products + carry; c2 = 3 products + carry
+        assert_eq!(sizes, vec![3, 4, 4], "{t:?}");
+        assert!(t.iter().all(|t| t.width == 128));
+        // the 64-bit sums (x27, x30) have only two terms each and are not trees
+        let mul2 = ir::parse(include_str!("../../../examples/crypto/mul2.json")).unwrap();
+        assert!(sum_trees(&mul2).is_empty());
+    }
+
+    #[test]
+    fn every_shape_computes_exactly_the_original() {
+        let f = unsat3();
+        let trees = sum_trees(&f);
+        let mut rng = Rng::new(7);
+        let mut crng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut shapes_seen = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let shapes: Vec<Option<Shape>> = trees.iter().map(|t| Some(Shape::random(t.leaves.len(), &mut rng))).collect();
+            shapes_seen.insert(shapes.clone());
+            let g = apply(&f, &trees, &shapes);
+            let l = crate::lir::lower(&g).unwrap();
+            for _ in 0..50 {
+                let i = f.random_inputs(&mut crng);
+                let want = f.eval(&i);
+                assert_eq!(g.eval(&i), want, "{shapes:?}");
+                assert_eq!(l.eval(&i), want, "{shapes:?}");
+            }
+        }
+        assert!(shapes_seen.len() > 50);
+    }
+
+    #[test]
+    fn a_split_makes_two_independent_carry_chains() {
+        let f = unsat3();
+        let trees = sum_trees(&f);
+        let shapes: Vec<Option<Shape>> = trees.iter().map(|t| (t.leaves.len() == 4).then(|| Shape { order: vec![0, 1, 2, 3], split: 2 })).collect();
+        let g = apply(&f, &trees, &shapes);
+        // per 4-leaf tree: the root is replaced by 3 additions (two chains of one, then their
+        // sum); its 2 inner statements stay, unused
+        let adds_before = f.stmts.iter().filter(|s| s.op == Op::Add).count();
+        let adds_after = g.stmts.iter().filter(|s| s.op == Op::Add).count();
+        assert_eq!(adds_after, adds_before + 2 * 2);
+        let l0 = crate::lir::lower(&f).unwrap();
+        let l1 = crate::lir::lower(&g).unwrap();
+        assert_eq!(sums_of_two_chains(&l0), 0, "left-deep chains only add a term to the accumulator");
+        assert_eq!(sums_of_two_chains(&l1), 2, "each split tree ends in a sum of two chains");
+    }
+
+    /// Low-half additions (no carry in) whose operands both come from additions.
+    fn sums_of_two_chains(l: &Lir) -> usize {
+        let is_add = |v: V| matches!(l.nodes[v.0], Node::AddC(..));
+        l.nodes.iter().filter(|n| matches!(n, Node::AddC(a, b, None) if is_add(*a) && is_add(*b))).count()
+    }
+
+    #[test]
+    fn transplanted_schedules_are_topological_and_keep_shared_nodes_in_order() {
+        let f = unsat3();
+        let trees = sum_trees(&f);
+        let l0 = crate::lir::lower(&f).unwrap();
+        let c = crate::gen::Candidate::carry_scheduled(&l0);
+        let mut rng = Rng::new(1);
+        for _ in 0..30 {
+            let shapes: Vec<Option<Shape>> = trees.iter().map(|t| Some(Shape::random(t.leaves.len(), &mut rng))).collect();
+            let l1 = crate::lir::lower(&apply(&f, &trees, &shapes)).unwrap();
+            let (order, flips) = transplant(&l0, &c.order, &c.flip, &l1);
+            assert_eq!(flips.len(), l1.nodes.len());
+            crate::gen::check_topological(&l1, &order).unwrap();
+            // products and inputs exist in both: their relative order is kept
+            let muls = |l: &Lir, o: &[usize]| o.iter().filter_map(|&i| matches!(l.nodes[i], Node::MulFull(..)).then_some(l.nodes[i])).count();
+            assert_eq!(muls(&l0, &c.order), muls(&l1, &order));
+        }
+        // identity shapes map every node: the transplant is the same schedule
+        let same = crate::lir::lower(&apply(&f, &trees, &vec![None; trees.len()])).unwrap();
+        let (order, _) = transplant(&l0, &c.order, &c.flip, &same);
+        assert_eq!(order, c.order);
+    }
+
+    #[test]
+    fn code_from_reassociated_variants_is_proven_against_the_original_ir() {
+        let f = unsat3();
+        let trees = sum_trees(&f);
+        let opts = crate::gen::Options { adx: true, frame_pointer: false };
+        let l0 = crate::lir::lower(&f).unwrap();
+        let base = crate::gen::generate(&l0, &crate::gen::Candidate::carry_scheduled(&l0), opts, &f.name).unwrap();
+        let mut rng = Rng::new(21);
+        let mut crng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for round in 0..4 {
+            let shapes: Vec<Option<Shape>> = trees.iter().map(|t| Some(Shape::random(t.leaves.len(), &mut rng))).collect();
+            let g = apply(&f, &trees, &shapes);
+            let l = crate::lir::lower(&g).unwrap();
+            let prog = crate::gen::generate(&l, &crate::gen::Candidate::carry_scheduled(&l), opts, &f.name).unwrap();
+            assert_ne!(format!("{:?}", prog.insns), format!("{:?}", base.insns), "round {round}: the variant's code differs");
+            for sc in crate::check::scenarios(&f, true) {
+                crate::check::verify(&f, &prog, sc).unwrap_or_else(|e| panic!("{shapes:?} {}: {e}", sc.label()));
+            }
+            let code = crate::jit::load(&prog).unwrap();
+            for _ in 0..200 {
+                let i = f.random_inputs(&mut crng);
+                assert_eq!(crate::jit::call(code.func(), &i, f.limbs()), f.eval(&i));
+            }
+        }
+    }
+}
