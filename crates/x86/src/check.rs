@@ -203,6 +203,8 @@ pub struct SmtProven {
 pub struct Proof {
     /// Obligations "proven (SMT)"; empty when the rules closed everything.
     pub smt: Vec<SmtProven>,
+    /// Solver calls made (0 when the rules closed every obligation).
+    pub solver_calls: usize,
 }
 
 /// Why a program is not proven; with a counterexample (checked by concrete evaluation of the
@@ -266,6 +268,7 @@ fn discharge(cx: &Ctx, open: &[Obligation], opts: &SmtOptions) -> Result<Proof, 
             Verdict::Unknown(why) => return Err(format!("{} (SMT: {why}, {:.2}s)", ob.unproven, r.seconds).into()),
         }
     }
+    proof.solver_calls = solver.calls;
     Ok(proof)
 }
 
