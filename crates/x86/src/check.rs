@@ -262,7 +262,7 @@ fn discharge(cx: &Ctx, open: &[Obligation], opts: &SmtOptions) -> Result<Proof, 
         match r.verdict {
             Verdict::Proven => proof.smt.push(SmtProven { what: ob.what.clone(), seconds: r.seconds, mode: r.mode }),
             Verdict::Refuted(cex) => {
-                let reason = format!("{} is WRONG (SMT counterexample, confirmed by evaluation): {}", ob.what, cex.describe());
+                let reason = format!("{} is WRONG (counterexample confirmed by evaluation): {}", ob.what, cex.describe());
                 return Err(NotProven { reason, counterexample: Some(cex) });
             }
             Verdict::Unknown(why) => return Err(format!("{} (SMT: {why}, {:.2}s)", ob.unproven, r.seconds).into()),

@@ -40,11 +40,14 @@ pub struct SmtOptions {
     /// Limit of each solver call; an obligation makes at most two (abstract, then exact).
     pub timeout: Duration,
     pub backend: Backend,
+    /// Random inputs (bounds' corners first) on which the two forms are evaluated before the
+    /// solver is asked: a difference is a counterexample at once. 0 = solver only.
+    pub random_tests: usize,
 }
 
 impl Default for SmtOptions {
     fn default() -> Self {
-        SmtOptions { enabled: true, timeout: Duration::from_secs(10), backend: Backend::default() }
+        SmtOptions { enabled: true, timeout: Duration::from_secs(10), backend: Backend::default(), random_tests: 64 }
     }
 }
 
@@ -63,12 +66,14 @@ pub struct Counterexample {
     pub inputs: BTreeMap<String, BigInt>,
     pub asm: BigRational,
     pub ir: BigRational,
+    /// "SMT" or "random testing".
+    pub found_by: &'static str,
 }
 
 impl Counterexample {
     pub fn describe(&self) -> String {
         let ins: Vec<String> = self.inputs.iter().map(|(n, v)| format!("{n}={v:#x}")).collect();
-        format!("asm gives {} but the IR gives {} on {}", hex(&self.asm), hex(&self.ir), ins.join(" "))
+        format!("asm gives {} but the IR gives {} on {} (found by {})", hex(&self.asm), hex(&self.ir), ins.join(" "), self.found_by)
     }
 }
 
@@ -444,7 +449,44 @@ pub fn replay(cx: &Ctx, asm: &Poly, ir: &Poly, inputs: &BTreeMap<String, BigInt>
     let mut memo = HashMap::new();
     let a = cx.eval(asm, &env, &mut memo);
     let i = cx.eval(ir, &env, &mut memo);
-    (a != i).then(|| Counterexample { inputs: inputs.clone(), asm: a, ir: i })
+    (a != i).then(|| Counterexample { inputs: inputs.clone(), asm: a, ir: i, found_by: "SMT" })
+}
+
+/// Evaluates both forms on `n` inputs within the declared bounds (the corners first, then
+/// uniform); a difference is a real counterexample.
+pub fn random_refute(cx: &Ctx, asm: &Poly, ir: &Poly, n: usize, seed: u64) -> Option<Counterexample> {
+    use rand::{Rng, SeedableRng};
+    let vars: Vec<(String, BigInt, BigInt)> = reachable(cx, &[asm, ir])
+        .ok()?
+        .into_iter()
+        .filter_map(|a| match cx.atom(a) {
+            Atom::Var(name) => {
+                let b = cx.declared_bounds(a);
+                Some((name.clone(), b.lo.clone(), b.hi.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for t in 0..n {
+        let inputs: BTreeMap<String, BigInt> = vars
+            .iter()
+            .map(|(name, lo, hi)| {
+                let v = match t {
+                    0 => lo.clone(),
+                    1 => hi.clone(),
+                    2 | 3 => if rng.gen_bool(0.5) { lo.clone() } else { hi.clone() },
+                    _ => lo + BigInt::from(rng.gen::<u128>()).mod_floor(&(hi - lo + 1u32)),
+                };
+                (name.clone(), v)
+            })
+            .collect();
+        if let Some(mut cex) = replay(cx, asm, ir, &inputs) {
+            cex.found_by = "random testing";
+            return Some(cex);
+        }
+    }
+    None
 }
 
 /// A solver started on first use and reused for every obligation of one proof.
@@ -481,6 +523,9 @@ pub fn prove_equal(cx: &Ctx, asm: &Poly, ir: &Poly, solver: &mut LazySolver) -> 
     let calls0 = solver.calls;
     let report = |verdict, mode, width| SmtReport { verdict, seconds: start.elapsed().as_secs_f64(), mode, calls: 0, width };
     let mut last = report(Verdict::Unknown("not attempted".into()), Mode::Abstract, 0);
+    if let Some(cex) = random_refute(cx, asm, ir, solver.opts.random_tests, 1) {
+        return report(Verdict::Refuted(cex), Mode::Exact, 0);
+    }
     for mode in [Mode::Abstract, Mode::Exact] {
         let enc = match encode(cx, asm, ir, mode) {
             Ok(e) => e,
@@ -608,7 +653,7 @@ mod tests {
     }
 
     fn lazy() -> LazySolver {
-        LazySolver::new(&SmtOptions { timeout: Duration::from_secs(20), ..SmtOptions::default() })
+        LazySolver::new(&SmtOptions { timeout: Duration::from_secs(20), random_tests: 0, ..SmtOptions::default() })
     }
 
     #[test]
