@@ -100,9 +100,11 @@ pub struct SmtReport {
     pub seconds: f64,
     /// The stage that gave the verdict.
     pub mode: Mode,
-    /// Solver calls made (1 or 2).
+    /// Solver calls made.
     pub calls: usize,
     pub width: u32,
+    /// Sub-obligations proven instead of the whole one (1 = the whole obligation was decided).
+    pub leaves: usize,
 }
 
 /// An encoded obligation: `query` = bounds ∧ definitions ∧ `asm ≠ ir`.
@@ -517,11 +519,86 @@ impl LazySolver {
     }
 }
 
-/// Decides `asm = ir` for all inputs within bounds (abstract stage, then exact if needed).
+/// The difference of two polynomials as (terms only in/different in `a`, same for `b`):
+/// `a - b = A - B` exactly, so `a = b` iff `A = B`.
+fn difference(a: &Poly, b: &Poly) -> (Poly, Poly) {
+    let keep = |x: &Poly, y: &Poly| Poly { terms: x.terms.iter().filter(|(m, c)| y.terms.get(*m) != Some(c)).map(|(m, c)| (m.clone(), c.clone())).collect() };
+    (keep(a, b), keep(b, a))
+}
+
+/// The single atom of `c·X` (degree-1 monomial), with its coefficient.
+fn single_atom(p: &Poly) -> Option<(AtomId, &BigRational)> {
+    match p.terms.iter().next() {
+        Some((m, c)) if p.terms.len() == 1 && m.len() == 1 => Some((m[0], c)),
+        _ => None,
+    }
+}
+
+/// Congruence split: sub-obligations whose conjunction implies `a = b`. Common terms cancel
+/// (exact); when the difference is one atom against one atom of the same kind with the same
+/// coefficient, equal arguments suffice (`p = q ⟹ Mod(p) = Mod(q)`, likewise for `Select` and
+/// bitwise atoms), so the split descends into the differing arguments. Smaller queries, but
+/// only sufficient: when a leaf fails the whole obligation is still decided as one query.
+fn split(cx: &Ctx, a: &Poly, b: &Poly, depth: u32, leaves: &mut Vec<(Poly, Poly)>) -> bool {
+    if a == b {
+        return true;
+    }
+    if leaves.len() > 16 {
+        return false;
+    }
+    let (da, db) = difference(a, b);
+    let pairs: Option<Vec<(&Poly, &Poly)>> = match (single_atom(&da), single_atom(&db)) {
+        (Some((x, cx_)), Some((y, cy))) if cx_ == cy && depth > 0 => match (cx.atom(x), cx.atom(y)) {
+            (Atom::Mod(p, k), Atom::Mod(q, j)) if k == j => Some(vec![(p, q)]),
+            (Atom::Select(c, x1, y1), Atom::Select(d, x2, y2)) => Some(vec![(c, d), (x1, x2), (y1, y2)]),
+            (Atom::Bitwise(o1, a1), Atom::Bitwise(o2, a2)) if o1 == o2 => Some(vec![(&a1[0], &a2[0]), (&a1[1], &a2[1])]),
+            _ => None,
+        },
+        _ => None,
+    };
+    match pairs {
+        Some(ps) => ps.into_iter().all(|(p, q)| split(cx, p, q, depth - 1, leaves)),
+        None => {
+            leaves.push((da, db));
+            true
+        }
+    }
+}
+
+/// Decides `asm = ir` for all inputs within bounds: random pre-tests, then the congruence
+/// split's leaves, then the whole obligation (abstract stage, then exact if needed).
 pub fn prove_equal(cx: &Ctx, asm: &Poly, ir: &Poly, solver: &mut LazySolver) -> SmtReport {
     let start = Instant::now();
     let calls0 = solver.calls;
-    let report = |verdict, mode, width| SmtReport { verdict, seconds: start.elapsed().as_secs_f64(), mode, calls: 0, width };
+    if let Some(cex) = random_refute(cx, asm, ir, solver.opts.random_tests, 1) {
+        return SmtReport { verdict: Verdict::Refuted(cex), seconds: start.elapsed().as_secs_f64(), mode: Mode::Exact, calls: 0, width: 0, leaves: 1 };
+    }
+    let mut leaves = vec![];
+    let (da, db) = difference(asm, ir);
+    if split(cx, asm, ir, 64, &mut leaves) && leaves.len() >= 1 && leaves != [(da, db)] {
+        let mut width = 0;
+        let mut mode = Mode::Abstract;
+        let all = leaves.iter().all(|(a, b)| {
+            let r = decide(cx, a, b, solver);
+            width = width.max(r.width);
+            mode = r.mode;
+            r.verdict == Verdict::Proven
+        });
+        if all {
+            return SmtReport { verdict: Verdict::Proven, seconds: start.elapsed().as_secs_f64(), mode, calls: solver.calls - calls0, width, leaves: leaves.len() };
+        }
+    }
+    let mut r = decide(cx, asm, ir, solver);
+    r.seconds = start.elapsed().as_secs_f64();
+    r.calls = solver.calls - calls0;
+    r
+}
+
+/// One obligation as one query: abstract stage, then exact if the abstract model is spurious.
+fn decide(cx: &Ctx, asm: &Poly, ir: &Poly, solver: &mut LazySolver) -> SmtReport {
+    let start = Instant::now();
+    let calls0 = solver.calls;
+    let report = |verdict, mode, width| SmtReport { verdict, seconds: start.elapsed().as_secs_f64(), mode, calls: 0, width, leaves: 1 };
     let mut last = report(Verdict::Unknown("not attempted".into()), Mode::Abstract, 0);
     if let Some(cex) = random_refute(cx, asm, ir, solver.opts.random_tests, 1) {
         return report(Verdict::Refuted(cex), Mode::Exact, 0);
