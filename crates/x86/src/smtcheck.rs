@@ -580,6 +580,9 @@ pub fn prove_equal(cx: &Ctx, asm: &Poly, ir: &Poly, solver: &mut LazySolver) -> 
         let mut mode = Mode::Abstract;
         let all = leaves.iter().all(|(a, b)| {
             let r = decide(cx, a, b, solver);
+            if std::env::var_os("VF_SMT_DEBUG").is_some() {
+                eprintln!("leaf of {}: {} vs {} -> {:?} {:.2}s", leaves.len(), crate::sym::short_show(cx, a), crate::sym::short_show(cx, b), r.verdict, r.seconds);
+            }
             width = width.max(r.width);
             mode = r.mode;
             r.verdict == Verdict::Proven

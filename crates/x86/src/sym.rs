@@ -733,6 +733,11 @@ impl Ctx {
     }
 }
 
+/// Diagnostics: `show` cut to 200 characters.
+pub fn short_show(cx: &Ctx, p: &Poly) -> String {
+    cx.show(p).chars().take(200).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
