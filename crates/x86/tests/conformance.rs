@@ -245,7 +245,7 @@ fn short_smt() -> CheckOptions {
 
 /// Measurement of the SMT fallback on published files: with rule (1) or (7) switched off, how
 /// many files the rules alone still prove, how many the solver recovers, and the time per
-/// obligation. `VF_CONF_SMT_FILES` (default 2) files per function, `VF_CONF_SMT_TIMEOUT`
+/// obligation. `VF_CONF_SMT_FILES` (default 1) files per function, `VF_CONF_SMT_TIMEOUT`
 /// seconds per solver call (default 10). Soundness is asserted: every file proven here is run
 /// natively on random inputs, and no published (correct) file may get a counterexample.
 #[test]
@@ -258,7 +258,7 @@ fn smt_fallback_recovers_disabled_rules() {
         fns.retain(|(name, _)| only.split(',').any(|s| !s.is_empty() && name.contains(s)));
         assert!(!fns.is_empty(), "VF_CONF_FNS={only} matches no function");
     }
-    let per_fn: usize = std::env::var("VF_CONF_SMT_FILES").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let per_fn: usize = std::env::var("VF_CONF_SMT_FILES").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     let secs: f64 = std::env::var("VF_CONF_SMT_TIMEOUT").ok().and_then(|v| v.parse().ok()).unwrap_or(10.0);
     for rule in [Rule::BoundedMod, Rule::AffineBit] {
         let (mut files_total, mut by_rules, mut by_smt, mut unknown) = (0, 0, 0, 0);
