@@ -80,6 +80,25 @@ struct VerifyArgs {
     /// Also prove the cases where the output buffer is one of the inputs.
     #[arg(long)]
     aliasing: bool,
+    /// Do not send obligations the rewrite rules leave open to the SMT solver.
+    #[arg(long)]
+    no_smt: bool,
+    /// Time limit per SMT solver call (each open obligation makes at most two): 10s, 500ms, 1m.
+    #[arg(long, default_value = "10s")]
+    smt_timeout: String,
+}
+
+/// `10s`, `500ms`, `2m` -> Duration.
+fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let (num, unit) = s.find(|c: char| !c.is_ascii_digit() && c != '.').map(|i| s.split_at(i)).unwrap_or((s, "s"));
+    let v: f64 = num.parse().map_err(|_| format!("{s:?} is not a duration like 10s, 500ms or 2m"))?;
+    let secs = match unit {
+        "ms" => v / 1000.0,
+        "s" => v,
+        "m" => v * 60.0,
+        _ => return Err(format!("{s:?}: unknown unit {unit:?} (use ms, s or m)")),
+    };
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 #[derive(Args)]
@@ -325,15 +344,25 @@ impl vf_search::Observer for Progress<'_, '_> {
 fn verify(ctx: Ctx, a: VerifyArgs) -> Result<(), Failure> {
     let f = load_ir(&a.ir)?;
     let prog = load_asm(&a.file)?;
+    let timeout = parse_duration(&a.smt_timeout).map_err(|e| Failure::input(format!("--smt-timeout: {e}")))?;
+    let mut opts = check::CheckOptions::default();
+    opts.smt.enabled = !a.no_smt;
+    opts.smt.timeout = timeout;
     let mut failures = vec![];
     let mut report = vec![];
     for s in check::scenarios(&f, a.aliasing) {
         let t = Instant::now();
-        let r = check::verify(&f, &prog, s);
+        let r = check::verify_with(&f, &prog, s, &opts);
         let secs = t.elapsed().as_secs_f64();
-        report.push(serde_json::json!({"scenario": s.label(), "proven": r.is_ok(), "seconds": secs, "reason": r.as_ref().err()}));
+        let smt: Vec<_> = r.as_ref().map(|p| p.smt.iter().map(|o| serde_json::json!({"obligation": o.what, "seconds": o.seconds})).collect()).unwrap_or_default();
+        report.push(serde_json::json!({"scenario": s.label(), "proven": r.is_ok(), "seconds": secs, "proven_by_smt": smt,
+            "reason": r.as_ref().err().map(|e| e.reason.clone()), "wrong": r.as_ref().err().is_some_and(|e| e.counterexample.is_some())}));
         match r {
-            Ok(()) => ctx.info(format!("{}: {}: proven in {secs:.3}s", a.file.display(), s.label())),
+            Ok(p) if p.smt.is_empty() => ctx.info(format!("{}: {}: proven in {secs:.3}s", a.file.display(), s.label())),
+            Ok(p) => {
+                let what: Vec<&str> = p.smt.iter().map(|o| o.what.as_str()).collect();
+                ctx.info(format!("{}: {}: proven in {secs:.3}s; proven (SMT): {} obligation(s): {}", a.file.display(), s.label(), p.smt.len(), what.join(", ")))
+            }
             Err(e) => failures.push(format!("{}: {}: NOT proven ({e})", a.file.display(), s.label())),
         }
     }

@@ -92,3 +92,21 @@ fn bad_bet_fraction_exits_2_without_output() {
     one_line_error(&out, 2, "--bet-fraction");
     assert!(!out_s.exists());
 }
+
+#[test]
+fn verify_reports_a_wrong_limb_with_a_counterexample_and_checks_smt_flags() {
+    let ir = root().join("examples/crypto/mul2.json");
+    // the cross product a1*b0 taken from the high half of mulx: wrong
+    let wrong = tmp("wrong_hi.asm", "f:\nmov rcx, rdx\nmov rdx, [rsi]\nmulx r8, rax, [rcx]\nmov [rdi], rax\nmulx r9, r10, [rcx + 0x8]\nadd r8, r10\nmov rdx, [rsi + 0x8]\nmulx r11, r10, [rcx]\nadd r8, r11\nmov [rdi + 0x8], r8\nret\n");
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&ir).arg(&wrong).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("output limb 1 is WRONG") && err.contains("arg1[1]="), "{err}");
+    // --no-smt: the same file is only "not proven"
+    let out = vf().args(["crypto", "verify", "--no-smt", "--ir"]).arg(&ir).arg(&wrong).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("not proven equal") && !err.contains("WRONG"), "{err}");
+    let out = vf().args(["crypto", "verify", "--smt-timeout", "ten", "--ir"]).arg(&ir).arg(&wrong).output().unwrap();
+    one_line_error(&out, 2, "--smt-timeout");
+}

@@ -9,7 +9,8 @@
 
 use crate::asm::{self, Insn, Mem, Operand, Program, Reg};
 use crate::ir::{self, Arg, Function, Op};
-use crate::sym::{Ctx, Poly};
+use crate::smtcheck::{self, Counterexample, LazySolver, Mode, SmtOptions, Verdict};
+use crate::sym::{Ctx, Poly, Rule};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -174,13 +175,115 @@ fn declare_inputs(cx: &mut Ctx, f: &Function) {
     }
 }
 
-/// Proves `prog` equivalent to `f` under one scenario. `Err` explains why it is not proven.
+/// Proves `prog` equivalent to `f` under one scenario (SMT fallback on, default options).
+/// `Err` explains why it is not proven.
 pub fn verify(f: &Function, prog: &Program, scenario: Scenario) -> Res<()> {
+    verify_with(f, prog, scenario, &CheckOptions::default()).map(|_| ()).map_err(|e| e.reason)
+}
+
+/// Options of one proof.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    /// The SMT fallback for obligations the rewrite rules leave open (on by default).
+    pub smt: SmtOptions,
+    /// Rewrite rules switched off: only for tests and measurements of the SMT fallback.
+    pub disabled_rules: Vec<Rule>,
+}
+
+/// An obligation the rules left open and the solver closed.
+#[derive(Clone, Debug)]
+pub struct SmtProven {
+    pub what: String,
+    pub seconds: f64,
+    pub mode: Mode,
+}
+
+/// What a proof needed beyond the rewrite rules.
+#[derive(Clone, Debug, Default)]
+pub struct Proof {
+    /// Obligations "proven (SMT)"; empty when the rules closed everything.
+    pub smt: Vec<SmtProven>,
+    /// Solver calls made (0 when the rules closed every obligation).
+    pub solver_calls: usize,
+}
+
+/// Why a program is not proven; with a counterexample (checked by concrete evaluation of the
+/// canonical forms) when the solver found one.
+#[derive(Clone, Debug)]
+pub struct NotProven {
+    pub reason: String,
+    pub counterexample: Option<Counterexample>,
+}
+
+impl std::fmt::Display for NotProven {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl From<String> for NotProven {
+    fn from(reason: String) -> Self {
+        NotProven { reason, counterexample: None }
+    }
+}
+
+/// `verify` with options; on success says which obligations needed the solver.
+pub fn verify_with(f: &Function, prog: &Program, scenario: Scenario, opts: &CheckOptions) -> Result<Proof, NotProven> {
     let mut cx = Ctx::new();
+    for r in &opts.disabled_rules {
+        cx.disable_rule(*r);
+    }
     let expect = ir_outputs(&mut cx, f);
     let mut m = Machine::new(&mut cx, f, scenario);
     m.run(prog)?;
-    m.check_end(&expect)
+    let open = m.check_end(&expect)?;
+    discharge(&cx, &open, &opts.smt)
+}
+
+/// An equality the rules did not close: `what` must be `asm = ir` for all inputs.
+struct Obligation {
+    what: String,
+    asm: Poly,
+    ir: Poly,
+    /// The message when it stays unproven.
+    unproven: String,
+}
+
+/// Sends every open obligation to the solver; any one not proven fails the proof.
+fn discharge(cx: &Ctx, open: &[Obligation], opts: &SmtOptions) -> Result<Proof, NotProven> {
+    let mut proof = Proof::default();
+    let Some(first) = open.first() else { return Ok(proof) };
+    if !opts.enabled {
+        return Err(first.unproven.clone().into());
+    }
+    let mut solver = LazySolver::new(opts);
+    for ob in open {
+        let r = smtcheck::prove_equal(cx, &ob.asm, &ob.ir, &mut solver);
+        match r.verdict {
+            Verdict::Proven => proof.smt.push(SmtProven { what: ob.what.clone(), seconds: r.seconds, mode: r.mode }),
+            Verdict::Refuted(cex) => {
+                let reason = format!("{} is WRONG (counterexample confirmed by evaluation): {}", ob.what, cex.describe());
+                return Err(NotProven { reason, counterexample: Some(cex) });
+            }
+            Verdict::Unknown(why) => return Err(format!("{} (SMT: {why}, {:.2}s)", ob.unproven, r.seconds).into()),
+        }
+    }
+    proof.solver_calls = solver.calls;
+    Ok(proof)
+}
+
+/// The input arrays of a counterexample (inputs it does not mention: their lower bound).
+pub fn counterexample_inputs(f: &Function, cex: &Counterexample) -> Vec<Vec<u64>> {
+    (0..f.args.len())
+        .map(|k| {
+            (0..f.args[k].len)
+                .map(|i| match cex.inputs.get(&input_name(f, k, i)) {
+                    Some(v) => u64::try_from(v).expect("input within its 64-bit bounds"),
+                    None => f.args[k].lbound[i] as u64,
+                })
+                .collect()
+        })
+        .collect()
 }
 
 impl<'a> Machine<'a> {
@@ -688,15 +791,20 @@ impl<'a> Machine<'a> {
         self.write(d, r)
     }
 
-    fn check_end(&mut self, expect: &[Poly]) -> Res<()> {
+    /// Checks the final state; returns the equalities the rules left open (for the solver).
+    fn check_end(&mut self, expect: &[Poly]) -> Res<Vec<Obligation>> {
         self.line = 0;
         if self.regs[asm::RSP as usize] != Val::Ptr(Region::Stack, 0) {
             return Err("rsp is not restored at ret".into());
         }
+        let mut open = vec![];
         for r in asm::CALLEE_SAVED {
-            let init = Val::Num(self.cx.var(&format!("init_{}", asm::REG64[r as usize]), 0, u64::MAX as u128));
-            if self.regs[r as usize] != init {
-                return Err(format!("callee-saved register {} is not preserved", asm::REG64[r as usize]));
+            let init = self.cx.var(&format!("init_{}", asm::REG64[r as usize]), 0, u64::MAX as u128);
+            let what = format!("callee-saved register {}", asm::REG64[r as usize]);
+            match &self.regs[r as usize] {
+                Val::Num(v) if *v == init => {}
+                Val::Num(v) => open.push(Obligation { unproven: format!("{what} is not preserved"), what, asm: v.clone(), ir: init }),
+                Val::Ptr(..) => return Err(format!("{what} is not preserved")),
             }
         }
         let out = self.physical(Region::Out);
@@ -708,12 +816,13 @@ impl<'a> Machine<'a> {
                         self.explain_numeric(v, e);
                     }
                     let why = if std::env::var_os("VF_EXPLAIN").is_some() { self.cx.explain_diff(v, e, 30) } else { String::new() };
-                    return Err(format!("output limb {i} not proven equal: asm {} vs IR {} {why}", short(&self.cx.show(v)), short(&self.cx.show(e))));
+                    let unproven = format!("output limb {i} not proven equal: asm {} vs IR {} {why}", short(&self.cx.show(v)), short(&self.cx.show(e)));
+                    open.push(Obligation { what: format!("output limb {i}"), asm: v.clone(), ir: e.clone(), unproven });
                 }
                 _ => return Err(format!("output limb {i} is never written")),
             }
         }
-        Ok(())
+        Ok(open)
     }
 }
 

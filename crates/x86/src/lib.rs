@@ -3,6 +3,7 @@ pub mod ir;
 pub mod sym;
 pub mod asm;
 pub mod check;
+pub mod smtcheck;
 
 /// The Fiat function name used in `fn/` for a `baseline-asm/<dir>` name (they differ for curve25519).
 pub fn fn_name_for_baseline_dir(dir: &str) -> String {

@@ -68,6 +68,19 @@ pub struct Ctx {
     known: HashMap<Poly, Interval>,
     /// Proven facts `Mod(P, 2^k) = R` (see `note_mod`).
     mod_facts: HashMap<(Poly, u32), Poly>,
+    /// Rules switched off (bit n = rule n), for tests and measurements of the SMT fallback.
+    disabled_rules: u32,
+}
+
+/// Rewrite rules that can be switched off (numbers as in the module comment) to measure what
+/// the SMT fallback recovers. Switching a rule off only makes the algebra less complete: the
+/// remaining rules are identities either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Rule 1: `Mod(P, 2^k) = P` when the interval of `P` lies in `[0, 2^k)`.
+    BoundedMod = 1,
+    /// Rule 5 (docs/crypto.md: rule 7): `Mod` of `s·b + c` for a proven bit `b` is affine in `b`.
+    AffineBit = 7,
 }
 
 fn pow2(k: u32) -> BigInt {
@@ -160,6 +173,20 @@ impl Ctx {
 
     pub fn num_atoms(&self) -> usize {
         self.atoms.len()
+    }
+
+    /// The interval an atom was created with: for a `Var`, its declared input bounds.
+    pub fn declared_bounds(&self, id: AtomId) -> &Interval {
+        &self.bounds[id as usize]
+    }
+
+    /// Switches a rewrite rule off for the rest of this context's life.
+    pub fn disable_rule(&mut self, r: Rule) {
+        self.disabled_rules |= 1 << (r as u32);
+    }
+
+    fn enabled(&self, r: Rule) -> bool {
+        self.disabled_rules & (1 << (r as u32)) == 0
     }
 
     fn intern(&mut self, a: Atom, b: Interval) -> AtomId {
@@ -408,17 +435,19 @@ impl Ctx {
         if k >= 1 && self.bits.contains(&dropped) {
             return dropped;
         }
-        if let Some(r) = self.mod_of_affine_bit(p, k) {
-            return r;
+        if self.enabled(Rule::AffineBit) {
+            if let Some(r) = self.mod_of_affine_bit(p, k) {
+                return r;
+            }
         }
         let q = self.reduce_coefficients(stripped, k);
         if let Some(c) = q.as_const_int() {
             return Poly::constant(c.mod_floor(&m));
         }
-        if self.fits(&q, &m) {
+        if self.enabled(Rule::BoundedMod) && self.fits(&q, &m) {
             return q;
         }
-        if self.fits(p, &m) {
+        if self.enabled(Rule::BoundedMod) && self.fits(p, &m) {
             return p.clone();
         }
         let b = Interval { lo: BigInt::zero(), hi: &m - 1 };
@@ -702,6 +731,11 @@ impl Ctx {
             Atom::Bitwise(op, _) => format!("{op}{a}"),
         }
     }
+}
+
+/// Diagnostics: `show` cut to 200 characters.
+pub fn short_show(cx: &Ctx, p: &Poly) -> String {
+    cx.show(p).chars().take(200).collect()
 }
 
 #[cfg(test)]

@@ -62,8 +62,11 @@ fn checker_rejects_every_mutant_that_computes_something_else() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     let inputs: Vec<_> = (0..200).map(|_| f.random_inputs(&mut rng)).collect();
     let (mut rejected, mut wrong) = (0, 0);
+    // A short SMT timeout: a few mutants differ only on rare inputs (random pre-tests miss them)
+    // and the solver cannot decide them in seconds; they stay "not proven" either way.
+    let opts = check::CheckOptions { smt: vf_x86::smtcheck::SmtOptions { timeout: std::time::Duration::from_secs(1), ..Default::default() }, ..Default::default() };
     for m in mutants::mutants(&prog) {
-        let proven = check::verify(&f, &m.program, Scenario::Distinct).is_ok();
+        let proven = check::verify_with(&f, &m.program, Scenario::Distinct, &opts).is_ok();
         // run only mutants the checker accepts or that keep memory accesses inside our buffers
         if proven {
             // an accepted mutant must really be equivalent
