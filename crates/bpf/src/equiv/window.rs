@@ -95,12 +95,21 @@ pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
     let mut same = arrays_agree(&a.arrays, &b.arrays);
     same.extend(calls_agree(&a, &b));
     for r in 0..isa::NUM_REGS {
-        if q.live_out & (1 << r) != 0 {
+        // A register that a helper call clobbered on both sides (and nothing wrote since) is
+        // NOT_INIT for the kernel verifier: no accepted program can read it, so its value is not
+        // part of the observable state (liveness is conservative across bpf-to-bpf calls, which
+        // count r1..r5 as read).
+        if q.live_out & (1 << r) != 0 && !(call_clobbered(&a, r) && call_clobbered(&b, r)) {
             same.push(a.regs[r].eq(&b.regs[r]));
         }
     }
     assertions.push(Term::and(&same).not());
     (assertions, a, b)
+}
+
+/// Whether register `r` still holds the fresh value a helper call of this side clobbered it with.
+fn call_clobbered(st: &SymState, r: usize) -> bool {
+    (1..=5).contains(&r) && (0..st.calls.len()).any(|j| st.regs[r] == Term::bv_var(&encode::clobber_var(st.side, j, r), 64))
 }
 
 /// Equality of every array either side has (an untouched array is its initial variable).
