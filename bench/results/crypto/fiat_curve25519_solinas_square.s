@@ -3,125 +3,96 @@
 .globl fiat_curve25519_solinas_square
 .type fiat_curve25519_solinas_square, @function
 fiat_curve25519_solinas_square:
-	mov qword ptr [rsp - 0x30], rbx
-	mov qword ptr [rsp - 0x38], rbp
-	mov qword ptr [rsp - 0x40], r12
-	mov qword ptr [rsp - 0x48], r13
-	mov qword ptr [rsp - 0x50], r14
-	mov qword ptr [rsp - 0x58], r15
-	mov rdx, qword ptr [rsi]
-	mulx rax, r8, qword ptr [rsi + 0x18]
-	mulx r9, r10, qword ptr [rsi + 0x8]
-	mulx r11, rcx, qword ptr [rsi + 0x10]
-	mov rdx, qword ptr [rsi + 0x10]
-	mulx rbx, rbp, rdx
-	test al, al
-	adox r9, rcx
-	mov rcx, r10
-	clc
-	adcx rcx, r10
-	mulx r10, r12, qword ptr [rsi + 0x8]
-	adox r11, r8
-	mov rdx, qword ptr [rsi + 0x8]
-	mulx r8, r13, rdx
-	mov r14, 0x0
-	setc r14b
-	clc
-	adcx r11, r12
-	mov rdx, qword ptr [rsi]
-	mulx r12, r15, rdx
+	mov qword ptr [rsp - 0x8], rbx
+	mov qword ptr [rsp - 0x10], rbp
+	mov qword ptr [rsp - 0x18], r12
+	mov qword ptr [rsp - 0x20], r13
+	mov qword ptr [rsp - 0x28], r14
 	mov rdx, qword ptr [rsi + 0x18]
-	mov qword ptr [rsp - 0x8], r15
-	mov qword ptr [rsp - 0x10], rbx
-	mulx r15, rbx, qword ptr [rsi + 0x8]
-	mov qword ptr [rsp - 0x18], rbp
-	mov qword ptr [rsp - 0x20], r8
-	mulx rbp, r8, qword ptr [rsi + 0x10]
-	adox rax, rbx
-	adcx rax, r10
-	adox r15, r8
-	mov r8, r9
-	mov r10, 0x0
-	setc r10b
-	mov rbx, 0x0
-	seto bl
-	bt r14, 0x0
-	adcx r8, r9
-	mov r9, 0x0
-	mov r14, 0x0
-	setc r14b
-	bt r10, 0x0
-	adcx r15, r9
-	mov r10, 0x0
-	setc r10b
-	bt rbx, 0x0
-	adcx rbp, r9
-	bt r10, 0x0
-	adcx rbp, r9
-	mov r10, 0x0
-	setc r10b
-	mov rbx, r10
-	mov qword ptr [rsp - 0x28], r13
-	mov r13, r11
-	bt r14, 0x0
-	adcx r13, r11
-	mov r11, rax
-	adcx r11, rax
-	mov rax, r15
-	adcx rax, r15
-	mov r14, 0x0
-	setc r14b
-	add rcx, r12
-	mov r12, rbp
-	mov r15, 0x0
-	setc r15b
-	bt r14, 0x0
-	adcx r12, rbp
-	mulx rbp, r14, rdx
-	adcx rbx, r9
-	bt r10, 0x0
-	adcx rbx, r9
-	bt r15, 0x0
-	adcx r8, qword ptr [rsp - 0x28]
-	adcx r13, qword ptr [rsp - 0x20]
-	adcx r11, qword ptr [rsp - 0x18]
-	adcx rax, qword ptr [rsp - 0x10]
-	adcx r12, r14
-	mov rdx, 0x26
-	mulx r10, r14, r12
-	mulx r12, r15, r11
-	adcx rbx, rbp
-	mulx r11, rbp, rax
-	test al, al
-	adox r15, qword ptr [rsp - 0x8]
-	clc
+	mulx rax, r8, qword ptr [rsi + 0x10]
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx r9, r10, qword ptr [rsi]
+	mov rdx, qword ptr [rsi]
+	mulx r11, rcx, qword ptr [rsi + 0x10]
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx rbx, rbp, qword ptr [rsi + 0x8]
+	add r9, rcx
+	mulx rcx, r12, qword ptr [rsi]
+	adcx r11, r12
 	adcx rcx, rbp
-	adox rcx, r12
-	adcx r8, r14
-	mulx rax, rbp, rbx
-	adcx r13, rbp
-	adox r8, r11
-	adox r13, r10
-	adcx rax, r9
-	adox rax, r9
-	mulx r10, r11, rax
-	add r15, r11
-	adcx rcx, r9
-	mov qword ptr [rdi + 0x8], rcx
-	adcx r8, r9
-	mov qword ptr [rdi + 0x10], r8
-	adcx r13, r9
-	mov qword ptr [rdi + 0x18], r13
-	cmovc r9, rdx
-	test al, al
-	adox r9, r15
-	mov qword ptr [rdi], r9
-	mov rbx, qword ptr [rsp - 0x30]
-	mov rbp, qword ptr [rsp - 0x38]
-	mov r12, qword ptr [rsp - 0x40]
-	mov r13, qword ptr [rsp - 0x48]
-	mov r14, qword ptr [rsp - 0x50]
-	mov r15, qword ptr [rsp - 0x58]
+	adcx rbx, r8
+	adc rax, 0x0
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx r8, rbp, qword ptr [rsi + 0x8]
+	add r11, rbp
+	adcx rcx, r8
+	mov rdx, qword ptr [rsi]
+	mulx r8, rbp, rdx
+	adc rbx, 0x0
+	adc rax, 0x0
+	mov rdx, r10
+	mov r12, 0x0
+	setc r12b
+	add rdx, r10
+	mov r10, r9
+	adcx r10, r9
+	mov r9, r11
+	adcx r9, r11
+	mov r11, r12
+	mov r13, rcx
+	adcx r13, rcx
+	mov rcx, rbx
+	adcx rcx, rbx
+	mov rbx, rax
+	adcx rbx, rax
+	adc r11, 0x0
+	bt r12, 0x0
+	adc r11, 0x0
+	add rdx, r8
+	mov r8, rdx
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx rax, r12, rdx
+	adcx r10, r12
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx r12, r14, rdx
+	adcx r9, rax
+	adcx r13, r14
+	adcx rcx, r12
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx rax, r12, rdx
+	adcx rbx, r12
+	mov rdx, 0x26
+	mulx rsi, r12, rcx
+	mulx rcx, r14, rbx
+	adcx r11, rax
+	add r8, r12
+	mulx rax, rbx, r11
+	adcx r10, r14
+	adcx r9, rbx
+	mulx r11, rbx, r13
+	adc rax, 0x0
+	add rbp, rbx
+	adcx r8, r11
+	adcx r10, rsi
+	adcx r9, rcx
+	adc rax, 0x0
+	mulx r11, rcx, rax
+	add rbp, rcx
+	adc r8, 0x0
+	mov qword ptr [rdi + 0x8], r8
+	adc r10, 0x0
+	mov qword ptr [rdi + 0x10], r10
+	adc r9, 0x0
+	mov qword ptr [rdi + 0x18], r9
+	mov rax, 0x0
+	cmovc rax, rdx
+	add rax, rbp
+	mov qword ptr [rdi], rax
+	mov rbx, qword ptr [rsp - 0x8]
+	mov rbp, qword ptr [rsp - 0x10]
+	mov r12, qword ptr [rsp - 0x18]
+	mov r13, qword ptr [rsp - 0x20]
+	mov r14, qword ptr [rsp - 0x28]
 	ret
 .size fiat_curve25519_solinas_square, .-fiat_curve25519_solinas_square
 .section .note.GNU-stack,"",@progbits

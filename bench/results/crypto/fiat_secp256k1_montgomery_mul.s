@@ -3,235 +3,205 @@
 .globl fiat_secp256k1_montgomery_mul
 .type fiat_secp256k1_montgomery_mul, @function
 fiat_secp256k1_montgomery_mul:
-	mov qword ptr [rsp - 0x48], rbx
-	mov qword ptr [rsp - 0x50], rbp
-	mov qword ptr [rsp - 0x58], r12
-	mov qword ptr [rsp - 0x60], r13
-	mov qword ptr [rsp - 0x68], r14
-	mov qword ptr [rsp - 0x70], r15
+	mov qword ptr [rsp - 0x28], rbx
+	mov qword ptr [rsp - 0x30], rbp
+	mov qword ptr [rsp - 0x38], r12
+	mov qword ptr [rsp - 0x40], r13
+	mov qword ptr [rsp - 0x48], r14
+	mov qword ptr [rsp - 0x50], r15
 	mov rcx, rdx
-	mov rdx, qword ptr [rsi]
-	mulx rax, r8, qword ptr [rcx + 0x18]
-	mulx r9, r10, qword ptr [rcx]
-	mov rdx, r10
-	mov r11, 0xd838091dd2253531
-	mulx rbx, rbp, r11
-	mov rdx, qword ptr [rsi]
-	mulx rbx, r12, qword ptr [rcx + 0x8]
-	mulx r13, r14, qword ptr [rcx + 0x10]
-	add r9, r12
-	adcx rbx, r14
-	mov rdx, qword ptr [rcx]
-	mulx r12, r14, qword ptr [rsi + 0x8]
-	adcx r13, r8
-	mov r8, 0x0
-	adcx rax, r8
-	mov rdx, rbp
-	mov r15, 0xffffffffffffffff
-	mov qword ptr [rsp - 0x8], r12
-	mulx r11, r12, r15
-	mov rdx, 0xfffffffefffffc2f
-	mov qword ptr [rsp - 0x10], rax
-	mulx r15, rax, rbp
 	mov rdx, qword ptr [rsi + 0x8]
-	mov qword ptr [rsp - 0x18], r14
-	mulx rbp, r14, qword ptr [rcx + 0x10]
-	mov rdx, qword ptr [rsi + 0x18]
-	mov qword ptr [rsp - 0x20], rbp
-	mov qword ptr [rsp - 0x28], r14
-	mulx rbp, r14, qword ptr [rcx + 0x10]
+	mulx rax, r8, qword ptr [rcx]
+	mov rdx, qword ptr [rsi]
+	mulx r9, r10, qword ptr [rcx]
+	mulx r11, rbx, qword ptr [rcx + 0x8]
 	test al, al
-	adox r15, r12
+	adox r9, rbx
+	mulx rbx, rbp, qword ptr [rcx + 0x10]
+	mulx r12, r13, qword ptr [rcx + 0x18]
+	adox r11, rbp
+	mov rdx, r10
+	mov rbp, 0xd838091dd2253531
+	mulx r14, r15, rbp
+	mov rdx, r15
+	mov r14, 0xffffffffffffffff
+	mov qword ptr [rsp - 0x8], r8
+	mulx rbp, r8, r14
+	adox rbx, r13
+	mov r13, 0xfffffffefffffc2f
+	mov qword ptr [rsp - 0x10], rax
+	mulx r14, rax, r13
+	clc
+	adcx r14, r8
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx r15, r13, qword ptr [rcx + 0x10]
+	mov rdx, rbp
+	adcx rdx, r8
+	adcx r8, rbp
+	mov qword ptr [rsp - 0x18], r15
+	mov r15, 0x0
+	adcx rbp, r15
 	clc
 	adcx r10, rax
+	mov r10, rdx
 	mov rdx, qword ptr [rsi + 0x8]
-	mulx rax, r10, qword ptr [rcx + 0x18]
-	mov qword ptr [rsp - 0x30], rbp
-	mov rbp, r11
-	adox rbp, r12
-	adcx r9, r15
-	adox r12, r11
-	mov rdx, qword ptr [rcx + 0x8]
-	mov qword ptr [rsp - 0x38], r14
-	mulx r15, r14, qword ptr [rsi + 0x18]
-	adcx rbx, rbp
-	adcx r13, r12
-	adox r11, r8
+	mov qword ptr [rsp - 0x20], r13
+	mulx rax, r13, qword ptr [rcx + 0x18]
+	adcx r9, r14
+	adox r12, r15
+	adcx r11, r10
+	adcx rbx, r8
+	mulx r8, r10, qword ptr [rcx + 0x8]
+	adcx r12, rbp
+	mov rdx, 0x0
+	setc dl
+	add r10, qword ptr [rsp - 0x10]
+	adcx r8, qword ptr [rsp - 0x20]
+	adcx r13, qword ptr [rsp - 0x18]
 	mov rbp, 0x0
 	setc bpl
-	add r9, qword ptr [rsp - 0x18]
-	mov qword ptr [rsp - 0x18], r15
-	mulx r12, r15, qword ptr [rsi + 0x8]
-	mov qword ptr [rsp - 0x40], r14
+	add r9, qword ptr [rsp - 0x8]
 	mov r14, 0x0
 	setc r14b
 	bt rbp, 0x0
-	adcx r11, qword ptr [rsp - 0x10]
+	adcx rax, r15
+	bt r14, 0x0
+	adcx r11, r10
+	adcx rbx, r8
+	adcx r12, r13
+	mov r8, rdx
+	mov rdx, 0xd838091dd2253531
+	mulx r10, rbp, r9
+	adcx r8, rax
+	mov rdx, rbp
+	mov rax, 0xfffffffefffffc2f
+	mulx r10, r13, rax
+	mov rdx, qword ptr [rcx + 0x18]
+	mulx r14, rax, qword ptr [rsi + 0x10]
+	mov rdx, 0xffffffffffffffff
+	mov qword ptr [rsp - 0x8], r14
+	mulx r15, r14, rbp
 	mov rbp, 0x0
 	setc bpl
 	test al, al
-	adox r15, qword ptr [rsp - 0x8]
-	adox r12, qword ptr [rsp - 0x28]
-	adox r10, qword ptr [rsp - 0x20]
-	adox rax, r8
-	bt r14, 0x0
-	adcx rbx, r15
-	mov rdx, r9
-	mov r14, 0xd838091dd2253531
-	mulx r15, r8, r14
-	mov rdx, 0xfffffffefffffc2f
-	mulx r15, r14, r8
-	adcx r13, r12
-	adcx r11, r10
-	adcx rbp, rax
-	mov rdx, r8
-	mov rax, 0xffffffffffffffff
-	mulx r10, r12, rax
-	mov rdx, 0x0
-	setc dl
-	add r15, r12
-	mov r8, r10
-	adcx r8, r12
-	adcx r12, r10
-	mov qword ptr [rsp - 0x20], rbp
-	mov rbp, rdx
-	mov rdx, qword ptr [rsi + 0x10]
-	mov qword ptr [rsp - 0x28], rbp
-	mulx rax, rbp, qword ptr [rcx]
-	mov qword ptr [rsp - 0x8], rax
-	mov rax, 0x0
-	setc al
-	add r9, r14
-	adcx rbx, r15
-	mulx r9, r14, qword ptr [rcx + 0x8]
-	mov r15, 0x0
-	setc r15b
-	add rbx, rbp
-	mov rbp, 0x0
-	mov qword ptr [rsp - 0x10], rbx
-	mov rbx, 0x0
-	setc bl
-	bt rax, 0x0
-	adcx r10, rbp
-	bt r15, 0x0
-	adcx r13, r8
-	adcx r11, r12
-	adcx r10, qword ptr [rsp - 0x20]
-	mov rax, qword ptr [rsp - 0x28]
-	adcx rax, rbp
-	mulx r8, r12, qword ptr [rcx + 0x18]
-	mov qword ptr [rsp - 0x28], rax
-	mulx r15, rax, qword ptr [rcx + 0x10]
-	test al, al
-	adox r14, qword ptr [rsp - 0x8]
-	adox r9, rax
-	adox r15, r12
-	adox r8, rbp
-	bt rbx, 0x0
-	adcx r13, r14
-	adcx r11, r9
-	adcx r10, r15
-	adcx r8, qword ptr [rsp - 0x28]
-	mov rdx, qword ptr [rsp - 0x10]
-	mov rax, 0xd838091dd2253531
-	mulx r9, rbx, rax
-	mov rdx, qword ptr [rsi + 0x18]
-	mulx r9, r12, qword ptr [rcx]
-	mov rdx, rbx
-	mov r14, 0xffffffffffffffff
-	mulx r15, rax, r14
-	mov rdx, 0xfffffffefffffc2f
-	mov qword ptr [rsp - 0x28], r12
-	mulx r14, r12, rbx
-	mov rbx, 0x0
-	setc bl
-	test al, al
-	adox r14, rax
+	adox r10, r14
 	mov rdx, r15
-	adox rdx, rax
-	adox rax, r15
-	adox r15, rbp
-	add r12, qword ptr [rsp - 0x10]
-	adcx r13, r14
-	adcx r11, rdx
-	mov rdx, qword ptr [rsi + 0x18]
-	mulx r12, r14, qword ptr [rcx + 0x18]
-	adcx r10, rax
-	adcx r8, r15
-	adcx rbx, rbp
-	add r9, qword ptr [rsp - 0x40]
-	mov rax, qword ptr [rsp - 0x18]
-	adcx rax, qword ptr [rsp - 0x38]
-	adcx r14, qword ptr [rsp - 0x30]
-	mov rdx, 0x0
-	setc dl
+	adox rdx, r14
+	adox r14, r15
+	mov qword ptr [rsp - 0x18], rax
+	mov rax, 0x0
+	adox r15, rax
 	test al, al
-	adox r13, qword ptr [rsp - 0x28]
-	adox r11, r9
-	adox r10, rax
-	mov rax, 0x0
-	seto al
-	bt rdx, 0x0
-	adcx r12, rbp
-	mov rdx, r13
-	mov r9, 0xd838091dd2253531
-	mov qword ptr [rsp - 0x28], r10
-	mulx r15, r10, r9
-	bt rax, 0x0
-	adcx r8, r14
-	mov rdx, r10
-	mov rax, 0xffffffffffffffff
-	mulx r9, r14, rax
-	mov rdx, r10
-	mov r15, 0xfffffffefffffc2f
-	mov qword ptr [rsp - 0x30], r8
-	mulx rax, r8, r15
-	adcx rbx, r12
-	mov rdx, 0x0
-	setc dl
-	add rax, r14
-	mov r10, r9
-	adcx r10, r14
-	adcx r14, r9
-	mov r12, 0x0
-	setc r12b
-	add r13, r8
-	adcx r11, rax
-	mov rax, 0x0
-	setc al
-	bt r12, 0x0
-	adcx r9, rbp
-	mov r8, r11
-	sub r8, r15
-	mov r12, 0x0
-	setc r12b
-	bt rax, 0x0
-	adcx r10, qword ptr [rsp - 0x28]
-	adcx r14, qword ptr [rsp - 0x30]
+	adox r9, r13
+	adox r11, r10
+	adox rbx, rdx
+	adox r12, r14
+	mov rdx, qword ptr [rcx + 0x8]
+	mulx r9, r10, qword ptr [rsi + 0x10]
+	mov rdx, qword ptr [rcx]
+	mulx r13, r14, qword ptr [rsi + 0x10]
+	adox r8, r15
+	adox rbp, rax
+	mov rdx, qword ptr [rcx + 0x10]
+	mulx r15, rax, qword ptr [rsi + 0x10]
+	test al, al
+	adox r13, r10
+	clc
+	adcx r11, r14
+	adcx rbx, r13
+	adox r9, rax
+	adox r15, qword ptr [rsp - 0x18]
+	mov rax, qword ptr [rsp - 0x8]
+	mov r10, 0x0
+	adox rax, r10
+	mov rdx, r11
+	mov r13, 0xd838091dd2253531
+	mulx r14, r10, r13
+	adcx r12, r9
+	adcx r8, r15
+	mov rdx, 0xfffffffefffffc2f
+	mulx r9, r14, r10
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx r15, r13, qword ptr [rcx + 0x10]
+	adcx rbp, rax
+	mov rdx, 0xffffffffffffffff
+	mov qword ptr [rsp - 0x8], r15
+	mulx rax, r15, r10
+	mov r10, 0x0
+	setc r10b
+	add r9, r15
+	mov rdx, rax
+	adcx rdx, r15
+	adcx r15, rax
+	mov qword ptr [rsp - 0x18], r13
+	mov r13, 0x0
+	adcx rax, r13
+	add r11, r14
 	adcx rbx, r9
-	adcx rdx, rbp
-	mov rax, r10
-	bt r12, 0x0
-	sbb rax, 0xffffffffffffffff
-	mov r9, r14
-	sbb r9, 0xffffffffffffffff
-	mov r12, rbx
-	sbb r12, 0xffffffffffffffff
-	sbb rdx, rbp
-	cmovc rax, r10
+	adcx r12, rdx
+	mov rdx, qword ptr [rcx + 0x8]
+	mulx r9, r11, qword ptr [rsi + 0x18]
+	adcx r8, r15
+	adcx rbp, rax
+	adcx r10, r13
+	mov rdx, qword ptr [rcx]
+	mulx rax, r14, qword ptr [rsi + 0x18]
+	add rax, r11
+	adcx r9, qword ptr [rsp - 0x18]
+	mov rdx, qword ptr [rcx + 0x18]
+	mulx r11, r15, qword ptr [rsi + 0x18]
+	adcx r15, qword ptr [rsp - 0x8]
+	adcx r11, r13
+	add rbx, r14
+	adcx r12, rax
+	adcx r8, r9
+	adcx rbp, r15
+	adcx r10, r11
+	mov rdx, 0xd838091dd2253531
+	mulx rax, r9, rbx
+	mov rdx, r9
+	mov rax, 0xfffffffefffffc2f
+	mulx r11, rsi, rax
+	mov rcx, 0xffffffffffffffff
+	mulx r14, r15, rcx
+	mov r9, 0x0
+	setc r9b
+	test al, al
+	adox r11, r15
+	mov rdx, r14
+	adox rdx, r15
+	adox r15, r14
+	clc
+	adcx rbx, rsi
+	adcx r12, r11
+	adcx r8, rdx
+	adcx rbp, r15
+	adox r14, r13
+	adcx r10, r14
+	adcx r9, r13
+	mov r11, r12
+	sub r11, rax
+	mov rax, r8
+	sbb rax, rcx
+	mov rdx, rbp
+	sbb rdx, rcx
+	mov rsi, r10
+	sbb rsi, rcx
+	sbb r9, r13
+	cmovc rsi, r10
+	mov qword ptr [rdi + 0x18], rsi
+	cmovc rdx, rbp
+	mov qword ptr [rdi + 0x10], rdx
+	cmovc rax, r8
 	mov qword ptr [rdi + 0x8], rax
-	cmovc r12, rbx
-	mov qword ptr [rdi + 0x18], r12
-	cmovc r9, r14
-	mov qword ptr [rdi + 0x10], r9
-	cmovc r8, r11
-	mov qword ptr [rdi], r8
-	mov rbx, qword ptr [rsp - 0x48]
-	mov rbp, qword ptr [rsp - 0x50]
-	mov r12, qword ptr [rsp - 0x58]
-	mov r13, qword ptr [rsp - 0x60]
-	mov r14, qword ptr [rsp - 0x68]
-	mov r15, qword ptr [rsp - 0x70]
+	cmovc r11, r12
+	mov qword ptr [rdi], r11
+	mov rbx, qword ptr [rsp - 0x28]
+	mov rbp, qword ptr [rsp - 0x30]
+	mov r12, qword ptr [rsp - 0x38]
+	mov r13, qword ptr [rsp - 0x40]
+	mov r14, qword ptr [rsp - 0x48]
+	mov r15, qword ptr [rsp - 0x50]
 	ret
 .size fiat_secp256k1_montgomery_mul, .-fiat_secp256k1_montgomery_mul
 .section .note.GNU-stack,"",@progbits

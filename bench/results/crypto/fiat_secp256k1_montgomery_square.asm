@@ -1,218 +1,209 @@
 SECTION .text
 	GLOBAL fiat_secp256k1_montgomery_square
 fiat_secp256k1_montgomery_square:
-mov [rsp - 0x20], rbx
-mov [rsp - 0x28], rbp
-mov [rsp - 0x30], r12
-mov [rsp - 0x38], r13
-mov [rsp - 0x40], r14
-mov [rsp - 0x48], r15
+mov [rsp - 0x38], rbx
+mov [rsp - 0x40], rbp
+mov [rsp - 0x48], r12
+mov [rsp - 0x50], r13
+mov [rsp - 0x58], r14
+mov [rsp - 0x60], r15
 mov rdx, [rsi]
-mulx rax, r8, [rsi + 0x10]
-mulx r9, r10, rdx
-mulx r11, rcx, [rsi + 0x8]
-add r9, rcx
-mulx rcx, rbx, [rsi + 0x18]
-adcx r11, r8
-adcx rax, rbx
-mov r8, 0x0
-adcx rcx, r8
-mov rdx, r10
-mov rbx, 0xd838091dd2253531
-mulx rbp, r12, rbx
+mulx rax, r8, rdx
+mov rdx, r8
+mov r9, 0xd838091dd2253531
+mulx r10, r11, r9
+mov rdx, [rsi + 0x10]
+mulx r10, rcx, [rsi + 0x8]
+mov rdx, [rsi]
+mulx r9, rbx, [rsi + 0x8]
+mulx rbp, r12, [rsi + 0x10]
+mulx r13, r14, [rsi + 0x8]
+test al, al
+adox rax, r14
+mulx r14, r15, [rsi + 0x18]
 mov rdx, 0xfffffffefffffc2f
-mulx rbp, r13, r12
-mov rdx, r12
-mov r14, 0xffffffffffffffff
-mulx r15, rbx, r14
-add rbp, rbx
-mov rdx, r15
-adcx rdx, rbx
-adcx rbx, r15
+mov [rsp - 0x8], r10
+mov [rsp - 0x10], rcx
+mulx r10, rcx, r11
+adox r13, r12
+adox rbp, r15
+mov rdx, 0xffffffffffffffff
+mulx r12, r15, r11
+mov r11, 0x0
+adox r14, r11
+mov rdx, [rsi + 0x8]
+mov [rsp - 0x18], rbx
+mulx r11, rbx, rdx
+test al, al
+adox r10, r15
+clc
+adcx r8, rcx
+mov r8, r12
+adox r8, r15
+adox r15, r12
+mov rcx, 0x0
+adox r12, rcx
+adcx rax, r10
+adcx r13, r8
+adcx rbp, r15
+adcx r14, r12
+mulx r8, r10, [rsi + 0x18]
 mov r12, 0x0
 setc r12b
-add r10, r13
-adcx r9, rbp
-adcx r11, rdx
-mov rdx, 0x0
-setc dl
-bt r12, 0x0
-adcx r15, r8
-bt rdx, 0x0
-adcx rax, rbx
-mov rdx, [rsi + 0x8]
-mulx r10, rbx, [rsi + 0x18]
-adcx rcx, r15
-mulx rbp, r12, [rsi + 0x10]
-mulx r13, r15, rdx
-mov rdx, [rsi + 0x10]
-mov [rsp - 0x8], rcx
-mulx r14, rcx, [rsi]
-mov rdx, [rsi + 0x8]
-mov [rsp - 0x10], rcx
-mov [rsp - 0x18], r14
-mulx rcx, r14, [rsi]
-mov rdx, 0x0
-setc dl
 test al, al
-adox rcx, r15
-adox r13, r12
-adox rbp, rbx
-adox r10, r8
-add r9, r14
-mov rbx, rdx
-mov rdx, 0xd838091dd2253531
-mulx r12, r14, r9
-adcx r11, rcx
-adcx rax, r13
-adcx rbp, [rsp - 0x8]
-adcx rbx, r10
-mov r10, 0x0
-setc r10b
-mov rdx, r14
-mov rcx, 0xffffffffffffffff
-mulx r12, r13, rcx
-mov rdx, r14
-mov r15, 0xfffffffefffffc2f
-mov [rsp - 0x8], r10
-mulx rcx, r10, r15
-add rcx, r13
-mov rdx, r12
-adcx rdx, r13
-adcx r13, r12
-adcx r12, r8
-add r9, r10
-adcx r11, rcx
-adcx rax, rdx
-adcx rbp, r13
-adcx rbx, r12
-mov rdx, [rsp - 0x8]
-adcx rdx, r8
-mov r9, rdx
-mov rdx, [rsi + 0x10]
-mulx r10, rcx, [rsi + 0x18]
-mulx r12, r13, rdx
-mulx r14, r15, [rsi + 0x8]
-add r15, [rsp - 0x18]
-adcx r14, r13
-adcx r12, rcx
-mov rcx, 0x0
-setc cl
-add r11, [rsp - 0x10]
-mov r13, 0x0
-setc r13b
-bt rcx, 0x0
-adcx r10, r8
-bt r13, 0x0
-adcx rax, r15
-adcx rbp, r14
-adcx rbx, r12
-adcx r9, r10
-mov rdx, r11
-mov r10, 0xd838091dd2253531
-mulx rcx, r12, r10
-mov rdx, r12
-mov rcx, 0xfffffffefffffc2f
-mulx r13, r14, rcx
-mov rdx, r12
-mov r15, 0xffffffffffffffff
-mulx rcx, r10, r15
-mov rdx, 0x0
-setc dl
-add r13, r10
-mov r12, rcx
-adcx r12, r10
-adcx r10, rcx
-adcx rcx, r8
-test al, al
-adox r11, r14
-adox rax, r13
-adox rbp, r12
-adox rbx, r10
-adox r9, rcx
-mov r10, rdx
+adox r9, rbx
 mov rdx, [rsi + 0x18]
-mulx r11, rcx, [rsi]
-mulx r12, r13, rdx
-mov r14, 0x0
-seto r14b
-test al, al
-adox rax, rcx
-mov [rsp - 0x10], r14
-mulx rcx, r14, [rsi + 0x10]
-mov [rsp - 0x18], r10
-mulx r10, r15, [rsi + 0x8]
+mulx rbx, r15, [rsi + 0x10]
+mov rdx, [rsi + 0x10]
+mov [rsp - 0x20], rbx
+mulx rcx, rbx, [rsi + 0x8]
 clc
-adcx r11, r15
-adcx r10, r14
-adcx rcx, r13
+adcx rax, [rsp - 0x18]
 mov rdx, rax
-mov r13, 0xd838091dd2253531
-mulx r14, r15, r13
-adox rbp, r11
-adox rbx, r10
+mov [rsp - 0x18], r15
+mov r15, 0xd838091dd2253531
+mov [rsp - 0x28], rcx
+mov [rsp - 0x30], rbx
+mulx rcx, rbx, r15
+adox r11, [rsp - 0x10]
+adcx r13, r9
+adcx rbp, r11
+mov rdx, rbx
+mov r9, 0xffffffffffffffff
+mulx r11, rcx, r9
+adox r10, [rsp - 0x8]
+mov r9, 0x0
+adox r8, r9
+adcx r14, r10
+mov r10, 0xfffffffefffffc2f
+mulx r15, r9, r10
+mov rdx, [rsi + 0x18]
+mulx rbx, r10, rdx
 adcx r12, r8
-adox r9, rcx
-mov rdx, r15
-mov r10, 0xffffffffffffffff
-mulx r11, rcx, r10
-mov r13, [rsp - 0x18]
-mov r14, [rsp - 0x10]
-mov r10, 0x0
-seto r10b
-bt r14, 0x0
-adcx r13, r8
-mov rdx, r15
-mov r14, 0xfffffffefffffc2f
-mov [rsp - 0x10], r9
-mov [rsp - 0x18], rbx
-mulx r9, rbx, r14
+mov r8, 0x0
+setc r8b
 test al, al
-adox r9, rcx
+adox r15, rcx
+clc
+adcx rax, r9
+mov rax, r11
+adox rax, rcx
+adox rcx, r11
+adcx r13, r15
+mov rdx, [rsi]
+mulx r9, r15, [rsi + 0x10]
+adcx rbp, rax
+mov rax, 0x0
+adox r11, rax
+adcx r14, rcx
+adcx r12, r11
+mulx r11, rcx, [rsi + 0x18]
+adcx r8, rax
+mov rdx, [rsi + 0x10]
+mov [rsp - 0x8], rbx
+mulx rax, rbx, rdx
+test al, al
+adox r9, [rsp - 0x30]
 mov rdx, 0x0
 seto dl
-bt r10, 0x0
-adcx r13, r12
-mov r10, 0x0
-setc r10b
-mov r12, r11
+test al, al
+adox r13, r15
+mov r15, 0x0
+seto r15b
 bt rdx, 0x0
-adcx r12, rcx
-adcx rcx, r11
-mov rdx, 0x0
-setc dl
-add rax, rbx
+adcx rbx, [rsp - 0x28]
+adcx rax, [rsp - 0x18]
+mov rdx, 0xd838091dd2253531
+mov [rsp - 0x18], r10
+mov [rsp - 0x28], rcx
+mulx r10, rcx, r13
+mov r10, [rsp - 0x20]
+adc r10, 0x0
+bt r15, 0x0
 adcx rbp, r9
+adcx r14, rbx
+mov rdx, rcx
+mov r9, 0xffffffffffffffff
+mulx rbx, r15, r9
+adcx r12, rax
+adcx r8, r10
+mov rax, 0xfffffffefffffc2f
+mulx r10, r9, rax
+mov rcx, 0x0
+setc cl
+test al, al
+adox r10, r15
+mov rdx, [rsi + 0x18]
+mov [rsp - 0x20], r11
+mulx rax, r11, [rsi + 0x10]
+clc
+adcx r13, r9
+mulx r9, r13, [rsi + 0x8]
+mov rdx, rbx
+adox rdx, r15
+adox r15, rbx
+adcx rbp, r10
+mov r10, 0x0
+adox rbx, r10
+adcx r14, rdx
+adcx r12, r15
+adcx r8, rbx
+adcx rcx, r10
+test al, al
+adox r13, [rsp - 0x20]
+clc
+adcx rbp, [rsp - 0x28]
+adox r9, r11
+mov rdx, rbp
+mov r11, 0xd838091dd2253531
+mulx rsi, rbx, r11
+adox rax, [rsp - 0x18]
+mov rdx, 0xffffffffffffffff
+mulx r11, rsi, rbx
+adcx r14, r13
+adcx r12, r9
+mov rdx, 0xfffffffefffffc2f
+mulx r9, r13, rbx
+mov rbx, [rsp - 0x8]
+adox rbx, r10
+adcx r8, rax
+adcx rcx, rbx
 mov rax, 0x0
 setc al
-bt rdx, 0x0
-adcx r11, r8
-bt rax, 0x0
-adcx r12, [rsp - 0x18]
-adcx rcx, [rsp - 0x10]
-adcx r13, r11
-adcx r10, r8
-mov rax, rbp
-sub rax, r14
-mov rdx, r12
-sbb rdx, 0xffffffffffffffff
-mov r9, rcx
-sbb r9, 0xffffffffffffffff
-mov r11, r13
+test al, al
+adox r9, rsi
+mov rbx, r11
+adox rbx, rsi
+clc
+adcx rbp, r13
+adox rsi, r11
+adcx r14, r9
+adcx r12, rbx
+adcx r8, rsi
+adox r11, r10
+adcx rcx, r11
+adcx rax, r10
+mov r9, r14
+sub r9, rdx
+mov r11, r12
 sbb r11, 0xffffffffffffffff
-sbb r10, r8
-cmovc rax, rbp
-mov [rdi], rax
-cmovc r11, r13
-mov [rdi + 0x18], r11
-cmovc r9, rcx
-mov [rdi + 0x10], r9
-cmovc rdx, r12
-mov [rdi + 0x8], rdx
-mov rbx, [rsp - 0x20]
-mov rbp, [rsp - 0x28]
-mov r12, [rsp - 0x30]
-mov r13, [rsp - 0x38]
-mov r14, [rsp - 0x40]
-mov r15, [rsp - 0x48]
+mov rdx, r8
+sbb rdx, 0xffffffffffffffff
+mov rsi, rcx
+sbb rsi, 0xffffffffffffffff
+sbb rax, r10
+cmovc rsi, rcx
+mov [rdi + 0x18], rsi
+cmovc r11, r12
+mov [rdi + 0x8], r11
+cmovc rdx, r8
+mov [rdi + 0x10], rdx
+cmovc r9, r14
+mov [rdi], r9
+mov rbx, [rsp - 0x38]
+mov rbp, [rsp - 0x40]
+mov r12, [rsp - 0x48]
+mov r13, [rsp - 0x50]
+mov r14, [rsp - 0x58]
+mov r15, [rsp - 0x60]
 ret
