@@ -507,3 +507,22 @@ fn windows_of_only_calls_and_map_loads_are_skipped() {
     let f = vf_bpf::opt::window::ProgramFacts::new(&q).unwrap();
     assert_eq!(vf_bpf::opt::window::runs(&q, &f), vec![(0, 3), (4, 5)]);
 }
+
+/// Registers a call clobbered on both sides are NOT_INIT for the verifier, so they are not
+/// compared even when liveness (conservative across bpf-to-bpf calls) says they are live;
+/// a register clobbered on one side only is still compared.
+#[test]
+fn registers_clobbered_by_the_call_on_both_sides_are_not_compared() {
+    let cm = maps();
+    let r2_r3: u16 = (1 << 2) | (1 << 3);
+    let orig = lookup(0, 7, true);
+    let cand = lookup(0, 7, false);
+    let q = query(&orig, &cand, R0 | R10 | r2_r3, Some(analysis::entry_regions()), &cm);
+    assert!(matches!(prove_window(&q, &z3(), T), WindowVerdict::Equivalent));
+    let mut cand_sets_r2 = cand.clone();
+    cand_sets_r2.push(Insn::mov64_imm(2, 1));
+    let mut orig_padded = orig.clone();
+    orig_padded.push(Insn::nop());
+    let q = query(&orig_padded, &cand_sets_r2, R0 | R10 | r2_r3, Some(analysis::entry_regions()), &cm);
+    assert!(!matches!(prove_window(&q, &z3(), T), WindowVerdict::Equivalent));
+}
