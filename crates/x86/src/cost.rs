@@ -105,13 +105,39 @@ fn addr_key(m: &Mem) -> (u8, Option<(u8, u8)>, i64) {
     (m.base, m.index, m.disp)
 }
 
-/// Estimated cycles per call of `p` (lower is better). See the module documentation.
-pub fn static_cost(p: &Program) -> f64 {
+/// Counts and the critical path of a program, the inputs of the cost formula.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Breakdown {
+    pub insns: f64,
+    /// Longest dependency chain in cycles.
+    pub critical: f64,
+    pub alu: f64,
+    pub muls: f64,
+    pub loads: f64,
+    pub stores: f64,
+    /// Uops of the instructions themselves (memory operands not counted).
+    pub uops: f64,
+}
+
+impl Breakdown {
+    /// The resource bound of the original model: max(ALU/4, mul/1, loads/3, stores/2, uops/6).
+    pub fn resource_bound(&self) -> f64 {
+        [self.alu / 4.0, self.muls, self.loads / 3.0, self.stores / 2.0, self.uops / 6.0].into_iter().fold(0.0, f64::max)
+    }
+
+    /// The first model: max(critical path, resource bound) + 0.1 × resource bound.
+    pub fn cost_v1(&self) -> f64 {
+        let bound = self.resource_bound();
+        self.critical.max(bound) + 0.1 * bound
+    }
+}
+
+/// Critical path and resource counts of `p`.
+pub fn breakdown(p: &Program) -> Breakdown {
     let mut reg_ready = [0.0f64; 16];
     let (mut cf_ready, mut of_ready) = (0.0f64, 0.0f64);
     let mut stored: HashMap<(u8, Option<(u8, u8)>, i64), f64> = HashMap::new();
-    let (mut alu, mut muls, mut loads, mut stores, mut uops) = (0.0, 0.0, 0.0, 0.0, 0.0);
-    let mut critical = 0.0f64;
+    let mut b = Breakdown { insns: p.insns.len() as f64, ..Breakdown::default() };
     for i in &p.insns {
         let (lat, n_uops, is_mul) = table(i);
         let (rcf, rof, wcf, wof, _) = flag_effects(&i.mnemonic);
@@ -131,14 +157,14 @@ pub fn static_cost(p: &Program) -> f64 {
                 if is_lea || (k == 0 && i.mnemonic == "mov") {
                     continue;
                 }
-                loads += 1.0;
+                b.loads += 1.0;
                 let fwd = stored.get(&addr_key(m)).map(|&t| t + FORWARD_LATENCY - LOAD_LATENCY).unwrap_or(0.0);
                 load_extra = f64::max(load_extra, LOAD_LATENCY);
                 start = start.max(fwd);
             }
         }
         if i.mnemonic == "pop" {
-            loads += 1.0;
+            b.loads += 1.0;
             load_extra = LOAD_LATENCY;
         }
         let done = start + load_extra + lat;
@@ -152,21 +178,25 @@ pub fn static_cost(p: &Program) -> f64 {
             of_ready = done;
         }
         if mem_dest {
-            stores += 1.0;
+            b.stores += 1.0;
             if let Some(Operand::Mem(m)) = i.ops.first() {
                 stored.insert(addr_key(m), done);
             }
         }
-        critical = critical.max(done);
-        uops += n_uops;
+        b.critical = b.critical.max(done);
+        b.uops += n_uops;
         if is_mul {
-            muls += 1.0;
+            b.muls += 1.0;
         } else if !matches!(i.mnemonic.as_str(), "mov" | "ret" | "push" | "pop") || matches!(i.ops.as_slice(), [Operand::Reg(_), Operand::Imm(_)]) {
-            alu += n_uops;
+            b.alu += n_uops;
         }
     }
-    let bound = [alu / 4.0, muls, loads / 3.0, stores / 2.0, uops / 6.0].into_iter().fold(0.0, f64::max);
-    critical.max(bound) + 0.1 * bound
+    b
+}
+
+/// Estimated cycles per call of `p` (lower is better). See the module documentation.
+pub fn static_cost(p: &Program) -> f64 {
+    breakdown(p).cost_v1()
 }
 
 #[cfg(test)]

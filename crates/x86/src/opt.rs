@@ -325,6 +325,13 @@ impl<'a> OptProblem<'a> {
         self.cost_of(&race)
     }
 
+    /// Per-mode (throughput, latency) medians of `pairs` interleaved batch ratios of `code` to the
+    /// anchor, both modes whatever the objective (for calibrating the static cost model).
+    pub fn mode_ratios(&self, code: FieldFn, pairs: usize) -> [f64; 2] {
+        let race = self.race(code, pairs.max(ALL_PAIRS + 1), None);
+        [race.median(0), race.median(1)]
+    }
+
     /// A fresh full measurement: (cost, per-mode ratios to the anchor).
     fn remeasure(&self, prog: &crate::asm::Program) -> Option<(f64, [f64; 2])> {
         let code = jit::load(prog).ok()?;
