@@ -1,6 +1,6 @@
 """Spearman rank correlation of static predictors with measured throughput/latency/mix per
 function, the filter margin the data supports, a JSON summary and a scatter PNG.
-Usage: summarize.py samples.jsonl out.json out.png"""
+Usage: summarize.py samples.jsonl out.json out.png [audit.jsonl]"""
 import json, sys, collections
 import numpy as np
 
@@ -58,6 +58,13 @@ def main():
         d["margin_insns_max"], d["margin_insns_p99"] = margin_needed([r["insns"] for r in rs], mx)
         out["functions"][fn] = d
         print(f"{fn:38} {len(rs):4} " + " ".join(cells) + f"  {d['margin_model_max']:.3f},{d['margin_model_p99']:.3f}")
+    if len(sys.argv) > 4:
+        print(f"\nfilter audit ({'static cost > 1.15 x best'}): filtered candidates measured anyway")
+        print(f"{'function':38} {'evals':>7} {'filtered':>9} {'better':>7} {'>2% better':>10}")
+        for l in open(sys.argv[4]):
+            a = json.loads(l)
+            out["functions"].setdefault(a["fn"], {})["audit"] = a
+            print(f"{a['fn']:38} {a['evaluations']:7} {a['filtered']:9} {a['filter_misses']:7} {a['filter_misses_2pct']:10}")
     json.dump(out, open(sys.argv[2], "w"), indent=1)
     import matplotlib; matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -119,6 +119,13 @@ pub struct OptProblem<'a> {
     pub measured: AtomicU64,
     pub raced_out: AtomicU64,
     pub filtered: AtomicU64,
+    /// Diagnostic (bench/crypto-costmodel): measure statically filtered candidates anyway (their
+    /// cost stays ∞, so the search takes the same path) and count those that beat the best.
+    pub audit_filter: bool,
+    /// Audited filtered candidates that measured better than the best cost at the time
+    /// (`filter_misses`), and by more than 2 % (`filter_misses_2pct`).
+    pub filter_misses: AtomicU64,
+    pub filter_misses_2pct: AtomicU64,
     pub failed: AtomicU64,
     /// Chain bests accepted without a proof (not better than the best proven candidate).
     pub unproven: AtomicU64,
@@ -240,6 +247,9 @@ impl<'a> OptProblem<'a> {
             measured: AtomicU64::new(0),
             raced_out: AtomicU64::new(0),
             filtered: AtomicU64::new(0),
+            audit_filter: false,
+            filter_misses: AtomicU64::new(0),
+            filter_misses_2pct: AtomicU64::new(0),
             failed: AtomicU64::new(0),
             unproven: AtomicU64::new(0),
             noise: AtomicU64::new(0),
@@ -430,6 +440,17 @@ impl<'a> OptProblem<'a> {
         OptCandidate { variant: v.clone(), sched }
     }
 
+    /// Full measurement of a filtered candidate (see `audit_filter`).
+    fn audit(&self, code: FieldFn, best_cost: f64) {
+        let cost = self.cost_of(&self.race(code, ALL_PAIRS, None));
+        if cost < best_cost {
+            self.filter_misses.fetch_add(1, Ordering::Relaxed);
+        }
+        if cost < best_cost * 0.98 {
+            self.filter_misses_2pct.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     /// Records a new best (measured `cost`, per-mode ratios to the anchor, static cost).
     fn note_best(&self, cost: f64, to_anchor: [f64; 2], static_cost: f64) {
         let mut b = self.best.lock().unwrap();
@@ -505,9 +526,12 @@ impl Problem for OptProblem<'_> {
             }
         };
         // static filter: code the cost model rates far above the best is not worth measuring
-        if statically_filtered(crate::cost::static_cost(&prog), f64::from_bits(self.best_static.load(Ordering::Relaxed))) {
+        let filtered = statically_filtered(crate::cost::static_cost(&prog), f64::from_bits(self.best_static.load(Ordering::Relaxed)));
+        if filtered {
             self.filtered.fetch_add(1, Ordering::Relaxed);
-            return f64::INFINITY;
+            if !self.audit_filter {
+                return f64::INFINITY;
+            }
         }
         let code = match jit::load(&prog) {
             Ok(c) => c,
@@ -521,6 +545,10 @@ impl Problem for OptProblem<'_> {
             return f64::INFINITY;
         }
         let best_cost = f64::from_bits(self.best_cost.load(Ordering::Relaxed));
+        if filtered {
+            self.audit(code.func(), best_cost);
+            return f64::INFINITY;
+        }
         let race = self.race(code.func(), ALL_PAIRS, best_cost.is_finite().then_some(best_cost * RACE_MARGIN));
         let cost = self.cost_of(&race);
         if race.ratios.iter().any(|r| !r.is_empty() && r.len() < ALL_PAIRS) {
@@ -576,7 +604,9 @@ impl Problem for OptProblem<'_> {
     }
 
     fn counters(&self) -> Vec<(String, u64)> {
-        vec![
+        let audit = [("filter_misses", &self.filter_misses), ("filter_misses_2pct", &self.filter_misses_2pct)];
+        let audit = audit.iter().filter(|_| self.audit_filter).map(|(n, c)| (n.to_string(), c.load(Ordering::Relaxed)));
+        [
             ("measured".into(), self.measured.load(Ordering::Relaxed)),
             ("raced_out".into(), self.raced_out.load(Ordering::Relaxed)),
             ("filtered".into(), self.filtered.load(Ordering::Relaxed)),
@@ -587,6 +617,9 @@ impl Problem for OptProblem<'_> {
             ("noise".into(), self.noise.load(Ordering::Relaxed)),
             ("variants".into(), self.variants.lock().unwrap().len() as u64),
         ]
+        .into_iter()
+        .chain(audit)
+        .collect()
     }
 }
 
@@ -621,13 +654,13 @@ mod tests {
     }
 
     /// A small OptProblem on `examples/crypto/mul2.json`, timed against its own IR-order code.
-    fn with_problem(test: impl FnOnce(&OptProblem)) {
+    fn with_problem(test: impl FnOnce(&mut OptProblem)) {
         let f = crate::ir::parse(include_str!("../../../examples/crypto/mul2.json")).unwrap();
         let lir = crate::lir::lower(&f).unwrap();
         let opts = Options { adx: true, frame_pointer: false };
         let reference = jit::load(&gen::generate(&lir, &Candidate::ir_order(&lir), opts, &f.name).unwrap()).unwrap();
-        let p = OptProblem::new(&f, &lir, opts, Objective::Mix, &[("ref".into(), reference.func())], crate::measure::best_clock(), 3);
-        test(&p);
+        let mut p = OptProblem::new(&f, &lir, opts, Objective::Mix, &[("ref".into(), reference.func())], crate::measure::best_clock(), 3);
+        test(&mut p);
     }
 
     #[test]
@@ -654,6 +687,12 @@ mod tests {
             assert_eq!(p.cost(&start), f64::INFINITY);
             assert_eq!(p.filtered.load(Ordering::Relaxed), 1);
             assert_eq!(p.measured.load(Ordering::Relaxed) + p.raced_out.load(Ordering::Relaxed), measured);
+            // auditing measures it (a miss: it beats the recorded best by far) but keeps it out
+            p.best_cost.store(1e9f64.to_bits(), Ordering::Relaxed);
+            p.audit_filter = true;
+            assert_eq!(p.cost(&start), f64::INFINITY);
+            assert_eq!((p.filter_misses.load(Ordering::Relaxed), p.filter_misses_2pct.load(Ordering::Relaxed)), (1, 1));
+            assert!(p.counters().iter().any(|(n, v)| n == "filter_misses" && *v == 1));
         });
     }
 
