@@ -22,11 +22,11 @@ for item in $FNS; do
   for which in base new; do
     bin=$BASE; [ $which = new ] && bin=$NEW
     echo "== $name: $which search ($BUDGET)" >&2
-    taskset -c 1 "$bin" -q --json crypto opt --ir "$S/fn/$name.json" --c "$S/c/$c.c" --budget "$BUDGET" --objective mix \
+    taskset -c "${CORE:-1}" "$bin" -q --json crypto opt --ir "$S/fn/$name.json" --c "$S/c/$c.c" --budget "$BUDGET" --objective mix \
         --tests "$TESTS" -o "$out/$name.$which.s" > "$out/$name.$which.opt.json"
   done
   echo "== $name: bench" >&2
-  taskset -c 1 "$NEW" -q --json crypto bench --ir "$S/fn/$name.json" --c "$S/c/$c.c" --rounds "${ROUNDS:-15}" \
+  taskset -c "${CORE:-1}" "$NEW" -q --json crypto bench --ir "$S/fn/$name.json" --c "$S/c/$c.c" --rounds "${ROUNDS:-15}" \
       "$out/$name.base.asm" "$out/$name.new.asm" "$S"/baseline-asm/"$dir"/*.asm > "$out/$name.bench.json"
 done
 "$PY" bench/crypto-ab/summarize.py "$out" bench/results/$NAME.json bench/results/$NAME.png "$BUDGET"

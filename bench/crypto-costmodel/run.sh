@@ -13,8 +13,8 @@ PY=${VERIFORGE_PYTHON:-.venv/bin/python}; [ -x "$PY" ] || PY=python3
 mkdir -p bench/results
 cargo build --release -q -p vf-x86 --example costcal --example filteraudit
 raw=bench/results/crypto-costmodel.samples.jsonl
-taskset -c 1 target/release/examples/costcal "$S" "$SAMPLES" "${FILTER:-}" > "$raw"
+taskset -c "${CORE:-1}" target/release/examples/costcal "$S" "$SAMPLES" "${FILTER:-}" > "$raw"
 # filter audit: AUDIT_S seconds of search per function, filtered candidates measured anyway
 audit=bench/results/crypto-costmodel.audit.jsonl
-taskset -c 1 target/release/examples/filteraudit "$S" "${AUDIT_S:-15}" "${FILTER:-}" > "$audit"
+taskset -c "${CORE:-1}" target/release/examples/filteraudit "$S" "${AUDIT_S:-15}" "${FILTER:-}" > "$audit"
 "$PY" bench/crypto-costmodel/summarize.py "$raw" bench/results/crypto-costmodel.json bench/results/crypto-costmodel.png "$audit"
