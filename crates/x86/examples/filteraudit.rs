@@ -3,7 +3,7 @@
 //! `audit_filter` on, so every statically filtered candidate is measured anyway, and prints one
 //! JSON line per function: evaluations, filtered, and filtered candidates that measured better
 //! than the best at the time (all / by more than 2 %). Timed against the start candidate.
-//! Usage: filteraudit <fn-dir> <seconds-per-function> [name-filter]
+//! Usage: [MARGIN=1.1] filteraudit <fn-dir> <seconds-per-function> [name-filter]
 use vf_search::Problem;
 use vf_x86::{gen, ir, jit, lir, measure, opt};
 
@@ -28,6 +28,9 @@ fn audit(f: &ir::Function, l: &lir::Lir, secs: f64) {
     let refs = vec![("start".to_string(), anchor.func())];
     let mut p = opt::OptProblem::new(f, l, opts, opt::Objective::Mix, &refs, measure::best_clock(), 1);
     p.audit_filter = true;
+    if let Some(m) = std::env::var("MARGIN").ok().and_then(|m| m.parse().ok()) {
+        p.static_margin = m;
+    }
     let config = vf_search::Config {
         seed: 1,
         chains: 1,
@@ -39,5 +42,5 @@ fn audit(f: &ir::Function, l: &lir::Lir, secs: f64) {
     };
     let out = vf_search::bets_and_runs(&p, &config, vf_search::Bets { count: 10, fraction: 0.2 }, &vf_search::Quiet);
     let counters: Vec<String> = p.counters().iter().map(|(n, v)| format!("\"{n}\":{v}")).collect();
-    println!("{{\"fn\":\"{}\",\"seconds\":{secs},\"evaluations\":{},\"best_cost\":{:.4},{}}}", f.name, out.result.iterations, out.result.best_cost, counters.join(","));
+    println!("{{\"fn\":\"{}\",\"margin\":{},\"seconds\":{secs},\"evaluations\":{},\"best_cost\":{:.4},{}}}", f.name, p.static_margin, out.result.iterations, out.result.best_cost, counters.join(","));
 }

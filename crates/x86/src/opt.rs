@@ -122,6 +122,8 @@ pub struct OptProblem<'a> {
     /// Diagnostic (bench/crypto-costmodel): measure statically filtered candidates anyway (their
     /// cost stays ∞, so the search takes the same path) and count those that beat the best.
     pub audit_filter: bool,
+    /// The static filter's margin ([`STATIC_MARGIN`] unless changed for an audit).
+    pub static_margin: f64,
     /// Audited filtered candidates that measured better than the best cost at the time
     /// (`filter_misses`), and by more than 2 % (`filter_misses_2pct`).
     pub filter_misses: AtomicU64,
@@ -193,8 +195,8 @@ pub const STATIC_MARGIN: f64 = 1.15;
 
 /// Whether a candidate of static cost `cost` is skipped given the best candidate's static cost
 /// (`best` = ∞ while there is no best: nothing is skipped then, so the start point never is).
-pub fn statically_filtered(cost: f64, best: f64) -> bool {
-    best.is_finite() && cost > best * STATIC_MARGIN
+pub fn statically_filtered(cost: f64, best: f64, margin: f64) -> bool {
+    best.is_finite() && cost > best * margin
 }
 
 impl<'a> OptProblem<'a> {
@@ -248,6 +250,7 @@ impl<'a> OptProblem<'a> {
             raced_out: AtomicU64::new(0),
             filtered: AtomicU64::new(0),
             audit_filter: false,
+            static_margin: STATIC_MARGIN,
             filter_misses: AtomicU64::new(0),
             filter_misses_2pct: AtomicU64::new(0),
             failed: AtomicU64::new(0),
@@ -526,7 +529,7 @@ impl Problem for OptProblem<'_> {
             }
         };
         // static filter: code the cost model rates far above the best is not worth measuring
-        let filtered = statically_filtered(crate::cost::static_cost(&prog), f64::from_bits(self.best_static.load(Ordering::Relaxed)));
+        let filtered = statically_filtered(crate::cost::static_cost(&prog), f64::from_bits(self.best_static.load(Ordering::Relaxed)), self.static_margin);
         if filtered {
             self.filtered.fetch_add(1, Ordering::Relaxed);
             if !self.audit_filter {
@@ -645,12 +648,13 @@ mod tests {
     #[test]
     fn static_filter_skips_only_candidates_far_above_a_known_best() {
         // no best yet (the start point is being chosen): nothing is skipped, however costly
-        assert!(!statically_filtered(1e9, f64::INFINITY));
-        assert!(!statically_filtered(100.0, 100.0));
-        assert!(!statically_filtered(100.0 * STATIC_MARGIN, 100.0));
-        assert!(statically_filtered(100.0 * STATIC_MARGIN + 0.01, 100.0));
+        let m = STATIC_MARGIN;
+        assert!(!statically_filtered(1e9, f64::INFINITY, m));
+        assert!(!statically_filtered(100.0, 100.0, m));
+        assert!(!statically_filtered(100.0 * m, 100.0, m));
+        assert!(statically_filtered(100.0 * m + 0.01, 100.0, m));
         // better-rated candidates always pass
-        assert!(!statically_filtered(50.0, 100.0));
+        assert!(!statically_filtered(50.0, 100.0, m));
     }
 
     /// A small OptProblem on `examples/crypto/mul2.json`, timed against its own IR-order code.
