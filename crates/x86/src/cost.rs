@@ -11,7 +11,8 @@
 //! (bench/crypto-costmodel), these functions are dispatch-bound at ~5 IPC and the critical path
 //! only shifts the ranking a little. The first model, max(critical path, resource bound) + 0.1 ×
 //! resource bound, is kept as [`Breakdown::cost_v1`] for the calibration report: it ranked
-//! candidates far worse (Spearman ρ 0.08–0.92 against 0.89–0.95).
+//! candidates far worse (Spearman ρ vs the measured mix cost 0.28–0.92 against 0.82–0.95; the
+//! instruction count: 0.70–0.94).
 //!
 //! Latencies and uop counts approximate published Zen 3 tables (uops.info / Agner Fog); they
 //! rank candidates and are not a timing claim.
@@ -208,8 +209,9 @@ impl Breakdown {
 /// Weight of the critical path. Calibrated on 400 search-sampled candidates per Fiat function
 /// (bench/crypto-costmodel): these functions run at ~5 IPC, so the dispatch bound (uops / 6)
 /// predicts measured throughput AND latency far better than the critical path; the latency
-/// chain adds a little (Spearman ρ vs measured mix rises from 0.86–0.94 at weight 0 to 0.89–0.95
-/// at 0.1 and drops again on saturated functions above 0.15).
+/// chain adds a little (in a fit over the first calibration run, Spearman ρ vs the measured mix
+/// rose from 0.86–0.94 at weight 0 to 0.89–0.95 at 0.1 and dropped on saturated functions above
+/// 0.15).
 const CRITICAL_WEIGHT: f64 = 0.1;
 
 /// Estimated cycles per call of `p` (lower is better). See the module documentation.
