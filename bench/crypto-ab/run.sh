@@ -13,7 +13,7 @@ TESTS=${TESTS:-100000}
 BASE=${BASE:?set BASE to the baseline veriforge binary}
 NEW=${NEW:-target/release/veriforge}
 FNS=${FNS:-"fiat_poly1305_carry_square:poly1305_64 fiat_25519_carry_mul:curve25519_64 fiat_p256_mul:p256_64"}
-out=bench/results/crypto-ab
+NAME=${NAME:-crypto-ab}; out=bench/results/$NAME
 mkdir -p "$out"
 PY=${VERIFORGE_PYTHON:-.venv/bin/python}; [ -x "$PY" ] || PY=python3
 for item in $FNS; do
@@ -22,11 +22,11 @@ for item in $FNS; do
   for which in base new; do
     bin=$BASE; [ $which = new ] && bin=$NEW
     echo "== $name: $which search ($BUDGET)" >&2
-    taskset -c 1 "$bin" -q --json crypto opt --ir "$S/fn/$name.json" --c "$S/c/$c.c" --budget "$BUDGET" --objective mix \
+    taskset -c "${CORE:-1}" "$bin" -q --json crypto opt --ir "$S/fn/$name.json" --c "$S/c/$c.c" --budget "$BUDGET" --objective mix \
         --tests "$TESTS" -o "$out/$name.$which.s" > "$out/$name.$which.opt.json"
   done
   echo "== $name: bench" >&2
-  taskset -c 1 "$NEW" -q --json crypto bench --ir "$S/fn/$name.json" --c "$S/c/$c.c" --rounds 15 \
+  taskset -c "${CORE:-1}" "$NEW" -q --json crypto bench --ir "$S/fn/$name.json" --c "$S/c/$c.c" --rounds "${ROUNDS:-15}" \
       "$out/$name.base.asm" "$out/$name.new.asm" "$S"/baseline-asm/"$dir"/*.asm > "$out/$name.bench.json"
 done
-"$PY" bench/crypto-ab/summarize.py "$out" bench/results/crypto-ab.json bench/results/crypto-ab.png "$BUDGET"
+"$PY" bench/crypto-ab/summarize.py "$out" bench/results/$NAME.json bench/results/$NAME.png "$BUDGET"

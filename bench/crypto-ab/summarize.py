@@ -27,7 +27,7 @@ for r in rows:
         best_c = min(m(r["gcc"], k), m(r["clang"], k))
         print("| %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.3f | %.3f | %.3f |" % (r["function"], k, m(r["gcc"], k), m(r["clang"], k), m(co, k),
               m(r["base"], k), m(r["new"], k), m(r["new"], k) / m(r["base"], k), m(r["new"], k) / best_c, m(r["new"], k) / m(co, k)))
-print("\nunit: %s per call (medians of 15 randomized rounds, one run per function)" % rows[0]["unit"] if rows else "")
+print("\nunit: %s per call (medians of %d randomized rounds, one run per function)" % (rows[0]["unit"], rows[0]["gcc"]["throughput"]["samples"]) if rows else "")
 print("| function | base evals (per s) | new evals (per s) | new counters |")
 print("|---|---|---|---|")
 for r in rows:
