@@ -922,11 +922,21 @@ impl<'a> Gen<'a> {
         let mut avoid = reg_list(&[q(fixed), ysrc]);
         avoid.push(asm::RDX);
         if self.opts.adx {
+            // mulx reads its source before writing: a source register that dies here may take
+            // the result (fewer registers live, so fewer callee-saved ones to save). Not for a
+            // memory source: its stack slot or pointer register must survive until mulx reads it.
+            let early = matches!(ysrc, Operand::Reg(_));
+            if early {
+                self.done_with(&[a, b]);
+                avoid.retain(|&r| r == fixed || r == asm::RDX || self.holds[r as usize].is_some());
+            }
             let hi = self.alloc(&avoid)?;
             avoid.push(hi);
             let lo = self.alloc(&avoid)?;
             self.emit("mulx", vec![q(hi), q(lo), ysrc]);
-            self.done_with(&[a, b]);
+            if !early {
+                self.done_with(&[a, b]);
+            }
             self.define((n, 0), lo);
             self.define((n, 1), hi);
         } else {
@@ -966,9 +976,15 @@ impl<'a> Gen<'a> {
                 return self.adc_imm(n, a, b, x, y, c);
             }
         }
-        let d = self.take_dst(x, &[])?;
-        // adcx/adox take no immediate
-        let src = if self.opts.adx && cin.is_some() { self.rm(y, &[d])? } else { self.rmi(y, &[d])? };
+        let (d, src) = match self.in_place_double(x, y) {
+            Some(d) => (d, q(d)),
+            None => {
+                let d = self.take_dst(x, &[])?;
+                // adcx/adox take no immediate
+                let src = if self.opts.adx && cin.is_some() { self.rm(y, &[d])? } else { self.rmi(y, &[d])? };
+                (d, src)
+            }
+        };
         let avoid = reg_list(&[q(d), src]);
         let use_of = match cin {
             Some(c) if self.of == Some(c) && self.opts.adx => true,
@@ -1030,6 +1046,17 @@ impl<'a> Gen<'a> {
             self.set_flag(use_of, Some((n, 1)));
         }
         Ok(())
+    }
+
+    /// For `x + x` where this node holds the last two uses of x and x is in a register: that
+    /// register, taken as the destination (`adcx r, r`, no copy). None otherwise.
+    fn in_place_double(&mut self, x: V, y: V) -> Option<u8> {
+        let r = self.reg_of(x)?;
+        if x != y || self.uses_left.get(&x) != Some(&2) {
+            return None;
+        }
+        self.unbind_reg(r);
+        Some(r)
     }
 
     /// `adc d, imm` (carry in `c` in CF; OF is clobbered, so it must hold no live carry).
