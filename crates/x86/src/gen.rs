@@ -30,10 +30,11 @@ impl Default for Options {
 /// operand goes to rdx for MulFull; operand order of commutative operations) and `choice[n]`,
 /// an instruction-selection alternative taken modulo `Candidate::choices(lir, n)`; choice 0 is
 /// the generator's heuristic default. Alternatives: MulImm: `mul_imm_options` (imul, lea, two
-/// leas, shl, shlx); Mask and And with a wide mask constant: 1 = `bzhi` (BMI2); AddC with a
-/// constant operand and a carry in: 0 = `adc d, imm` when OF holds no live carry, 1 = always
-/// `adcx`/`adox` with the constant in a register; Add: 0 = lea when flags are live or no operand
-/// dies in a register, else add; 1 = always lea.
+/// leas, shl, shlx); Mask and And with a wide mask constant: 1 = `bzhi` (BMI2), 2 = `and`,
+/// 0 = bzhi only where it saves an instruction (`Gen::use_bzhi`); AddC with a constant operand
+/// and a carry in: 0 = `adc d, imm` when OF holds no live carry, 1 = always `adcx`/`adox` with
+/// the constant in a register; Add: 0 = lea when flags are live or no operand dies in a
+/// register, else add; 1 = always lea.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Candidate {
     pub order: Vec<usize>,
@@ -52,8 +53,8 @@ impl Candidate {
     pub fn choices(lir: &Lir, n: usize) -> usize {
         match lir.nodes[n] {
             Node::MulImm(_, k) => mul_imm_options(k).len(),
-            Node::Mask(..) => 2,
-            Node::And(a, b) if wide_mask(lir, a).or(wide_mask(lir, b)).is_some() => 2,
+            Node::Mask(..) => 3,
+            Node::And(a, b) if wide_mask(lir, a).or(wide_mask(lir, b)).is_some() => 3,
             Node::AddC(_, b, Some(_)) if const_value(lir, b).is_some() => 2,
             Node::Add(..) => 2,
             _ => 1,
@@ -693,7 +694,7 @@ impl<'a> Gen<'a> {
                 self.done_with(&[a]);
                 self.define(r0, d);
             }
-            Node::Mask(a, k) if choice % 2 == 1 && self.opts.adx => self.bzhi(n, a, &[], k)?,
+            Node::Mask(a, k) if self.opts.adx && self.use_bzhi(choice, a, None, k) => self.bzhi(n, a, &[], k)?,
             Node::Mask(a, k) => {
                 let m = (1u64 << k) - 1;
                 if fits_imm32(m) {
@@ -712,8 +713,8 @@ impl<'a> Gen<'a> {
                     self.define(r0, d);
                 }
             }
-            Node::And(a, b) if choice % 2 == 1 && self.opts.adx && wide_mask(self.lir, b).is_some() => self.bzhi(n, a, &[b], wide_mask(self.lir, b).unwrap())?,
-            Node::And(a, b) if choice % 2 == 1 && self.opts.adx && wide_mask(self.lir, a).is_some() => self.bzhi(n, b, &[a], wide_mask(self.lir, a).unwrap())?,
+            Node::And(a, b) if self.opts.adx && wide_mask(self.lir, b).map(|k| self.use_bzhi(choice, a, Some(b), k)).unwrap_or(false) => self.bzhi(n, a, &[b], wide_mask(self.lir, b).unwrap())?,
+            Node::And(a, b) if self.opts.adx && wide_mask(self.lir, a).map(|k| self.use_bzhi(choice, b, Some(a), k)).unwrap_or(false) => self.bzhi(n, b, &[a], wide_mask(self.lir, a).unwrap())?,
             Node::And(a, b) | Node::Or(a, b) => {
                 let (x, y) = self.commute(a, b, flip);
                 let d = self.take_dst(x, &[])?;
@@ -830,6 +831,23 @@ impl<'a> Gen<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether `a mod 2^k` (the mask constant being the value `mask`, if any) is emitted as bzhi:
+    /// choice 1 forces bzhi, 2 forces `and`, 0 decides: bzhi when `and` would need both a copy of
+    /// `a` (it lives on or is not in a register) and a `mov` of a wide mask constant not already
+    /// in a register (`mov d, a; mov t, m; and d, t` vs `mov i, k; bzhi d, a, i`).
+    fn use_bzhi(&self, choice: u8, a: V, mask: Option<V>, k: u8) -> bool {
+        match choice % 3 {
+            1 => true,
+            2 => false,
+            _ => {
+                let wide = !fits_imm32((1u64 << k) - 1);
+                let mask_in_reg = mask.map(|m| self.reg_of(m).is_some()).unwrap_or(false);
+                let a_dies_in_reg = self.reg_of(a).is_some() && self.uses_left.get(&a) == Some(&1);
+                wide && !mask_in_reg && !a_dies_in_reg
+            }
+        }
     }
 
     /// `bzhi d, a, idx` with idx = k in a scratch register: d = a mod 2^k, non-destructive.
