@@ -85,20 +85,20 @@ adcx r15, [rsp + 0xd0]
 adcx r13, [rsp + 0xd8]
 adc r8, 0x0
 mov rdx, 0x26
-mulx rsi, rcx, r8
-mulx r8, rbx, r13
+mulx r8, rsi, r8
+mulx rcx, rbx, r13
 mulx rbp, r12, r15
-mulx r13, r15, rax
+mulx rax, r13, rax
 add r14, r12
 adcx r9, rbx
-adcx r10, rcx
-adc rsi, 0x0
-add r11, r15
-adcx r14, r13
+adcx r10, rsi
+adc r8, 0x0
+add r11, r13
+adcx r14, rax
 adcx r9, rbp
-adcx r10, r8
-adc rsi, 0x0
-mulx rax, r8, rsi
+adcx r10, rcx
+adc r8, 0x0
+mulx rax, r8, r8
 add r11, r8
 adc r14, 0x0
 mov [rdi + 0x8], r14

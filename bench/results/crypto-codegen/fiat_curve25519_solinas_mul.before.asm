@@ -40,76 +40,73 @@ mulx rax, r10, [rcx]
 mov rdx, [rsi]
 mov [rsp + 0x70], rax
 mov [rsp + 0x68], r10
-mulx rax, r10, [rcx + 0x18]
+mulx rax, r10, [rcx + 0x10]
 mov [rsp + 0x60], r10
 mov [rsp + 0x58], r9
-mulx r10, r9, [rcx + 0x10]
+mulx r10, r9, [rcx + 0x18]
 mov [rsp + 0x50], r9
 mov [rsp + 0x48], r14
 mulx r9, r14, [rcx + 0x8]
 mov [rsp + 0x40], r14
 mov [rsp + 0x38], r11
 mulx r14, r11, [rcx]
-add r10, r12
-adcx rax, rbx
-mov rdx, 0x0
-adcx r15, rdx
-add r10, r8
-adcx rax, rbp
-adcx r15, rdx
-adcx r13, rdx
+add rax, r12
+adcx r10, rbx
+adc r15, 0x0
+add rax, r8
+adcx r10, rbp
+adc r15, 0x0
+adc r13, 0x0
 add r9, [rsp + 0x38]
-adcx r10, [rsp + 0x48]
-adcx rax, [rsp + 0x58]
+adcx rax, [rsp + 0x48]
+adcx r10, [rsp + 0x58]
 adcx r15, [rsp + 0x98]
-adcx r13, rdx
+adc r13, 0x0
 mov r8, [rsp + 0xa8]
-adcx r8, rdx
+adc r8, 0x0
 add r9, [rsp + 0x78]
-adcx r10, [rsp + 0x88]
-adcx rax, [rsp + 0xb0]
+adcx rax, [rsp + 0x88]
+adcx r10, [rsp + 0xb0]
 adcx r15, [rsp + 0xb8]
-adcx r13, rdx
-adcx r8, rdx
+adc r13, 0x0
+adc r8, 0x0
 add r14, [rsp + 0x68]
 adcx r9, [rsp + 0x70]
-adcx r10, [rsp + 0x80]
-adcx rax, [rsp + 0xa0]
+adcx rax, [rsp + 0x80]
+adcx r10, [rsp + 0xa0]
 adcx r15, [rsp + 0xc0]
 adcx r13, [rsp + 0xc8]
-adcx r8, rdx
+adc r8, 0x0
 add r14, [rsp + 0x40]
-adcx r9, [rsp + 0x50]
-adcx r10, [rsp + 0x60]
-adcx rax, [rsp + 0x90]
+adcx r9, [rsp + 0x60]
+adcx rax, [rsp + 0x50]
+adcx r10, [rsp + 0x90]
 adcx r15, [rsp + 0xd0]
 adcx r13, [rsp + 0xd8]
-adcx r8, rdx
+adc r8, 0x0
 mov rdx, 0x26
+mulx rsi, rcx, r13
 mulx rbx, rbp, r8
-mulx r8, r12, r13
-mov [rsp + 0xd8], r8
-mulx r13, r8, r15
-mov [rsp + 0xd0], r13
-mulx r15, r13, rax
-add r14, r8
-adcx r9, r12
-adcx r10, rbp
-mov rax, 0x0
-adcx rbx, rax
-add r11, r13
-adcx r14, r15
-adcx r9, [rsp + 0xd0]
-adcx r10, [rsp + 0xd8]
-adcx rbx, rax
-mulx r8, rbp, rbx
-add r11, rbp
-adcx r14, rax
+mulx r8, r12, r15
+mulx r13, r15, r10
+add r14, r12
+adcx r9, rcx
+adcx rax, rbp
+adc rbx, 0x0
+add r11, r15
+adcx r14, r13
+adcx r9, r8
+adcx rax, rsi
+adc rbx, 0x0
+mulx r8, r10, rbx
+add r11, r10
+adc r14, 0x0
 mov [rdi + 0x8], r14
-adcx r9, rax
+adc r9, 0x0
 mov [rdi + 0x10], r9
-adcx r10, rax
-mov [rdi + 0x18], r10
+adc rax, 0x0
+mov [rdi + 0x18], rax
+mov rax, 0x0
 cmovc rax, rdx
 add rax, r11
 mov [rdi], rax

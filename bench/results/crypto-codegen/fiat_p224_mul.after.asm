@@ -30,8 +30,7 @@ mov [rsp - 0x10], r9
 mulx rax, r9, r8
 add rax, r15
 adcx r10, r14
-mov r14, 0x0
-adcx r13, r14
+adc r13, 0x0
 add r12, rbx
 adcx rbp, r9
 adcx r11, rax
@@ -41,18 +40,18 @@ mov rax, 0x0
 setc al
 mov rdx, [rsi + 0x8]
 mulx r9, rbx, [rcx + 0x18]
-mulx r12, r15, [rcx + 0x10]
-mulx r8, r14, [rcx + 0x8]
+mulx r12, r14, [rcx + 0x10]
+mulx r15, r8, [rcx + 0x8]
 mov [rsp - 0x8], rax
 mov [rsp - 0x10], r13
 mulx rax, r13, [rcx]
-add rax, r14
-adcx r8, r15
+add rax, r8
+adcx r15, r14
 adcx r12, rbx
 adc r9, 0x0
 add rbp, r13
 adcx r11, rax
-adcx r10, r8
+adcx r10, r15
 adcx r12, [rsp - 0x10]
 adcx r9, [rsp - 0x8]
 mov rax, 0x0

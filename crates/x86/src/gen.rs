@@ -785,7 +785,14 @@ impl<'a> Gen<'a> {
                 let src = self.rm(a, &[])?;
                 let avoid: Vec<u8> = reg_list(&[src]);
                 self.protect(true, true, None, &avoid)?;
-                let d = self.alloc(&avoid)?;
+                let d = match src {
+                    // imul reads its source before writing: overwrite it when allowed
+                    Operand::Reg(r) if self.overwritable(a) && fits_imm32(k) => {
+                        self.unbind_reg(r.num);
+                        r.num
+                    }
+                    _ => self.alloc(&avoid)?,
+                };
                 if fits_imm32(k) {
                     self.emit("imul", vec![q(d), src, imm(k)]);
                 } else {
@@ -797,8 +804,14 @@ impl<'a> Gen<'a> {
             }
             MulSel::Lea(m) => {
                 let s = self.in_reg(a, &[])?;
+                let in_place = self.overwritable(a);
                 self.done_with(&[a]);
-                let d = self.alloc(&[])?;
+                let d = if in_place {
+                    self.unbind_reg(s);
+                    s
+                } else {
+                    self.alloc(&[])?
+                };
                 self.emit("lea", vec![q(d), lea_mem(s, s, m - 1, 0)]);
                 self.define(r0, d);
             }
@@ -807,10 +820,10 @@ impl<'a> Gen<'a> {
                 let t = self.alloc(&[s])?;
                 self.emit("lea", vec![q(t), lea_mem(s, s, j - 1, 0)]);
                 self.done_with(&[a]);
-                let d = self.alloc(&[t])?;
+                // lea reads before it writes: the temporary t takes the product
                 let second = if plus_one { lea_mem(s, t, b, 0) } else { lea_mem(t, t, b - 1, 0) };
-                self.emit("lea", vec![q(d), second]);
-                self.define(r0, d);
+                self.emit("lea", vec![q(t), second]);
+                self.define(r0, t);
             }
             MulSel::Shl(c) => {
                 let d = self.take_dst(a, &[])?;
@@ -848,6 +861,15 @@ impl<'a> Gen<'a> {
                 wide && !mask_in_reg && !a_dies_in_reg
             }
         }
+    }
+
+    /// Whether the register holding `a` (an operand of the current node) may be overwritten by
+    /// the node's result: `a` dies here, or it lives on but can be reloaded with one `mov` (input
+    /// limb or constant) - often never, since later uses take it as a memory operand.
+    fn overwritable(&self, a: V) -> bool {
+        let dies = self.uses_left.get(&a) == Some(&1);
+        let reloadable = self.locs.get(&a).map(|ls| ls.iter().any(|l| matches!(l, Loc::Input(..) | Loc::Const(_)))).unwrap_or(false);
+        dies || reloadable
     }
 
     /// `bzhi d, a, idx` with idx = k in a scratch register: d = a mod 2^k, non-destructive.
