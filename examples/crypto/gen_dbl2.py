@@ -1,7 +1,8 @@
 """Writes dbl2.json: a small made-up 2-limb squaring step in Fiat's JSON IR for the code
 generator's in-place rules: doublings x + x (with and without a carry in) whose operand dies
 there (`adcx r, r`, no copy), a mulx whose register source dies there (may take the result), and
-a wide mask of a value that lives on (bzhi instead of copy + mov mask + and). Semantics come from
+a wide mask of a value that lives on (bzhi instead of copy + mov mask + and), a lea multiply
+of an input limb that is used again later (overwrites its register: the limb reloads from memory). Semantics come from
 the IR evaluator."""
 import json
 body, n = [], [0]
@@ -32,7 +33,7 @@ sh = op1(">>", s1, "0x30")
 st(["out1[0]"], "static_cast", [l00], dt="u64")
 st(["out1[1]"], "static_cast", [m], dt="u64")
 st(["out1[2]"], "static_cast", [op1("+", sh, s2)], dt="u64")
-st(["out1[3]"], "static_cast", [t], dt="u64")
+st(["out1[3]"], "static_cast", [op1("+", t, a1)], dt="u64")
 f = {"operation": "vf_dbl2",
      "arguments": [{"datatype": "u64[2]", "name": "arg1", "lbound": ["0x0"] * 2, "ubound": [hex((1 << 62) - 1)] * 2}],
      "returns": [{"datatype": "u64[4]", "name": "out1", "lbound": ["0x0"] * 4, "ubound": [hex((1 << 64) - 1)] * 4}],

@@ -266,3 +266,19 @@ fn wide_mask_of_a_live_value_defaults_to_bzhi() {
     assert!(forced.insns.len() > prog.insns.len(), "bzhi saves an instruction here");
     run_tests(&f, &forced, 200, 8);
 }
+
+/// `a1 * 3` as lea overwrites the register it loaded a1 into although a1 is used again later
+/// (an input limb reloads from memory), instead of taking a second register.
+#[test]
+fn lea_multiply_overwrites_a_reloadable_source() {
+    let prog = dbl2_program();
+    let text = asm::to_nasm(&prog);
+    let leas: Vec<&asm::Insn> = prog.insns.iter().filter(|i| i.mnemonic == "lea").collect();
+    assert!(!leas.is_empty(), "{text}");
+    for l in leas {
+        match (&l.ops[0], &l.ops[1]) {
+            (asm::Operand::Reg(d), asm::Operand::Mem(m)) if m.index.map(|(i, _)| i == m.base).unwrap_or(false) => assert_eq!(d.num, m.base, "{text}"),
+            _ => {}
+        }
+    }
+}
