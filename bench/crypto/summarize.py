@@ -12,9 +12,14 @@ for p in sorted(glob.glob(os.path.join(src, "*.bench.json"))):
     best_t = min(pub, key=lambda r: r["throughput"]["median"])
     best_l = min(pub, key=lambda r: r["latency"]["median"])
     trace = os.path.join(src, b["function"] + ".trace.json")
+    # Screening run (bench/crypto/run.sh): all published files; the confirmation run re-measures the
+    # files chosen there, so the reported best is not the minimum of 30 noisy medians.
+    screen_p = p.replace(".bench.json", ".screen.json")
+    screen = json.load(open(screen_p))["results"] if os.path.exists(screen_p) else None
+    screened = [r for r in screen if "/baseline-asm/" in r["name"]] if screen else pub
     rows.append({"function": b["function"], "unit": b["unit"], "gcc": gcc, "clang": clang, "ours": ours,
                  "cryptopt_best_throughput": best_t, "cryptopt_best_latency": best_l,
-                 "cryptopt_files": len(pub),
+                 "cryptopt_files": len(screened), "screening": screen,
                  "trace": json.load(open(trace)) if os.path.exists(trace) else None})
 json.dump({"budget": budget, "rows": rows}, open(out_json, "w"), indent=1)
 m = lambda r, k: r[k]["median"]
@@ -26,6 +31,10 @@ for r in rows:
     print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (r["function"], "ns" if r["unit"].startswith("ns") else "cycles",
           q(r["gcc"], "throughput"), q(r["clang"], "throughput"), q(r["cryptopt_best_throughput"], "throughput"), q(r["ours"], "throughput"),
           q(r["gcc"], "latency"), q(r["clang"], "latency"), q(r["cryptopt_best_latency"], "latency"), q(r["ours"], "latency")))
+def ratio_line(k):
+    return ", ".join("%s %.3f" % (r["function"].replace("fiat_", ""), m(r["ours"], k) / m(r["cryptopt_best_" + k], k)) for r in rows)
+print("\nours / best CryptOpt file, throughput: " + ratio_line("throughput"))
+print("ours / best CryptOpt file, latency:    " + ratio_line("latency"))
 wins = sum(1 for r in rows if m(r["ours"], "throughput") < min(m(r["gcc"], "throughput"), m(r["clang"], "throughput"))
            and m(r["ours"], "latency") < min(m(r["gcc"], "latency"), m(r["clang"], "latency")))
 beat_co = sum(1 for r in rows if m(r["ours"], "throughput") <= m(r["cryptopt_best_throughput"], "throughput"))

@@ -9,7 +9,7 @@ use std::time::Instant;
 use vf_x86::check;
 use vf_x86::gen::{self, Options};
 use vf_x86::measure::{self, Bench, Clock};
-use vf_x86::opt::{Objective, OptProblem};
+use vf_x86::opt::{Objective, OptCandidate, OptProblem};
 use vf_x86::{asm, cemit, cref, ir, jit, lir};
 
 #[derive(Args)]
@@ -253,19 +253,18 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let bets = vf_search::Bets { count: a.bets, fraction: a.bet_fraction };
     let outcome = vf_search::bets_and_runs(&problem, &config, bets, &observer);
     let result = outcome.result;
-    // Only proven code is written: the best, else the (proven) starting point.
+    // Only proven code is written: the fastest finalist that proves, else the (proven) start.
     let t = Instant::now();
+    let candidates = final_selection(&ctx, &f, &problem, &result.best, &ref_fns, objective, a.seed)?;
     let mut chosen = None;
-    let fallback = {
-        use vf_search::Problem;
-        problem.initial()
-    };
-    let candidates = [Some(result.best.clone()), problem.best_proven(), Some(fallback)];
-    for cand in candidates.into_iter().flatten() {
-        let prog = problem.generate(&cand).map_err(Failure::internal)?;
+    let mut selection: Vec<(usize, f64)> = candidates.iter().map(|(i, c, _)| (*i, *c)).collect();
+    selection.sort_by_key(|(i, _)| *i);
+    let mut chosen_finalist = None;
+    for (i, _, prog) in candidates {
         match problem.prove(&prog, a.tests, a.seed ^ 0x5eed) {
             Ok(()) => {
                 chosen = Some(prog);
+                chosen_finalist = Some(i);
                 break;
             }
             Err(e) => ctx.info(format!("candidate not proven ({e}); falling back")),
@@ -295,11 +294,44 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             "{}",
             serde_json::json!({"function": f.name, "unit": clock.unit(), "evaluations": result.iterations, "best_cost": result.best_cost,
                 "evaluations_per_s": result.iterations_per_s(), "counters": result.counters, "bet_costs": outcome.bet_costs,
-                "chosen_bet": outcome.chosen, "instructions": prog.insns.len(), "results": rows_json(&rows)})
+                "chosen_bet": outcome.chosen, "instructions": prog.insns.len(),
+                "final_selection": {"costs": selection.iter().map(|(_, c)| if c.is_finite() { serde_json::json!(c) } else { serde_json::Value::Null }).collect::<Vec<_>>(), "chosen": chosen_finalist}, "results": rows_json(&rows)})
         );
     }
     let _ = std::fs::remove_dir_all(scratch_dir());
     Ok(())
+}
+
+/// The search's best, the last proven global bests and the heuristic start, re-measured side by
+/// side with the compilers in long batches (21 randomized rounds) and ordered by the objective on
+/// those fresh medians (each mode relative to the faster compiler). The search's own costs come
+/// from short interleaved batches and the best of many of them is biased low, so the final choice
+/// is made on this independent measurement.
+/// Returns (finalist index, cost, code), cheapest first; the cost is NaN when there was only one.
+fn final_selection(ctx: &Ctx, f: &ir::Function, problem: &OptProblem, best: &OptCandidate, compilers: &[(String, jit::FieldFn)], objective: Objective, seed: u64) -> Result<Vec<(usize, f64, asm::Program)>, Failure> {
+    let mut progs: Vec<asm::Program> = Vec::new();
+    for c in std::iter::once(best.clone()).chain(problem.finalists()) {
+        let p = problem.generate(&c).map_err(Failure::internal)?;
+        if !progs.iter().any(|q| q.insns == p.insns) {
+            progs.push(p);
+        }
+    }
+    if progs.len() == 1 {
+        return Ok(progs.into_iter().map(|p| (0, f64::NAN, p)).collect());
+    }
+    let loaded: Vec<jit::ExecCode> = progs.iter().map(jit::load).collect::<Result<_, _>>().map_err(Failure::internal)?;
+    let mut fns = compilers.to_vec();
+    fns.extend(loaded.iter().enumerate().map(|(i, l)| (format!("finalist {i}"), l.func())));
+    let mut clock = measure::best_clock();
+    let rows = measure_all(f, &fns, 21, clock.as_mut(), seed ^ 0xf1a1);
+    let (comp, fin) = rows.split_at(compilers.len());
+    let fastest = |m: usize| comp.iter().map(|r| r.stats[m].median).fold(f64::INFINITY, f64::min);
+    let cost = |r: &Row| objective.combine([r.stats[0].median / fastest(0), r.stats[1].median / fastest(1)]);
+    let mut order: Vec<usize> = (0..fin.len()).collect();
+    order.sort_by(|&a, &b| cost(&fin[a]).total_cmp(&cost(&fin[b])));
+    let costs: Vec<String> = (0..fin.len()).map(|i| format!("{:.3}", cost(&fin[i]))).collect();
+    ctx.info(format!("final selection (0 = search best, last = heuristic start), cost vs the faster compiler: [{}] -> finalist {}", costs.join(", "), order[0]));
+    Ok(order.into_iter().map(|i| (i, cost(&fin[i]), progs[i].clone())).collect())
 }
 
 struct Progress<'a, 'p> {

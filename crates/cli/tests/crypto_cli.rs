@@ -79,6 +79,15 @@ fn opt_with_bets_and_reassociation_writes_proven_code() {
         j["counters"].as_array().unwrap().iter().map(|c| (c[0].as_str().unwrap().to_string(), c[1].as_u64().unwrap())).collect();
     assert!(counters["measured"] + counters["raced_out"] > 10, "{counters:?}");
     assert!(counters["variants"] > 0, "re-association variants were tried: {counters:?}");
+    // the written code is the finalist with the lowest cost in the side-by-side re-measurement
+    // (every finalist proves, so the first in cost order is taken)
+    let sel = &j["final_selection"];
+    let costs: Vec<f64> = sel["costs"].as_array().unwrap().iter().map(|c| c.as_f64().unwrap_or(f64::NAN)).collect();
+    let chosen = sel["chosen"].as_u64().unwrap() as usize;
+    assert!(!costs.is_empty() && chosen < costs.len(), "{sel}");
+    if costs.len() > 1 {
+        assert!(costs.iter().all(|c| *c >= costs[chosen]), "{sel}");
+    }
     let asm = out_s.with_extension("asm");
     let out = vf().args(["crypto", "verify", "--aliasing", "--ir"]).arg(&ir).arg(&asm).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));

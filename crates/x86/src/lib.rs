@@ -13,6 +13,7 @@ pub mod cost;
 pub mod gen;
 pub mod jit;
 pub mod lir;
+pub mod constmove;
 pub mod cref;
 pub mod measure;
 pub mod opt;

@@ -294,7 +294,8 @@ pub fn lower(f: &Function) -> Result<Lir, String> {
     }
     let lir = Lir { nodes: l.nodes, outputs, num_inputs: f.args.iter().map(|a| a.len).collect() };
     let bounds: Vec<Vec<u64>> = f.args.iter().map(|a| a.ubound.iter().map(|&b| b.min(u64::MAX as u128) as u64).collect()).collect();
-    Ok(lir.dead_code_eliminated().simplified(&bounds))
+    let simplified = lir.dead_code_eliminated().simplified(&bounds);
+    Ok(crate::constmove::constants_moved_to_early_operands(&simplified, &bounds))
 }
 
 /// Inclusive upper bounds of every node's two outputs, by interval analysis from the input
@@ -404,7 +405,7 @@ impl Node {
 }
 
 impl Lir {
-    fn dead_code_eliminated(&self) -> Lir {
+    pub(crate) fn dead_code_eliminated(&self) -> Lir {
         let mut live = vec![false; self.nodes.len()];
         for o in &self.outputs {
             live[o.0] = true;

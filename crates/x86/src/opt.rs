@@ -125,6 +125,8 @@ pub struct OptProblem<'a> {
     pub noise: AtomicU64,
     /// The best candidate proven during the search, with its cost.
     proven: Mutex<Option<(f64, OptCandidate)>>,
+    /// The last [`FINALISTS`] proven global bests, oldest first (see [`OptProblem::finalists`]).
+    proven_history: Mutex<Vec<OptCandidate>>,
 }
 
 /// Random topological-order-preserving move: one node to a new legal position.
@@ -171,6 +173,9 @@ impl Race {
         r[r.len() / 2]
     }
 }
+
+/// Proven global bests kept for the final selection.
+pub const FINALISTS: usize = 8;
 
 /// Batch pairs measured first; the rest only for candidates not clearly worse than the best.
 const FIRST_PAIRS: usize = 3;
@@ -232,6 +237,7 @@ impl<'a> OptProblem<'a> {
             unproven: AtomicU64::new(0),
             noise: AtomicU64::new(0),
             proven: Mutex::new(None),
+            proven_history: Mutex::new(Vec::new()),
         };
         p.compilers = compilers
             .iter()
@@ -336,6 +342,17 @@ impl<'a> OptProblem<'a> {
     /// The best candidate proven during the search (by `confirm`), if any.
     pub fn best_proven(&self) -> Option<OptCandidate> {
         self.proven.lock().unwrap().as_ref().map(|(_, c)| c.clone())
+    }
+
+    /// Candidates for the final selection, newest first: the last [`FINALISTS`] proven global bests
+    /// and the heuristic start. Each global best was the best of thousands of ~20 µs measurements
+    /// when found; the caller re-measures the finalists side by side with long batches and keeps
+    /// the fastest, so a best that was merely lucky cannot end up worse than an earlier one or
+    /// than the start.
+    pub fn finalists(&self) -> Vec<OptCandidate> {
+        let mut v: Vec<OptCandidate> = self.proven_history.lock().unwrap().iter().rev().cloned().collect();
+        v.push(self.initial());
+        v
     }
 
     /// The best candidate's per-mode ratios to every compiler, as far as measured.
@@ -548,6 +565,11 @@ impl Problem for OptProblem<'_> {
             let mut proven = self.proven.lock().unwrap();
             if proven.as_ref().is_none_or(|(b, _)| fresh < *b) {
                 *proven = Some((fresh, c.clone()));
+                let mut history = self.proven_history.lock().unwrap();
+                history.push(c.clone());
+                if history.len() > FINALISTS {
+                    history.remove(0);
+                }
             }
             drop(proven);
             self.note_best(fresh, to_anchor);
