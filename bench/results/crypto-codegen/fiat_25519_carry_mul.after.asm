@@ -127,23 +127,23 @@ add r9, r10
 adc rax, 0x0
 mov r8, r9
 shrd r8, rax, 0x33
-imul rax, r8, 0x13
-add rax, [rsp - 0x18]
-mov r8, 0x33
-bzhi r10, rax, r8
+imul r8, r8, 0x13
+add r8, [rsp - 0x18]
+mov rax, 0x33
+bzhi r10, r8, rax
 mov [rdi], r10
-shr rax, 0x33
-mov r8, 0x33
-bzhi r10, [rsp - 0x8], r8
-add rax, r10
-mov r8, 0x33
-bzhi r10, rax, r8
+shr r8, 0x33
+mov rax, 0x33
+bzhi r10, [rsp - 0x8], rax
+add r8, r10
+mov rax, 0x33
+bzhi r10, r8, rax
 mov [rdi + 0x8], r10
-shr rax, 0x33
-mov r8, 0x33
-bzhi r10, [rsp - 0x10], r8
-add rax, r10
-mov [rdi + 0x10], rax
+shr r8, 0x33
+mov rax, 0x33
+bzhi r10, [rsp - 0x10], rax
+add r8, r10
+mov [rdi + 0x10], r8
 mov rax, 0x33
 bzhi r8, [rsp - 0x20], rax
 mov [rdi + 0x18], r8

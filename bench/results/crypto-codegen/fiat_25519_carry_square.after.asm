@@ -21,88 +21,88 @@ adcx rax, r10
 mov r10, 0x33
 bzhi r11, r8, r10
 shrd r8, rax, 0x33
-mov rax, [rsi + 0x8]
-lea r10, [rax + 1 * rax]
-mov rdx, [rsi]
-mulx r10, rcx, r10
+mov rax, [rsi]
+lea rax, [rax + 1 * rax]
+mov rdx, rax
+mulx r10, rcx, [rsi + 0x8]
 mov rdx, [rsi + 0x10]
-mulx rbx, rax, r9
+mulx rax, rbx, r9
 imul rdx, [rsi + 0x18], 0x13
 mulx rbp, r12, [rsi + 0x18]
-add rax, r12
-adcx rbx, rbp
-add rcx, rax
-adcx r10, rbx
+add rbx, r12
+adcx rax, rbp
+add rcx, rbx
+adcx r10, rax
 add r8, rcx
 adc r10, 0x0
 mov rax, r8
 shrd rax, r10, 0x33
 mov r10, [rsi + 0x10]
-lea rcx, [r10 + 1 * r10]
+lea r10, [r10 + 1 * r10]
 mov rdx, [rsi]
-mulx rbx, rbp, rcx
+mulx rcx, rbx, r10
 mov rdx, [rsi + 0x8]
-mulx r12, r10, rdx
+mulx rbp, r12, rdx
 mov rdx, [rsi + 0x18]
 mulx r9, r13, r9
-add r10, r13
-adcx r12, r9
-add rbp, r10
-adcx rbx, r12
-add rax, rbp
-adc rbx, 0x0
+add r12, r13
+adcx rbp, r9
+add rbx, r12
+adcx rcx, rbp
+add rax, rbx
+adc rcx, 0x0
 mov r9, rax
-shrd r9, rbx, 0x33
-lea r10, [rdx + 1 * rdx]
-mov rdx, [rsi]
-mulx rbx, rbp, r10
+shrd r9, rcx, 0x33
+lea rdx, [rdx + 1 * rdx]
+mulx rcx, rbx, [rsi]
+mov rbp, rdx
 mov rdx, [rsi + 0x8]
-mulx rcx, r12, rcx
+mulx r10, r12, r10
 imul r13, [rsi + 0x20], 0x13
 mov rdx, [rsi + 0x20]
 mulx r13, r14, r13
 add r12, r14
-adcx rcx, r13
-add rbp, r12
-adcx rbx, rcx
-add r9, rbp
-adc rbx, 0x0
-mov rcx, r9
-shrd rcx, rbx, 0x33
+adcx r10, r13
+add rbx, r12
+adcx rcx, r10
+add r9, rbx
+adc rcx, 0x0
+mov r10, r9
+shrd r10, rcx, 0x33
 lea rdx, [rdx + 1 * rdx]
-mulx rbx, rbp, [rsi]
+mulx rcx, rbx, [rsi]
 mov rdx, [rsi + 0x8]
-mulx r10, r12, r10
+mulx rbp, r12, rbp
 mov rdx, [rsi + 0x10]
 mulx rsi, r13, rdx
 add r12, r13
-adcx r10, rsi
-add rbp, r12
-adcx rbx, r10
-add rcx, rbp
-adc rbx, 0x0
-mov r10, rcx
-shrd r10, rbx, 0x33
-imul rdx, r10, 0x13
+adcx rbp, rsi
+add rbx, r12
+adcx rcx, rbp
+add r10, rbx
+adc rcx, 0x0
+mov rdx, r10
+shrd rdx, rcx, 0x33
+imul rdx, rdx, 0x13
 add r11, rdx
-mov r10, 0x33
-bzhi rdx, r11, r10
+mov rcx, 0x33
+bzhi rdx, r11, rcx
 mov [rdi], rdx
 shr r11, 0x33
-mov r10, 0x7ffffffffffff
-and r8, r10
+mov rcx, 0x7ffffffffffff
+and r8, rcx
 add r11, r8
 mov r8, r11
-and r8, r10
+and r8, rcx
 mov [rdi + 0x8], r8
 shr r11, 0x33
-and rax, r10
+and rax, rcx
 add r11, rax
 mov [rdi + 0x10], r11
-and r9, r10
+and r9, rcx
 mov [rdi + 0x18], r9
-and rcx, r10
-mov [rdi + 0x20], rcx
+and r10, rcx
+mov [rdi + 0x20], r10
 mov rbx, [rsp - 0x8]
 mov rbp, [rsp - 0x10]
 mov r12, [rsp - 0x18]

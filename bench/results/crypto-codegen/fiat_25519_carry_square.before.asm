@@ -27,8 +27,8 @@ mov rax, [rsi]
 lea rcx, [rax + 1 * rax]
 mov rdx, rcx
 mulx rbx, rbp, [rsi + 0x8]
-mov rdx, r9
-mulx rcx, r11, [rsi + 0x10]
+mov rdx, [rsi + 0x10]
+mulx rcx, r11, r9
 imul rax, [rsi + 0x18], 0x13
 mov rdx, [rsi + 0x18]
 mulx r12, r13, rax
@@ -42,8 +42,8 @@ mov rax, r8
 shrd rax, rbx, 0x33
 mov r11, [rsi + 0x10]
 lea rcx, [r11 + 1 * r11]
-mov rdx, rcx
-mulx rbx, rbp, [rsi]
+mov rdx, [rsi]
+mulx rbx, rbp, rcx
 mov rdx, [rsi + 0x8]
 mulx r12, r13, rdx
 mov rdx, [rsi + 0x18]
@@ -57,8 +57,8 @@ adc rbx, 0x0
 mov r9, rax
 shrd r9, rbx, 0x33
 lea r11, [rdx + 1 * rdx]
-mov rdx, r11
-mulx rbx, rbp, [rsi]
+mov rdx, [rsi]
+mulx rbx, rbp, r11
 mov rdx, [rsi + 0x8]
 mulx r12, r13, rcx
 imul rcx, [rsi + 0x20], 0x13
@@ -82,32 +82,30 @@ add r13, r14
 adcx r12, r11
 add rbp, r13
 adcx rbx, r12
-test al, al
-adox rcx, rbp
-mov r11, 0x0
-adox rbx, r11
+add rcx, rbp
+adc rbx, 0x0
 mov r11, rcx
 shrd r11, rbx, 0x33
 imul rdx, r11, 0x13
 add r10, rdx
-mov r11, 0x7ffffffffffff
-and r11, r10
+mov r11, r10
+mov rdx, 0x7ffffffffffff
+and r11, rdx
 mov [rdi], r11
 shr r10, 0x33
-mov r11, 0x7ffffffffffff
-and r8, r11
-add r8, r10
-mov r10, 0x7ffffffffffff
-and r10, r8
-mov [rdi + 0x8], r10
-shr r8, 0x33
-and rax, r11
-add r8, rax
-mov [rdi + 0x10], r8
-and r9, r11
+and r8, rdx
+add r10, r8
+mov r8, r10
+and r8, rdx
+mov [rdi + 0x8], r8
+shr r10, 0x33
+and rax, rdx
+add r10, rax
+mov [rdi + 0x10], r10
+and r9, rdx
 mov [rdi + 0x18], r9
-and r11, rcx
-mov [rdi + 0x20], r11
+and rcx, rdx
+mov [rdi + 0x20], rcx
 mov rbx, [rsp - 0x8]
 mov rbp, [rsp - 0x10]
 mov r12, [rsp - 0x18]

@@ -40,72 +40,72 @@ mulx rax, r10, [rcx]
 mov rdx, [rsi]
 mov [rsp + 0x70], rax
 mov [rsp + 0x68], r10
-mulx rax, r10, [rcx + 0x10]
+mulx rax, r10, [rcx + 0x18]
 mov [rsp + 0x60], r10
 mov [rsp + 0x58], r9
-mulx r10, r9, [rcx + 0x18]
+mulx r10, r9, [rcx + 0x10]
 mov [rsp + 0x50], r9
 mov [rsp + 0x48], r14
 mulx r9, r14, [rcx + 0x8]
 mov [rsp + 0x40], r14
 mov [rsp + 0x38], r11
 mulx r14, r11, [rcx]
-add rax, r12
-adcx r10, rbx
+add r10, r12
+adcx rax, rbx
 adc r15, 0x0
-add rax, r8
-adcx r10, rbp
+add r10, r8
+adcx rax, rbp
 adc r15, 0x0
 adc r13, 0x0
 add r9, [rsp + 0x38]
-adcx rax, [rsp + 0x48]
-adcx r10, [rsp + 0x58]
+adcx r10, [rsp + 0x48]
+adcx rax, [rsp + 0x58]
 adcx r15, [rsp + 0x98]
 adc r13, 0x0
 mov r8, [rsp + 0xa8]
 adc r8, 0x0
 add r9, [rsp + 0x78]
-adcx rax, [rsp + 0x88]
-adcx r10, [rsp + 0xb0]
+adcx r10, [rsp + 0x88]
+adcx rax, [rsp + 0xb0]
 adcx r15, [rsp + 0xb8]
 adc r13, 0x0
 adc r8, 0x0
 add r14, [rsp + 0x68]
 adcx r9, [rsp + 0x70]
-adcx rax, [rsp + 0x80]
-adcx r10, [rsp + 0xa0]
+adcx r10, [rsp + 0x80]
+adcx rax, [rsp + 0xa0]
 adcx r15, [rsp + 0xc0]
 adcx r13, [rsp + 0xc8]
 adc r8, 0x0
 add r14, [rsp + 0x40]
-adcx r9, [rsp + 0x60]
-adcx rax, [rsp + 0x50]
-adcx r10, [rsp + 0x90]
+adcx r9, [rsp + 0x50]
+adcx r10, [rsp + 0x60]
+adcx rax, [rsp + 0x90]
 adcx r15, [rsp + 0xd0]
 adcx r13, [rsp + 0xd8]
 adc r8, 0x0
 mov rdx, 0x26
-mulx rsi, rcx, r13
-mulx rbx, rbp, r8
-mulx r8, r12, r15
-mulx r13, r15, r10
+mulx rsi, rcx, r8
+mulx r8, rbx, r13
+mulx rbp, r12, r15
+mulx r13, r15, rax
 add r14, r12
-adcx r9, rcx
-adcx rax, rbp
-adc rbx, 0x0
+adcx r9, rbx
+adcx r10, rcx
+adc rsi, 0x0
 add r11, r15
 adcx r14, r13
-adcx r9, r8
-adcx rax, rsi
-adc rbx, 0x0
-mulx r8, r10, rbx
-add r11, r10
+adcx r9, rbp
+adcx r10, r8
+adc rsi, 0x0
+mulx rax, r8, rsi
+add r11, r8
 adc r14, 0x0
 mov [rdi + 0x8], r14
 adc r9, 0x0
 mov [rdi + 0x10], r9
-adc rax, 0x0
-mov [rdi + 0x18], rax
+adc r10, 0x0
+mov [rdi + 0x18], r10
 mov rax, 0x0
 cmovc rax, rdx
 add rax, r11

@@ -35,10 +35,9 @@ adcx r12, r12
 adcx rbx, rbx
 mov r10, r8
 adc r10, 0x0
-bt r8, 0x0
-adc r10, 0x0
+lea r8, [r10 + 1 * r8]
 mov rdx, [rsi + 0x18]
-mulx r8, rbp, rdx
+mulx r10, rbp, rdx
 mov rdx, [rsi + 0x10]
 mulx r13, r14, rdx
 mov rdx, [rsi + 0x8]
@@ -53,8 +52,8 @@ adcx r9, r15
 adcx rax, r14
 adcx r12, r13
 adcx rbx, rbp
-mov r10, [rsp - 0x8]
-adcx r10, [rsp - 0x10]
+mov r10, [rsp - 0x10]
+adcx r10, [rsp - 0x8]
 mov rdx, 0x26
 mulx r10, rsi, r10
 mulx rbx, rbp, rbx

@@ -13,17 +13,17 @@ mulx r9, r10, [rsi + 0x10]
 mulx r11, rcx, [rsi + 0x8]
 mov rdx, [rsi + 0x18]
 mulx rbx, rbp, [rsi + 0x10]
-mulx r12, r13, [rsi + 0x8]
+mov rdx, [rsi + 0x8]
+mulx r12, r13, [rsi + 0x10]
+mulx r14, r15, [rsi + 0x18]
 add r11, r10
 adcx r9, r8
-adcx rax, r13
-adcx r12, rbp
+adcx rax, r15
+adcx r14, rbp
 adc rbx, 0x0
-mov rdx, [rsi + 0x8]
-mulx r8, r10, [rsi + 0x10]
-add r9, r10
-adcx rax, r8
-adc r12, 0x0
+add r9, r13
+adcx rax, r12
+adc r14, 0x0
 adc rbx, 0x0
 mov r8, rcx
 mov r10, 0x0
@@ -35,8 +35,8 @@ mov r11, r9
 adcx r11, r9
 mov r9, rax
 adcx r9, rax
-mov rax, r12
-adcx rax, r12
+mov rax, r14
+adcx rax, r14
 mov rbp, rbx
 adcx rbp, rbx
 mov rbx, r10
@@ -65,15 +65,15 @@ adcx r10, [rsp - 0x10]
 mov rdx, 0x26
 mulx rsi, rbx, r10
 mulx r10, r13, rbp
-mulx rbp, r14, rax
-mulx rax, r15, r9
-add r8, r14
+mulx rbp, r14, r9
+mulx r9, r15, rax
+add r8, r15
 adcx rcx, r13
 adcx r11, rbx
 adc rsi, 0x0
-add r12, r15
-adcx r8, rax
-adcx rcx, rbp
+add r12, r14
+adcx r8, rbp
+adcx rcx, r9
 adcx r11, r10
 adc rsi, 0x0
 mulx rax, r9, rsi

@@ -24,15 +24,15 @@ shrd r8, rax, 0x2c
 mov rdx, [rsi]
 mulx rax, r9, [rcx + 0x8]
 mov r11, [rcx + 0x10]
-lea rbx, [r11 + 4 * r11]
+lea r11, [r11 + 4 * r11]
 mov rdx, [rcx]
-mulx r11, rbp, [rsi + 0x8]
+mulx rbx, rbp, [rsi + 0x8]
 mov rdx, [rsi + 0x10]
-mulx rbx, r12, rbx
+mulx r11, r12, r11
 add rbp, r12
-adcx r11, rbx
+adcx rbx, r11
 add r9, rbp
-adcx rax, r11
+adcx rax, rbx
 add r8, r9
 adc rax, 0x0
 mov r9, r8
@@ -52,8 +52,8 @@ add r9, r11
 adc rax, 0x0
 mov r11, r9
 shrd r11, rax, 0x2b
-lea rax, [r11 + 4 * r11]
-add r10, rax
+lea r11, [r11 + 4 * r11]
+add r10, r11
 mov rax, 0x2c
 bzhi r11, r10, rax
 mov [rdi], r11
