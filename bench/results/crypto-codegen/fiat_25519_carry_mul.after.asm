@@ -15,49 +15,46 @@ mov rdx, [rsi + 0x8]
 mulx r10, r11, r9
 imul rdx, [rcx + 0x18], 0x13
 mulx rbx, rbp, [rsi + 0x10]
-mov r12, [rcx + 0x10]
-lea r13, [r12 + 8 * r12]
-lea r14, [r12 + 2 * r13]
+imul r12, [rcx + 0x10], 0x13
 mov r13, rdx
 mov rdx, [rsi + 0x18]
-mulx r12, r15, r14
+mulx r14, r15, r12
 imul rdx, [rcx + 0x8], 0x13
-mov [rsp - 0x8], r14
+mov [rsp - 0x8], r12
 mov [rsp - 0x10], r13
-mulx r14, r13, [rsi + 0x20]
+mulx r12, r13, [rsi + 0x20]
 add r15, r13
-adcx r12, r14
+adcx r14, r12
 add rbp, r15
-adcx rbx, r12
+adcx rbx, r14
 add r11, rbp
 adcx r10, rbx
 add r8, r11
 adcx rax, r10
-mov r10, r8
-mov r11, 0x7ffffffffffff
-and r10, r11
+mov r10, 0x33
+bzhi r11, r8, r10
 shrd r8, rax, 0x33
 mov rdx, [rsi]
-mulx rax, rbx, [rcx + 0x8]
+mulx rax, r10, [rcx + 0x8]
 mov rdx, [rsi + 0x8]
-mulx rbp, r12, [rcx]
+mulx rbx, rbp, [rcx]
 mov rdx, [rsi + 0x10]
-mulx r13, r14, r9
+mulx r12, r13, r9
 mov rdx, [rsi + 0x18]
-mulx r15, r11, [rsp - 0x10]
+mulx r14, r15, [rsp - 0x10]
 mov rdx, [rsi + 0x20]
-mov [rsp - 0x18], r10
+mov [rsp - 0x18], r11
 mov [rsp - 0x20], r9
-mulx r10, r9, [rsp - 0x8]
-add r11, r9
-adcx r15, r10
-add r14, r11
-adcx r13, r15
-add r12, r14
-adcx rbp, r13
-add rbx, r12
-adcx rax, rbp
-add r8, rbx
+mulx r11, r9, [rsp - 0x8]
+add r15, r9
+adcx r14, r11
+add r13, r15
+adcx r12, r14
+add rbp, r13
+adcx rbx, r12
+add r10, rbp
+adcx rax, rbx
+add r8, r10
 adc rax, 0x0
 mov r9, r8
 shrd r9, rax, 0x33
@@ -130,28 +127,28 @@ add r9, r10
 adc rax, 0x0
 mov r8, r9
 shrd r8, rax, 0x33
-imul rax, r8, 0x13
-add rax, [rsp - 0x18]
-mov r8, rax
-mov r10, 0x7ffffffffffff
-and r8, r10
-mov [rdi], r8
-shr rax, 0x33
-mov r8, [rsp - 0x8]
-and r8, r10
-add rax, r8
-mov r8, rax
-and r8, r10
-mov [rdi + 0x8], r8
-shr rax, 0x33
-mov r8, [rsp - 0x10]
-and r8, r10
-add rax, r8
-mov [rdi + 0x10], rax
-mov rax, [rsp - 0x20]
-and rax, r10
-mov [rdi + 0x18], rax
-and r9, r10
+imul r8, r8, 0x13
+add r8, [rsp - 0x18]
+mov rax, 0x33
+bzhi r10, r8, rax
+mov [rdi], r10
+shr r8, 0x33
+mov rax, 0x33
+bzhi r10, [rsp - 0x8], rax
+add r8, r10
+mov rax, 0x33
+bzhi r10, r8, rax
+mov [rdi + 0x8], r10
+shr r8, 0x33
+mov rax, 0x33
+bzhi r10, [rsp - 0x10], rax
+add r8, r10
+mov [rdi + 0x10], r8
+mov rax, 0x33
+bzhi r8, [rsp - 0x20], rax
+mov [rdi + 0x18], r8
+mov rax, 0x7ffffffffffff
+and r9, rax
 mov [rdi + 0x20], r9
 mov rbx, [rsp - 0x28]
 mov rbp, [rsp - 0x30]

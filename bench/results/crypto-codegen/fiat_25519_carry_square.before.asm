@@ -1,120 +1,115 @@
 SECTION .text
 	GLOBAL fiat_25519_carry_square
 fiat_25519_carry_square:
-mov [rsp - 0x10], rbx
-mov [rsp - 0x18], rbp
-mov [rsp - 0x20], r12
-mov [rsp - 0x28], r13
-mov [rsp - 0x30], r14
-mov [rsp - 0x38], r15
+mov [rsp - 0x8], rbx
+mov [rsp - 0x10], rbp
+mov [rsp - 0x18], r12
+mov [rsp - 0x20], r13
+mov [rsp - 0x28], r14
+mov [rsp - 0x30], r15
 mov rdx, [rsi]
 mulx rax, r8, rdx
-imul r9, [rsi + 0x20], 0x13
-imul r10, r9, 0x2
+imul r9, [rsi + 0x20], 0x26
 mov rdx, [rsi + 0x8]
-mulx r11, rcx, r10
-imul rbx, [rsi + 0x18], 0x13
-imul rbp, rbx, 0x2
+mulx r10, r11, r9
+imul rcx, [rsi + 0x18], 0x26
 mov rdx, [rsi + 0x10]
-mulx r12, r13, rbp
-add rcx, r13
-adcx r11, r12
-add r8, rcx
-adcx rax, r11
-mov r11, r8
-mov rcx, 0x7ffffffffffff
-and r11, rcx
+mulx rbx, rbp, rcx
+add r11, rbp
+adcx r10, rbx
+add r8, r11
+adcx rax, r10
+mov r10, r8
+mov r11, 0x7ffffffffffff
+and r10, r11
 shrd r8, rax, 0x33
-imul rax, [rsi + 0x8], 0x2
-mov rdx, [rsi]
-mulx rbp, r12, rax
+mov rax, [rsi]
+lea rcx, [rax + 1 * rax]
+mov rdx, rcx
+mulx rbx, rbp, [rsi + 0x8]
 mov rdx, [rsi + 0x10]
-mulx rax, r13, r10
+mulx rcx, r11, r9
+imul rax, [rsi + 0x18], 0x13
 mov rdx, [rsi + 0x18]
-mulx r14, r15, rbx
-add r13, r15
-adcx rax, r14
-add r12, r13
-adcx rbp, rax
-add r8, r12
-mov rax, 0x0
-adcx rbp, rax
-mov rbx, r8
-shrd rbx, rbp, 0x33
-imul rbp, [rsi + 0x10], 0x2
+mulx r12, r13, rax
+add r11, r13
+adcx rcx, r12
+add rbp, r11
+adcx rbx, rcx
+add r8, rbp
+adc rbx, 0x0
+mov rax, r8
+shrd rax, rbx, 0x33
+mov r11, [rsi + 0x10]
+lea rcx, [r11 + 1 * r11]
 mov rdx, [rsi]
-mulx r12, r13, rbp
+mulx rbx, rbp, rcx
 mov rdx, [rsi + 0x8]
-mulx r14, r15, rdx
+mulx r12, r13, rdx
 mov rdx, [rsi + 0x18]
-mov [rsp - 0x8], r8
-mulx r8, rcx, r10
-add r15, rcx
-adcx r14, r8
+mulx r11, r14, r9
+add r13, r14
+adcx r12, r11
+add rbp, r13
+adcx rbx, r12
+add rax, rbp
+adc rbx, 0x0
+mov r9, rax
+shrd r9, rbx, 0x33
+lea r11, [rdx + 1 * rdx]
+mov rdx, [rsi]
+mulx rbx, rbp, r11
+mov rdx, [rsi + 0x8]
+mulx r12, r13, rcx
+imul rcx, [rsi + 0x20], 0x13
+mov rdx, [rsi + 0x20]
+mulx r14, r15, rcx
 add r13, r15
 adcx r12, r14
-add rbx, r13
-adcx r12, rax
-mov r8, rbx
-shrd r8, r12, 0x33
-imul r10, rdx, 0x2
-mov rdx, [rsi]
-mulx rcx, r12, r10
+add rbp, r13
+adcx rbx, r12
+add r9, rbp
+adc rbx, 0x0
+mov rcx, r9
+shrd rcx, rbx, 0x33
+lea rdx, [rdx + 1 * rdx]
+mulx rbx, rbp, [rsi]
 mov rdx, [rsi + 0x8]
-mulx r13, r14, rbp
-mov rdx, [rsi + 0x20]
-mulx rbp, r15, r9
-add r14, r15
-adcx r13, rbp
-add r12, r14
-adcx rcx, r13
-add r8, r12
-adcx rcx, rax
-mov r9, r8
-shrd r9, rcx, 0x33
-imul rcx, rdx, 0x2
-mov rdx, [rsi]
-mulx rbp, r12, rcx
-mov rdx, [rsi + 0x8]
-mulx rcx, r13, r10
+mulx r12, r13, r11
 mov rdx, [rsi + 0x10]
-mulx r10, r14, rdx
+mulx r11, r14, rdx
 add r13, r14
-adcx rcx, r10
-add r12, r13
-adcx rbp, rcx
-add r9, r12
-adcx rax, rbp
-mov rdx, r9
-shrd rdx, rax, 0x33
-imul rax, rdx, 0x13
-add r11, rax
-mov rax, r11
+adcx r12, r11
+add rbp, r13
+adcx rbx, r12
+add rcx, rbp
+adc rbx, 0x0
+mov r11, rcx
+shrd r11, rbx, 0x33
+imul rdx, r11, 0x13
+add r10, rdx
+mov r11, r10
 mov rdx, 0x7ffffffffffff
-and rax, rdx
-mov [rdi], rax
-shr r11, 0x33
-mov rax, [rsp - 0x8]
-and rax, rdx
-add r11, rax
-mov rax, r11
-and rax, rdx
-mov [rdi + 0x8], rax
-shr r11, 0x33
-and r11, 0x1
-and r11, 0x1
-and r11, 0x1
-and rbx, rdx
-add r11, rbx
-mov [rdi + 0x10], r11
+and r11, rdx
+mov [rdi], r11
+shr r10, 0x33
 and r8, rdx
-mov [rdi + 0x18], r8
+add r10, r8
+mov r8, r10
+and r8, rdx
+mov [rdi + 0x8], r8
+shr r10, 0x33
+and rax, rdx
+add r10, rax
+mov [rdi + 0x10], r10
 and r9, rdx
-mov [rdi + 0x20], r9
-mov rbx, [rsp - 0x10]
-mov rbp, [rsp - 0x18]
-mov r12, [rsp - 0x20]
-mov r13, [rsp - 0x28]
-mov r14, [rsp - 0x30]
-mov r15, [rsp - 0x38]
+mov [rdi + 0x18], r9
+and rcx, rdx
+mov [rdi + 0x20], rcx
+mov rbx, [rsp - 0x8]
+mov rbp, [rsp - 0x10]
+mov r12, [rsp - 0x18]
+mov r13, [rsp - 0x20]
+mov r14, [rsp - 0x28]
+mov r15, [rsp - 0x30]
 ret

@@ -52,64 +52,61 @@ mov [rsp + 0x38], r11
 mulx r14, r11, [rcx]
 add r10, r12
 adcx rax, rbx
-mov rdx, 0x0
-adcx r15, rdx
+adc r15, 0x0
 add r10, r8
 adcx rax, rbp
-adcx r15, rdx
-adcx r13, rdx
+adc r15, 0x0
+adc r13, 0x0
 add r9, [rsp + 0x38]
 adcx r10, [rsp + 0x48]
 adcx rax, [rsp + 0x58]
 adcx r15, [rsp + 0x98]
-adcx r13, rdx
+adc r13, 0x0
 mov r8, [rsp + 0xa8]
-adcx r8, rdx
+adc r8, 0x0
 add r9, [rsp + 0x78]
 adcx r10, [rsp + 0x88]
 adcx rax, [rsp + 0xb0]
 adcx r15, [rsp + 0xb8]
-adcx r13, rdx
-adcx r8, rdx
+adc r13, 0x0
+adc r8, 0x0
 add r14, [rsp + 0x68]
 adcx r9, [rsp + 0x70]
 adcx r10, [rsp + 0x80]
 adcx rax, [rsp + 0xa0]
 adcx r15, [rsp + 0xc0]
 adcx r13, [rsp + 0xc8]
-adcx r8, rdx
+adc r8, 0x0
 add r14, [rsp + 0x40]
 adcx r9, [rsp + 0x50]
 adcx r10, [rsp + 0x60]
 adcx rax, [rsp + 0x90]
 adcx r15, [rsp + 0xd0]
 adcx r13, [rsp + 0xd8]
-adcx r8, rdx
+adc r8, 0x0
 mov rdx, 0x26
-mulx rbx, rbp, r8
-mulx r8, r12, r13
-mov [rsp + 0xd8], r8
-mulx r13, r8, r15
-mov [rsp + 0xd0], r13
-mulx r15, r13, rax
-add r14, r8
-adcx r9, r12
-adcx r10, rbp
-mov rax, 0x0
-adcx rbx, rax
-add r11, r13
-adcx r14, r15
-adcx r9, [rsp + 0xd0]
-adcx r10, [rsp + 0xd8]
-adcx rbx, rax
-mulx r8, rbp, rbx
-add r11, rbp
-adcx r14, rax
+mulx rsi, rcx, r8
+mulx r8, rbx, r13
+mulx rbp, r12, r15
+mulx r13, r15, rax
+add r14, r12
+adcx r9, rbx
+adcx r10, rcx
+adc rsi, 0x0
+add r11, r15
+adcx r14, r13
+adcx r9, rbp
+adcx r10, r8
+adc rsi, 0x0
+mulx rax, r8, rsi
+add r11, r8
+adc r14, 0x0
 mov [rdi + 0x8], r14
-adcx r9, rax
+adc r9, 0x0
 mov [rdi + 0x10], r9
-adcx r10, rax
+adc r10, 0x0
 mov [rdi + 0x18], r10
+mov rax, 0x0
 cmovc rax, rdx
 add rax, r11
 mov [rdi], rax

@@ -5,20 +5,18 @@ mov [rsp - 0x8], rbx
 mov [rsp - 0x10], rbp
 mov [rsp - 0x18], r12
 mov [rsp - 0x20], r13
-mov [rsp - 0x28], r14
-mov [rsp - 0x30], r15
 mov rcx, rdx
 mov rdx, [rsi]
 mulx rax, r8, [rcx]
 imul r9, [rcx + 0x10], 0xa
+imul r10, [rcx + 0x8], 0xa
+mov rdx, r10
+mulx r11, rbx, [rsi + 0x10]
 mov rdx, [rsi + 0x8]
-mulx r10, r11, r9
-imul r9, [rcx + 0x8], 0xa
-mov rdx, [rsi + 0x10]
-mulx rbx, rbp, r9
-add r11, rbp
-adcx r10, rbx
-add r8, r11
+mulx r10, rbp, r9
+add rbp, rbx
+adcx r10, r11
+add r8, rbp
 adcx rax, r10
 mov r9, r8
 mov r10, 0xfffffffffff
@@ -26,56 +24,54 @@ and r9, r10
 shrd r8, rax, 0x2c
 mov rdx, [rsi]
 mulx rax, r11, [rcx + 0x8]
-mov rdx, [rsi + 0x8]
-mulx rbx, rbp, [rcx]
-imul r12, [rcx + 0x10], 0x5
+mov rbx, [rcx + 0x10]
+lea rbp, [rbx + 4 * rbx]
+mov rdx, [rcx]
+mulx r10, rbx, [rsi + 0x8]
 mov rdx, [rsi + 0x10]
-mulx r13, r14, r12
-add rbp, r14
-adcx rbx, r13
+mulx r12, r13, rbp
+add rbx, r13
+adcx r10, r12
+add r11, rbx
+adcx rax, r10
+add r8, r11
+adc rax, 0x0
+mov r10, r8
+shrd r10, rax, 0x2b
+mov rdx, [rcx + 0x10]
+mulx rax, r11, [rsi]
+mov rdx, [rcx + 0x8]
+lea rdx, [rdx + 1 * rdx]
+mulx rbx, rbp, [rsi + 0x8]
+mov rdx, [rsi + 0x10]
+mulx r12, r13, [rcx]
+add rbp, r13
+adcx rbx, r12
 add r11, rbp
 adcx rax, rbx
-add r8, r11
-mov r11, 0x0
-adcx rax, r11
-mov rbx, r8
-shrd rbx, rax, 0x2b
-mov rdx, [rsi]
-mulx rax, rbp, [rcx + 0x10]
-imul rdx, [rcx + 0x8], 0x2
-mulx r12, r13, [rsi + 0x8]
-mov rdx, [rsi + 0x10]
-mulx r14, r15, [rcx]
-add r13, r15
-adcx r12, r14
-add rbp, r13
-adcx rax, r12
-add rbx, rbp
-adcx r11, rax
-mov rax, rbx
-shrd rax, r11, 0x2b
-imul rdx, rax, 0x5
-add r9, rdx
-and r10, r9
-mov [rdi], r10
+add r10, r11
+adc rax, 0x0
+mov r11, r10
+shrd r11, rax, 0x2b
+lea rax, [r11 + 4 * r11]
+add r9, rax
+mov rax, r9
+mov r11, 0xfffffffffff
+and rax, r11
+mov [rdi], rax
 shr r9, 0x2c
 mov rax, 0x7ffffffffff
 and r8, rax
 add r9, r8
-mov rdx, r9
-and rdx, rax
-mov [rdi + 0x8], rdx
+mov r8, r9
+and r8, rax
+mov [rdi + 0x8], r8
 shr r9, 0x2b
-and r9, 0x1
-and r9, 0x1
-and r9, 0x1
-and rbx, rax
-add r9, rbx
+and rax, r10
+add r9, rax
 mov [rdi + 0x10], r9
 mov rbx, [rsp - 0x8]
 mov rbp, [rsp - 0x10]
 mov r12, [rsp - 0x18]
 mov r13, [rsp - 0x20]
-mov r14, [rsp - 0x28]
-mov r15, [rsp - 0x30]
 ret

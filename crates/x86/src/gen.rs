@@ -30,10 +30,11 @@ impl Default for Options {
 /// operand goes to rdx for MulFull; operand order of commutative operations) and `choice[n]`,
 /// an instruction-selection alternative taken modulo `Candidate::choices(lir, n)`; choice 0 is
 /// the generator's heuristic default. Alternatives: MulImm: `mul_imm_options` (imul, lea, two
-/// leas, shl, shlx); Mask and And with a wide mask constant: 1 = `bzhi` (BMI2); AddC with a
-/// constant operand and a carry in: 0 = `adc d, imm` when OF holds no live carry, 1 = always
-/// `adcx`/`adox` with the constant in a register; Add: 0 = lea when flags are live or no operand
-/// dies in a register, else add; 1 = always lea.
+/// leas, shl, shlx); Mask and And with a wide mask constant: 1 = `bzhi` (BMI2), 2 = `and`,
+/// 0 = bzhi only where it saves an instruction (`Gen::use_bzhi`); AddC with a constant operand
+/// and a carry in: 0 = `adc d, imm` when OF holds no live carry, 1 = always `adcx`/`adox` with
+/// the constant in a register; Add: 0 = lea when flags are live or no operand dies in a
+/// register, else add; 1 = always lea.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Candidate {
     pub order: Vec<usize>,
@@ -52,8 +53,8 @@ impl Candidate {
     pub fn choices(lir: &Lir, n: usize) -> usize {
         match lir.nodes[n] {
             Node::MulImm(_, k) => mul_imm_options(k).len(),
-            Node::Mask(..) => 2,
-            Node::And(a, b) if wide_mask(lir, a).or(wide_mask(lir, b)).is_some() => 2,
+            Node::Mask(..) => 3,
+            Node::And(a, b) if wide_mask(lir, a).or(wide_mask(lir, b)).is_some() => 3,
             Node::AddC(_, b, Some(_)) if const_value(lir, b).is_some() => 2,
             Node::Add(..) => 2,
             _ => 1,
@@ -693,7 +694,7 @@ impl<'a> Gen<'a> {
                 self.done_with(&[a]);
                 self.define(r0, d);
             }
-            Node::Mask(a, k) if choice % 2 == 1 && self.opts.adx => self.bzhi(n, a, &[], k)?,
+            Node::Mask(a, k) if self.opts.adx && self.use_bzhi(choice, a, None, k) => self.bzhi(n, a, &[], k)?,
             Node::Mask(a, k) => {
                 let m = (1u64 << k) - 1;
                 if fits_imm32(m) {
@@ -712,8 +713,8 @@ impl<'a> Gen<'a> {
                     self.define(r0, d);
                 }
             }
-            Node::And(a, b) if choice % 2 == 1 && self.opts.adx && wide_mask(self.lir, b).is_some() => self.bzhi(n, a, &[b], wide_mask(self.lir, b).unwrap())?,
-            Node::And(a, b) if choice % 2 == 1 && self.opts.adx && wide_mask(self.lir, a).is_some() => self.bzhi(n, b, &[a], wide_mask(self.lir, a).unwrap())?,
+            Node::And(a, b) if self.opts.adx && wide_mask(self.lir, b).map(|k| self.use_bzhi(choice, a, Some(b), k)).unwrap_or(false) => self.bzhi(n, a, &[b], wide_mask(self.lir, b).unwrap())?,
+            Node::And(a, b) if self.opts.adx && wide_mask(self.lir, a).map(|k| self.use_bzhi(choice, b, Some(a), k)).unwrap_or(false) => self.bzhi(n, b, &[a], wide_mask(self.lir, a).unwrap())?,
             Node::And(a, b) | Node::Or(a, b) => {
                 let (x, y) = self.commute(a, b, flip);
                 let d = self.take_dst(x, &[])?;
@@ -784,7 +785,14 @@ impl<'a> Gen<'a> {
                 let src = self.rm(a, &[])?;
                 let avoid: Vec<u8> = reg_list(&[src]);
                 self.protect(true, true, None, &avoid)?;
-                let d = self.alloc(&avoid)?;
+                let d = match src {
+                    // imul reads its source before writing: overwrite it when allowed
+                    Operand::Reg(r) if self.overwritable(a) && fits_imm32(k) => {
+                        self.unbind_reg(r.num);
+                        r.num
+                    }
+                    _ => self.alloc(&avoid)?,
+                };
                 if fits_imm32(k) {
                     self.emit("imul", vec![q(d), src, imm(k)]);
                 } else {
@@ -796,8 +804,14 @@ impl<'a> Gen<'a> {
             }
             MulSel::Lea(m) => {
                 let s = self.in_reg(a, &[])?;
+                let in_place = self.overwritable(a);
                 self.done_with(&[a]);
-                let d = self.alloc(&[])?;
+                let d = if in_place {
+                    self.unbind_reg(s);
+                    s
+                } else {
+                    self.alloc(&[])?
+                };
                 self.emit("lea", vec![q(d), lea_mem(s, s, m - 1, 0)]);
                 self.define(r0, d);
             }
@@ -806,10 +820,10 @@ impl<'a> Gen<'a> {
                 let t = self.alloc(&[s])?;
                 self.emit("lea", vec![q(t), lea_mem(s, s, j - 1, 0)]);
                 self.done_with(&[a]);
-                let d = self.alloc(&[t])?;
+                // lea reads before it writes: the temporary t takes the product
                 let second = if plus_one { lea_mem(s, t, b, 0) } else { lea_mem(t, t, b - 1, 0) };
-                self.emit("lea", vec![q(d), second]);
-                self.define(r0, d);
+                self.emit("lea", vec![q(t), second]);
+                self.define(r0, t);
             }
             MulSel::Shl(c) => {
                 let d = self.take_dst(a, &[])?;
@@ -830,6 +844,32 @@ impl<'a> Gen<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether `a mod 2^k` (the mask constant being the value `mask`, if any) is emitted as bzhi:
+    /// choice 1 forces bzhi, 2 forces `and`, 0 decides: bzhi when `and` would need both a copy of
+    /// `a` (it lives on or is not in a register) and a `mov` of a wide mask constant not already
+    /// in a register (`mov d, a; mov t, m; and d, t` vs `mov i, k; bzhi d, a, i`).
+    fn use_bzhi(&self, choice: u8, a: V, mask: Option<V>, k: u8) -> bool {
+        match choice % 3 {
+            1 => true,
+            2 => false,
+            _ => {
+                let wide = !fits_imm32((1u64 << k) - 1);
+                let mask_in_reg = mask.map(|m| self.reg_of(m).is_some()).unwrap_or(false);
+                let a_dies_in_reg = self.reg_of(a).is_some() && self.uses_left.get(&a) == Some(&1);
+                wide && !mask_in_reg && !a_dies_in_reg
+            }
+        }
+    }
+
+    /// Whether the register holding `a` (an operand of the current node) may be overwritten by
+    /// the node's result: `a` dies here, or it lives on but can be reloaded with one `mov` (input
+    /// limb or constant) - often never, since later uses take it as a memory operand.
+    fn overwritable(&self, a: V) -> bool {
+        let dies = self.uses_left.get(&a) == Some(&1);
+        let reloadable = self.locs.get(&a).map(|ls| ls.iter().any(|l| matches!(l, Loc::Input(..) | Loc::Const(_)))).unwrap_or(false);
+        dies || reloadable
     }
 
     /// `bzhi d, a, idx` with idx = k in a scratch register: d = a mod 2^k, non-destructive.
@@ -922,11 +962,21 @@ impl<'a> Gen<'a> {
         let mut avoid = reg_list(&[q(fixed), ysrc]);
         avoid.push(asm::RDX);
         if self.opts.adx {
+            // mulx reads its source before writing: a source register that dies here may take
+            // the result (fewer registers live, so fewer callee-saved ones to save). Not for a
+            // memory source: its stack slot or pointer register must survive until mulx reads it.
+            let early = matches!(ysrc, Operand::Reg(_));
+            if early {
+                self.done_with(&[a, b]);
+                avoid.retain(|&r| r == fixed || r == asm::RDX || self.holds[r as usize].is_some());
+            }
             let hi = self.alloc(&avoid)?;
             avoid.push(hi);
             let lo = self.alloc(&avoid)?;
             self.emit("mulx", vec![q(hi), q(lo), ysrc]);
-            self.done_with(&[a, b]);
+            if !early {
+                self.done_with(&[a, b]);
+            }
             self.define((n, 0), lo);
             self.define((n, 1), hi);
         } else {
@@ -957,6 +1007,11 @@ impl<'a> Gen<'a> {
     }
 
     fn addc(&mut self, n: usize, a: V, b: V, cin: Option<V>, flip: bool, choice: u8) -> Res<()> {
+        if let Some(c) = cin {
+            if self.lea_carry_in(n, a, b, c)? {
+                return Ok(());
+            }
+        }
         let (x, y) = self.commute(a, b, false);
         if let Some(c) = cin {
             // `adc d, imm` instead of materialising the constant for adcx, when OF can be clobbered
@@ -966,9 +1021,15 @@ impl<'a> Gen<'a> {
                 return self.adc_imm(n, a, b, x, y, c);
             }
         }
-        let d = self.take_dst(x, &[])?;
-        // adcx/adox take no immediate
-        let src = if self.opts.adx && cin.is_some() { self.rm(y, &[d])? } else { self.rmi(y, &[d])? };
+        let (d, src) = match self.in_place_double(x, y) {
+            Some(d) => (d, q(d)),
+            None => {
+                let d = self.take_dst(x, &[])?;
+                // adcx/adox take no immediate
+                let src = if self.opts.adx && cin.is_some() { self.rm(y, &[d])? } else { self.rmi(y, &[d])? };
+                (d, src)
+            }
+        };
         let avoid = reg_list(&[q(d), src]);
         let use_of = match cin {
             Some(c) if self.of == Some(c) && self.opts.adx => true,
@@ -1030,6 +1091,38 @@ impl<'a> Gen<'a> {
             self.set_flag(use_of, Some((n, 1)));
         }
         Ok(())
+    }
+
+    /// For `x + x` where this node holds the last two uses of x and x is in a register: that
+    /// register, taken as the destination (`adcx r, r`, no copy). None otherwise.
+    fn in_place_double(&mut self, x: V, y: V) -> Option<u8> {
+        let r = self.reg_of(x)?;
+        if x != y || self.uses_left.get(&x) != Some(&2) {
+            return None;
+        }
+        self.unbind_reg(r);
+        Some(r)
+    }
+
+    /// `x + 0 + c` whose carry-out is dead, with the carry c materialised in a register (0/1) and
+    /// in no flag: `lea d, [x + c]` (flag-free) instead of `bt c, 0; adc d, 0`. False if not
+    /// applicable (nothing emitted).
+    fn lea_carry_in(&mut self, n: usize, a: V, b: V, c: V) -> Res<bool> {
+        let x = match (self.const_of(a), self.const_of(b)) {
+            (_, Some(0)) => a,
+            (Some(0), _) => b,
+            _ => return Ok(false),
+        };
+        let rc = match self.reg_of(c) {
+            Some(r) if !self.live((n, 1)) && self.cf != Some(c) && self.of != Some(c) => r,
+            _ => return Ok(false),
+        };
+        let rx = self.in_reg(x, &[rc])?;
+        self.done_with(&[a, b, c]);
+        let d = self.alloc(&[])?;
+        self.emit("lea", vec![q(d), lea_mem(rx, rc, 1, 0)]);
+        self.define((n, 0), d);
+        Ok(true)
     }
 
     /// `adc d, imm` (carry in `c` in CF; OF is clobbered, so it must hold no live carry).
@@ -1126,4 +1219,40 @@ pub fn check_topological(lir: &Lir, order: &[usize]) -> Res<()> {
 pub fn c_header(name: &str, nargs: usize) -> String {
     let args: Vec<String> = (1..=nargs).map(|i| format!("const uint64_t *arg{i}")).collect();
     format!("#include <stdint.h>\nvoid {name}(uint64_t *out1, {});\n", args.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// out[0] = a0 + a1; out[1] = (a1 + a1) + carry(a0 + a1): the doubling's `add` clobbers CF
+    /// while the first carry is live, so that carry is materialised in a register.
+    fn carry_over_add() -> Lir {
+        use Node::*;
+        let nodes = vec![Input(0, 0), Input(0, 1), Const(0), AddC((0, 0), (1, 0), None), AddC((1, 0), (1, 0), None), AddC((4, 0), (2, 0), Some((3, 1)))];
+        Lir { nodes, outputs: vec![(3, 0), (5, 0)], num_inputs: vec![2] }
+    }
+
+    /// A materialised carry added to x with a dead carry-out is `lea d, [x + c]`, not
+    /// `bt c, 0; adc d, 0`; the code computes what `Lir::eval` computes, also with out == arg1.
+    #[test]
+    fn materialised_carry_in_with_dead_carry_out_is_a_lea() {
+        let lir = carry_over_add();
+        let prog = generate(&lir, &Candidate::ir_order(&lir), Options::default(), "f").unwrap();
+        let text = asm::to_nasm(&prog);
+        assert!(prog.insns.iter().any(|i| i.mnemonic == "setc"), "the carry is materialised\n{text}");
+        assert!(!prog.insns.iter().any(|i| i.mnemonic == "bt"), "{text}");
+        assert!(prog.insns.iter().any(|i| i.mnemonic == "lea"), "{text}");
+        let code = crate::jit::load(&prog).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for k in 0..2000 {
+            // edge values make the carries fire
+            let pick = |r: &mut rand_chacha::ChaCha8Rng| if k % 3 == 0 { u64::MAX - r.gen_range(0..4) } else { r.gen() };
+            let inputs = vec![vec![pick(&mut rng), pick(&mut rng)]];
+            let want = lir.eval(&inputs);
+            assert_eq!(crate::jit::call(code.func(), &inputs, 2), want, "{inputs:?}\n{text}");
+            assert_eq!(crate::jit::call_aliased(code.func(), &inputs, 2, 0), want, "aliased {inputs:?}\n{text}");
+        }
+    }
 }

@@ -7,6 +7,7 @@ use vf_x86::{asm, ir, jit, lir, mutants};
 
 const MUL2: &str = include_str!("../../../examples/crypto/mul2.json");
 const MONT2: &str = include_str!("../../../examples/crypto/mont2.json");
+const DBL2: &str = include_str!("../../../examples/crypto/dbl2.json");
 
 fn random_candidate(l: &lir::Lir, rng: &mut vf_search::Rng) -> Candidate {
     // random topological order (Kahn with random picks) and random flips
@@ -38,7 +39,7 @@ fn run_tests(f: &ir::Function, prog: &asm::Program, n: usize, seed: u64) {
 
 #[test]
 fn random_candidates_run_correctly_and_are_proven() {
-    for text in [MUL2, MONT2] {
+    for text in [MUL2, MONT2, DBL2] {
         let f = ir::parse(text).unwrap();
         let l = lir::lower(&f).unwrap();
         let mut rng = vf_search::Rng::new(11);
@@ -185,7 +186,7 @@ fn every_instruction_selection_choice_is_correct_and_proven() {
 }
 
 /// The default selection folds x*5*2*2 into one multiply, uses lea/shl instead of imul for x*3
-/// and x*8, and no extra register for the constant of a carry-in addition (`adc r, 0`).
+/// and x*8, and no extra register for the constant of a carry-in addition (`adc r, 0` or lea).
 #[test]
 fn default_selection_uses_lea_and_adc_immediate() {
     let f = ir::parse(ISEL3).unwrap();
@@ -196,8 +197,90 @@ fn default_selection_uses_lea_and_adc_immediate() {
     assert!(imuls.len() <= 3, "{text}");
     assert!(imuls.iter().all(|i| i.ops.iter().any(|o| matches!(*o, asm::Operand::Imm(20 | 19 | 45)))), "{text}");
     assert!(prog.insns.iter().any(|i| i.mnemonic == "lea"), "{text}");
-    assert!(prog.insns.iter().any(|i| i.mnemonic == "adc" && i.ops[1] == asm::Operand::Imm(0)), "{text}");
+    // carry-in additions of 0: `adc r, 0`, or `lea d, [x + c]` for a carry materialised in a
+    // register (dead carry-out), never the constant in a register for adcx/adox, never `bt`
+    assert!(!prog.insns.iter().any(|i| matches!(i.mnemonic.as_str(), "adcx" | "adox" | "bt")), "{text}");
     // 3 masks remain (26, 44 and 52 bits); the redundant one on arg1[2] < 2^42 and the repeated one are gone
     let masks = prog.insns.iter().filter(|i| i.mnemonic == "and").count();
     assert_eq!(masks, 3, "{text}");
+}
+
+fn is_reg(o: &asm::Operand) -> bool {
+    matches!(o, asm::Operand::Reg(_))
+}
+
+/// Generates DBL2 in IR order with ADX, checks it runs correctly (aliased too) and is proven.
+fn dbl2_program() -> asm::Program {
+    let f = ir::parse(DBL2).unwrap();
+    let l = lir::lower(&f).unwrap();
+    let prog = gen::generate(&l, &Candidate::ir_order(&l), Options::default(), &f.name).unwrap();
+    run_tests(&f, &prog, 300, 7);
+    for s in check::scenarios(&f, true) {
+        check::verify(&f, &prog, s).unwrap_or_else(|e| panic!("{}: {e}\n{}", s.label(), asm::to_nasm(&prog)));
+    }
+    prog
+}
+
+/// `x + x` whose operand dies there is done in place: `add r, r` / `adcx r, r`, with no
+/// `mov d, r` copy in front (which the generator emitted before: `mov d, r; adcx d, r`).
+#[test]
+fn doubling_of_a_dying_value_is_done_in_place() {
+    let prog = dbl2_program();
+    let text = asm::to_nasm(&prog);
+    let in_place: Vec<usize> = (0..prog.insns.len())
+        .filter(|&k| {
+            let i = &prog.insns[k];
+            matches!(i.mnemonic.as_str(), "add" | "adc" | "adcx" | "adox") && is_reg(&i.ops[0]) && i.ops[0] == i.ops[1]
+        })
+        .collect();
+    assert_eq!(in_place.len(), 2, "both doublings in place\n{text}");
+    for &k in &in_place {
+        let prev = &prog.insns[k - 1];
+        assert!(!(prev.mnemonic == "mov" && prev.ops[0] == prog.insns[k].ops[0] && is_reg(&prev.ops[1])), "copy before an in-place doubling\n{text}");
+    }
+}
+
+/// A mulx whose register source dies there may write its result into that register.
+#[test]
+fn mulx_reuses_the_register_of_a_dying_source() {
+    let prog = dbl2_program();
+    let text = asm::to_nasm(&prog);
+    let reused = prog.insns.iter().any(|i| i.mnemonic == "mulx" && is_reg(&i.ops[2]) && (i.ops[0] == i.ops[2] || i.ops[1] == i.ops[2]));
+    assert!(reused, "{text}");
+}
+
+/// A wide mask (not an imm32) of a value that lives on is `mov i, k; bzhi d, s, i` by default,
+/// not `mov d, s; mov t, mask; and d, t`; choice 2 still forces `and`.
+#[test]
+fn wide_mask_of_a_live_value_defaults_to_bzhi() {
+    let prog = dbl2_program();
+    let text = asm::to_nasm(&prog);
+    assert_eq!(prog.insns.iter().filter(|i| i.mnemonic == "bzhi").count(), 1, "{text}");
+    assert!(!prog.insns.iter().any(|i| i.mnemonic == "and"), "{text}");
+    let f = ir::parse(DBL2).unwrap();
+    let l = lir::lower(&f).unwrap();
+    let mut cand = Candidate::ir_order(&l);
+    let masks: Vec<usize> = (0..l.nodes.len()).filter(|&n| Candidate::choices(&l, n) == 3).collect();
+    assert_eq!(masks.len(), 1, "one mask node");
+    cand.choice[masks[0]] = 2;
+    let forced = gen::generate(&l, &cand, Options::default(), &f.name).unwrap();
+    assert!(forced.insns.iter().any(|i| i.mnemonic == "and") && !forced.insns.iter().any(|i| i.mnemonic == "bzhi"), "{}", asm::to_nasm(&forced));
+    assert!(forced.insns.len() > prog.insns.len(), "bzhi saves an instruction here");
+    run_tests(&f, &forced, 200, 8);
+}
+
+/// `a1 * 3` as lea overwrites the register it loaded a1 into although a1 is used again later
+/// (an input limb reloads from memory), instead of taking a second register.
+#[test]
+fn lea_multiply_overwrites_a_reloadable_source() {
+    let prog = dbl2_program();
+    let text = asm::to_nasm(&prog);
+    let leas: Vec<&asm::Insn> = prog.insns.iter().filter(|i| i.mnemonic == "lea").collect();
+    assert!(!leas.is_empty(), "{text}");
+    for l in leas {
+        match (&l.ops[0], &l.ops[1]) {
+            (asm::Operand::Reg(d), asm::Operand::Mem(m)) if m.index.map(|(i, _)| i == m.base).unwrap_or(false) => assert_eq!(d.num, m.base, "{text}"),
+            _ => {}
+        }
+    }
 }
