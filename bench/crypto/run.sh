@@ -12,7 +12,7 @@
 # Searches may run two at a time (JOBS=2: one per core, taskset -c 0 and -c 1); all measurements run
 # afterwards, one at a time on core 1, with no search running.
 # Env: BUDGET (60s), ONLY (substring filter), JOBS (1), SKIP_SEARCH (1 = re-measure existing outputs),
-#      ROUNDS (41), SCREEN_ROUNDS (21).
+#      ROUNDS (41), SCREEN_ROUNDS (21), NAME (crypto: results in bench/results/$NAME{,.json,.png}).
 # Writes bench/results/crypto.json, bench/results/crypto.png and prints a table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,7 +24,8 @@ JOBS=${JOBS:-1}
 ROUNDS=${ROUNDS:-41}
 SCREEN_ROUNDS=${SCREEN_ROUNDS:-21}
 vf=target/release/veriforge
-out=bench/results/crypto
+NAME=${NAME:-crypto}
+out=bench/results/$NAME
 mkdir -p "$out"
 PY=${VERIFORGE_PYTHON:-.venv/bin/python}; [ -x "$PY" ] || PY=python3
 
@@ -76,4 +77,4 @@ for name in "${functions[@]}"; do
   taskset -c 1 $vf -q crypto bench --ir "$S/fn/$name.json" --c "$S/c/$c.c" --rounds "$ROUNDS" --json \
       "$out/$name.asm" "${best[@]}" > "$out/$name.bench.json"
 done
-"$PY" bench/crypto/summarize.py "$out" bench/results/crypto.json bench/results/crypto.png "$BUDGET"
+"$PY" bench/crypto/summarize.py "$out" "bench/results/$NAME.json" "bench/results/$NAME.png" "$BUDGET"

@@ -10,105 +10,107 @@ fiat_25519_carry_square:
 	mov qword ptr [rsp - 0x28], r14
 	mov qword ptr [rsp - 0x30], r15
 	imul rax, qword ptr [rsi + 0x18], 0x26
-	mov rdx, rax
-	mulx r8, r9, qword ptr [rsi + 0x10]
-	imul rax, qword ptr [rsi + 0x20], 0x26
-	imul r10, qword ptr [rsi + 0x18], 0x13
-	mov r11, qword ptr [rsi + 0x18]
-	shl r11, 0x1
-	mov rdx, qword ptr [rsi + 0x8]
-	mulx rcx, rbx, rax
+	imul r8, qword ptr [rsi + 0x20], 0x26
 	mov rdx, qword ptr [rsi]
-	mulx rbp, r12, rdx
-	add rbx, r9
+	mulx r9, r10, rdx
+	imul r11, qword ptr [rsi + 0x18], 0x13
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx rcx, rbx, rdx
+	mov rdx, rax
+	mulx rbp, r12, qword ptr [rsi + 0x10]
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx rax, r13, r8
+	mov rdx, qword ptr [rsi]
+	lea rdx, qword ptr [rdx + 1 * rdx]
+	add r13, r12
+	mov r12, rdx
 	mov rdx, qword ptr [rsi + 0x10]
-	mulx r9, r13, rax
-	adcx rcx, r8
-	mov r8, qword ptr [rsi + 0x8]
-	shl r8, 0x1
-	add r12, rbx
-	adcx rbp, rcx
-	mov rdx, r10
-	mulx rcx, rbx, qword ptr [rsi + 0x18]
-	add r13, rbx
-	mov r10, qword ptr [rsi + 0x10]
-	lea rdx, qword ptr [r10 + 1 * r10]
-	mov rbx, rdx
-	mov rdx, qword ptr [rsi]
-	mulx r10, r14, r8
-	adcx r9, rcx
-	mov r8, r12
-	shrd r8, rbp, 0x33
-	add r14, r13
-	adcx r10, r9
-	mulx r9, rcx, rbx
-	imul rbp, qword ptr [rsi + 0x20], 0x13
-	add r8, r14
-	mov rdx, rax
-	mulx r13, r14, qword ptr [rsi + 0x18]
-	adc r10, 0x0
-	mov rdx, qword ptr [rsi + 0x8]
-	mulx rax, r15, rdx
-	add r15, r14
-	adcx rax, r13
-	mov r13, r8
-	shrd r13, r10, 0x33
-	add rcx, r15
+	mulx r14, r15, r8
+	adcx rax, rbp
+	mov rbp, 0x1
+	shlx rdx, qword ptr [rsi + 0x18], rbp
+	add r10, r13
+	mov rbp, rdx
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx r11, r13, r11
 	adcx r9, rax
-	mov rdx, rbp
-	mulx rax, r10, qword ptr [rsi + 0x20]
-	mov rdx, rbx
-	mulx rbp, r14, qword ptr [rsi + 0x8]
-	add r13, rcx
-	adc r9, 0x0
-	add r14, r10
-	adcx rbp, rax
-	mov rax, r13
-	shrd rax, r9, 0x33
-	mov rdx, r11
-	mulx r9, r10, qword ptr [rsi + 0x8]
-	mulx rcx, rbx, qword ptr [rsi]
-	mov r11, qword ptr [rsi + 0x20]
-	shl r11, 0x1
-	add rbx, r14
-	mov rdx, qword ptr [rsi]
-	mulx r14, r15, r11
-	adcx rcx, rbp
-	add rax, rbx
-	adc rcx, 0x0
-	mov rdx, qword ptr [rsi + 0x10]
-	mulx r11, rbx, rdx
-	mov rdx, rax
-	shrd rdx, rcx, 0x33
-	add r10, rbx
-	adcx r9, r11
-	mov r11, 0x7ffffffffffff
-	and r12, r11
-	add r15, r10
-	adcx r14, r9
-	add rdx, r15
-	adc r14, 0x0
-	and r8, r11
+	mov rax, 0x33
+	bzhi rdx, r10, rax
+	shrd r10, r9, 0x33
+	add r15, r13
+	adcx r14, r11
 	mov r9, rdx
-	shrd r9, r14, 0x33
-	imul r10, r9, 0x13
-	add r10, r12
-	mov r9, r10
-	shr r9, 0x33
-	lea r8, qword ptr [r9 + 1 * r8]
-	and r13, r11
-	and r10, r11
-	mov qword ptr [rdi], r10
-	mov r9, r8
-	and r9, r11
-	mov qword ptr [rdi + 0x8], r9
-	and rdx, r11
-	mov qword ptr [rdi + 0x20], rdx
-	shr r8, 0x33
-	and rax, r11
-	mov qword ptr [rdi + 0x18], rax
-	add r13, r8
-	mov qword ptr [rdi + 0x10], r13
+	mov rdx, r12
+	mulx rax, r11, qword ptr [rsi + 0x8]
+	add r11, r15
+	mov rdx, r8
+	mulx r12, r13, qword ptr [rsi + 0x18]
+	adcx rax, r14
+	add r10, r11
+	adc rax, 0x0
+	mov r8, qword ptr [rsi + 0x20]
+	lea r8, qword ptr [r8 + 1 * r8]
+	mov r11, 0x1
+	shlx rdx, qword ptr [rsi + 0x10], r11
+	mov r11, r10
+	shrd r11, rax, 0x33
+	imul rax, qword ptr [rsi + 0x20], 0x13
+	mulx r14, r15, qword ptr [rsi]
+	add rbx, r13
+	adcx rcx, r12
+	mulx r12, r13, qword ptr [rsi + 0x8]
+	add r15, rbx
+	adcx r14, rcx
+	add r11, r15
+	adc r14, 0x0
+	mov rcx, r11
+	shrd rcx, r14, 0x33
+	mov rdx, qword ptr [rsi]
+	mulx rbx, r14, rbp
+	mov rdx, qword ptr [rsi + 0x20]
+	mulx rax, r15, rax
+	add r13, r15
+	adcx r12, rax
+	add r14, r13
+	adcx rbx, r12
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx rax, rbp, rbp
+	add rcx, r14
+	adc rbx, 0x0
+	mov rdx, rcx
+	shrd rdx, rbx, 0x33
+	mov rbx, 0x7ffffffffffff
+	and rcx, rbx
+	mov qword ptr [rdi + 0x18], rcx
+	mov rcx, rdx
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx r12, r13, rdx
+	mov rdx, r8
+	mulx r14, r15, qword ptr [rsi]
+	add rbp, r13
+	adcx rax, r12
+	and r11, rbx
+	add r15, rbp
+	adcx r14, rax
+	add rcx, r15
+	adc r14, 0x0
+	mov rax, rcx
+	and rax, rbx
+	mov qword ptr [rdi + 0x20], rax
+	shrd rcx, r14, 0x33
+	imul rcx, rcx, 0x13
+	add rcx, r9
+	mov rax, rcx
+	and rax, rbx
+	mov qword ptr [rdi], rax
+	shr rcx, 0x33
+	and r10, rbx
+	add rcx, r10
+	and rbx, rcx
+	mov qword ptr [rdi + 0x8], rbx
+	shr rcx, 0x33
+	add rcx, r11
+	mov qword ptr [rdi + 0x10], rcx
 	mov rbx, qword ptr [rsp - 0x8]
 	mov rbp, qword ptr [rsp - 0x10]
 	mov r12, qword ptr [rsp - 0x18]

@@ -5,90 +5,81 @@ mov [rsp - 0x8], rbx
 mov [rsp - 0x10], rbp
 mov [rsp - 0x18], r12
 mov [rsp - 0x20], r13
-mov [rsp - 0x28], r14
-mov rdx, [rsi + 0x18]
-mulx rax, r8, [rsi + 0x10]
 mov rdx, [rsi + 0x8]
+mulx rax, r8, [rsi + 0x18]
 mulx r9, r10, [rsi]
-mov rdx, [rsi]
+mov rdx, [rsi + 0x18]
 mulx r11, rcx, [rsi + 0x10]
-mov rdx, [rsi + 0x18]
-mulx rbx, rbp, [rsi + 0x8]
-add r9, rcx
-mulx rcx, r12, [rsi]
-adcx r11, r12
-adcx rcx, rbp
-adcx rbx, r8
-adc rax, 0x0
 mov rdx, [rsi + 0x10]
-mulx r8, rbp, [rsi + 0x8]
-add r11, rbp
-adcx rcx, r8
-mov rdx, [rsi]
-mulx r8, rbp, rdx
-adc rbx, 0x0
-adc rax, 0x0
-mov rdx, r10
-mov r12, 0x0
-setc r12b
-add rdx, r10
-mov r10, r9
-adcx r10, r9
-mov r9, r11
-adcx r9, r11
-mov r11, r12
-mov r13, rcx
-adcx r13, rcx
-mov rcx, rbx
-adcx rcx, rbx
-mov rbx, rax
-adcx rbx, rax
-adc r11, 0x0
-bt r12, 0x0
-adc r11, 0x0
-add rdx, r8
-mov r8, rdx
-mov rdx, [rsi + 0x8]
-mulx rax, r12, rdx
-adcx r10, r12
-mov rdx, [rsi + 0x10]
-mulx r12, r14, rdx
-adcx r9, rax
-adcx r13, r14
-adcx rcx, r12
+mulx rbx, rbp, [rsi]
+add r9, rbp
 mov rdx, [rsi + 0x18]
-mulx rax, r12, rdx
+mulx rbp, r12, [rsi]
 adcx rbx, r12
+adcx rbp, r8
+mov rdx, [rsi + 0x10]
+mulx r8, r12, [rsi + 0x8]
+adcx rax, rcx
+adc r11, 0x0
+add rbx, r12
+adcx rbp, r8
+mov r8, 0x0
+adcx rax, r8
+adcx r11, r8
+mov rcx, 0x0
+setc cl
+mov r12, rcx
+lea rcx, [r12 + 1 * rcx]
+add r10, r10
+adcx r9, r9
+adcx rbx, rbx
+mov rdx, [rsi]
+mulx r12, r8, rdx
+adcx rbp, rbp
+adcx rax, rax
+adcx r11, r11
+adc rcx, 0x0
+add r10, r12
+mov rdx, [rsi + 0x8]
+mulx r12, r13, rdx
+adcx r9, r13
+adcx rbx, r12
+mov rdx, [rsi + 0x10]
+mulx r12, r13, rdx
+adcx rbp, r13
+adcx rax, r12
+mov rdx, [rsi + 0x18]
+mulx rsi, r12, rdx
+adcx r11, r12
+adcx rcx, rsi
 mov rdx, 0x26
-mulx rsi, r12, rcx
-mulx rcx, r14, rbx
-adcx r11, rax
-add r8, r12
-mulx rax, rbx, r11
-adcx r10, r14
-adcx r9, rbx
-mulx r11, rbx, r13
-adc rax, 0x0
-add rbp, rbx
-adcx r8, r11
+mulx rcx, rsi, rcx
+mulx rax, r12, rax
+add r10, r12
+mulx r11, r12, r11
+adcx r9, r12
+adcx rbx, rsi
+adc rcx, 0x0
+mulx rsi, rbp, rbp
+add r8, rbp
 adcx r10, rsi
-adcx r9, rcx
-adc rax, 0x0
-mulx r11, rcx, rax
-add rbp, rcx
-adc r8, 0x0
-mov [rdi + 0x8], r8
+adcx r9, rax
+adcx rbx, r11
+adc rcx, 0x0
+mulx rax, r11, rcx
+add r8, r11
 adc r10, 0x0
-mov [rdi + 0x10], r10
+mov [rdi + 0x8], r10
 adc r9, 0x0
-mov [rdi + 0x18], r9
+mov [rdi + 0x10], r9
 mov rax, 0x0
+adcx rbx, rax
+mov [rdi + 0x18], rbx
 cmovc rax, rdx
-add rax, rbp
+add rax, r8
 mov [rdi], rax
 mov rbx, [rsp - 0x8]
 mov rbp, [rsp - 0x10]
 mov r12, [rsp - 0x18]
 mov r13, [rsp - 0x20]
-mov r14, [rsp - 0x28]
 ret

@@ -3,200 +3,202 @@
 .globl fiat_p224_mul
 .type fiat_p224_mul, @function
 fiat_p224_mul:
-	mov qword ptr [rsp - 0x40], rbx
-	mov qword ptr [rsp - 0x48], rbp
-	mov qword ptr [rsp - 0x50], r12
-	mov qword ptr [rsp - 0x58], r13
-	mov qword ptr [rsp - 0x60], r14
-	mov qword ptr [rsp - 0x68], r15
+	mov qword ptr [rsp - 0x38], rbx
+	mov qword ptr [rsp - 0x40], rbp
+	mov qword ptr [rsp - 0x48], r12
+	mov qword ptr [rsp - 0x50], r13
+	mov qword ptr [rsp - 0x58], r14
+	mov qword ptr [rsp - 0x60], r15
 	mov rcx, rdx
 	mov rdx, qword ptr [rsi]
-	mulx rax, r8, qword ptr [rcx + 0x18]
-	mulx r9, r10, qword ptr [rcx]
-	mov rdx, qword ptr [rcx + 0x10]
-	mulx r11, rbx, qword ptr [rsi + 0x18]
-	mulx rbp, r12, qword ptr [rsi]
-	mov rdx, qword ptr [rsi]
-	mulx r13, r14, qword ptr [rcx + 0x8]
-	test al, al
-	adox r9, r14
-	adox r13, r12
-	adox rbp, r8
-	mov rdx, r10
-	mov r8, 0xffffffffffffffff
-	mulx r12, r14, r8
-	mov rdx, 0xffffffff00000000
-	mulx r12, r8, r14
-	mov rdx, r14
-	mov r15, 0xffffffff
-	mov qword ptr [rsp - 0x8], r11
-	mov qword ptr [rsp - 0x10], rbx
-	mulx r11, rbx, r15
-	mov r15, 0x0
-	adox rax, r15
-	mov rdx, qword ptr [rcx + 0x8]
-	mov qword ptr [rsp - 0x18], rax
-	mulx r15, rax, qword ptr [rsi + 0x10]
-	mov rdx, 0xffffffffffffffff
-	mov qword ptr [rsp - 0x20], r15
-	mov qword ptr [rsp - 0x28], rax
-	mulx r15, rax, r14
-	add r12, rax
-	adcx r15, rbx
-	mov rax, 0x0
-	adcx r11, rax
-	add r10, r14
-	adcx r9, r8
+	mulx rax, r8, qword ptr [rcx]
+	mulx r9, r10, qword ptr [rcx + 0x10]
+	mulx r11, rbx, qword ptr [rcx + 0x18]
+	mulx rbp, r12, qword ptr [rcx + 0x8]
+	add rax, r12
+	adcx rbp, r10
+	adcx r9, rbx
+	mov rdx, r8
+	mov r10, 0xffffffffffffffff
+	mulx rbx, r12, r10
+	mov rdx, r12
+	mulx rbx, r13, r10
+	mov r10, 0xffffffff
+	mulx r14, r15, r10
+	adc r11, 0x0
 	mov rdx, qword ptr [rsi + 0x8]
-	mulx r8, r10, qword ptr [rcx]
-	adcx r13, r12
-	mulx rbx, r12, qword ptr [rcx + 0x10]
-	mulx r14, rax, qword ptr [rcx + 0x8]
-	adcx rbp, r15
-	mov qword ptr [rsp - 0x30], rbp
-	mulx r15, rbp, qword ptr [rcx + 0x18]
-	adcx r11, qword ptr [rsp - 0x18]
+	mov qword ptr [rsp - 0x8], r11
+	mulx r10, r11, qword ptr [rcx + 0x18]
+	mov rdx, 0xffffffff00000000
+	mov qword ptr [rsp - 0x10], r10
+	mov qword ptr [rsp - 0x18], r11
+	mulx r10, r11, r12
+	add r10, r13
+	adcx rbx, r15
+	adc r14, 0x0
+	add r8, r12
+	adcx rax, r11
+	adcx rbp, r10
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx r8, r10, qword ptr [rcx + 0x8]
+	adcx r9, rbx
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx r11, rbx, qword ptr [rcx + 0x10]
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx r12, r13, qword ptr [rcx]
+	mov qword ptr [rsp - 0x20], r11
+	mulx r15, r11, qword ptr [rcx + 0x10]
+	adcx r14, qword ptr [rsp - 0x8]
 	mov rdx, 0x0
 	setc dl
-	add r8, rax
-	adcx r14, r12
-	adcx rbx, rbp
-	adc r15, 0x0
-	add r9, r10
-	adcx r13, r8
-	adcx r14, qword ptr [rsp - 0x30]
-	adcx r11, rbx
-	mov r8, rdx
-	mov rdx, r9
-	mov rax, 0xffffffffffffffff
-	mulx r10, rbx, rax
-	mov rdx, rbx
-	mulx r10, rbp, rax
-	mov r12, 0xffffffff00000000
-	mov qword ptr [rsp - 0x30], r11
-	mulx rax, r11, r12
-	adcx r8, r15
-	mov r15, 0x0
-	setc r15b
-	add rax, rbp
-	mov rdx, qword ptr [rcx]
-	mulx rbp, r12, qword ptr [rsi + 0x10]
-	mov rdx, 0xffffffff
-	mov qword ptr [rsp - 0x18], r12
-	mov qword ptr [rsp - 0x38], rbp
-	mulx r12, rbp, rbx
-	adcx r10, rbp
-	adc r12, 0x0
-	add r9, rbx
-	adcx r13, r11
+	add r12, r10
+	adcx r8, r11
+	adcx r15, qword ptr [rsp - 0x18]
+	mov r10, rdx
 	mov rdx, qword ptr [rsi + 0x10]
-	mulx r9, r11, qword ptr [rcx + 0x10]
-	adcx r14, rax
-	adcx r10, qword ptr [rsp - 0x30]
-	adcx r8, r12
-	mov rax, 0x0
-	adcx r15, rax
-	mulx rbx, rbp, qword ptr [rcx + 0x18]
-	mov rdx, qword ptr [rsp - 0x38]
-	add rdx, qword ptr [rsp - 0x28]
-	adcx r11, qword ptr [rsp - 0x20]
-	adcx r9, rbp
-	adcx rbx, rax
-	test al, al
-	adox r13, qword ptr [rsp - 0x18]
-	adox r14, rdx
-	adox r10, r11
-	adox r8, r9
-	mov rdx, 0xffffffffffffffff
-	mulx r9, r11, r13
-	adox r15, rbx
-	mov r9, 0x0
-	seto r9b
-	test al, al
-	adox r13, r11
-	mov rdx, r11
-	mov rbx, 0xffffffff00000000
-	mulx rbp, r12, rbx
-	adox r14, r12
+	mov qword ptr [rsp - 0x18], rbx
+	mulx r11, rbx, qword ptr [rcx + 0x18]
+	mov rdx, 0x0
+	setc dl
+	add rax, r13
+	adcx rbp, r12
+	adcx r9, r8
+	adcx r14, r15
+	mov r8, rdx
+	mov rdx, rax
 	mov r12, 0xffffffffffffffff
-	mulx r13, rbx, r12
-	mov r12, 0x0
-	seto r12b
-	test al, al
-	adox rbp, rbx
-	mov rbx, 0xffffffff
-	mov qword ptr [rsp - 0x18], r14
-	mov qword ptr [rsp - 0x20], r9
-	mulx r14, r9, rbx
-	adox r13, r9
-	mov rdx, qword ptr [rsi + 0x18]
-	mulx r9, r11, qword ptr [rcx]
-	adox r14, rax
-	bt r12, 0x0
-	adcx r10, rbp
-	mulx rbp, r12, qword ptr [rcx + 0x18]
-	adcx r8, r13
-	mulx r13, rbx, qword ptr [rcx + 0x8]
-	adcx r15, r14
-	mov rdx, qword ptr [rsp - 0x20]
-	adcx rdx, rax
-	add r9, rbx
-	adcx r13, qword ptr [rsp - 0x10]
-	adcx r12, qword ptr [rsp - 0x8]
-	adcx rbp, rax
-	test al, al
-	adox r11, qword ptr [rsp - 0x18]
-	mov rsi, rdx
+	mulx r13, r15, r12
 	mov rdx, 0xffffffffffffffff
-	mulx rcx, rbx, r11
-	mov rdx, rbx
-	mov rcx, 0xffffffff00000000
-	mulx r14, rax, rcx
-	adox r10, r9
-	adox r8, r13
-	adox r15, r12
-	adox rsi, rbp
-	mov r9, 0xffffffffffffffff
-	mulx rbp, r12, r9
-	clc
-	adcx r14, r12
-	mov r12, 0xffffffff
-	mulx r13, r9, r12
-	adcx rbp, r9
-	mov r9, 0x0
-	adcx r13, r9
-	clc
-	adcx r11, rbx
-	adcx r10, rax
-	adcx r8, r14
-	adcx r15, rbp
-	adcx rsi, r13
+	mov qword ptr [rsp - 0x8], r11
+	mulx r13, r11, r15
+	mov r12, qword ptr [rsp - 0x10]
+	lea r8, qword ptr [r12 + 1 * r8]
+	mov rdx, 0xffffffff
+	mov qword ptr [rsp - 0x10], rbx
+	mulx r12, rbx, r15
+	adcx r10, r8
+	mov rdx, r15
+	mov r8, 0xffffffff00000000
+	mov qword ptr [rsp - 0x28], r10
+	mov qword ptr [rsp - 0x30], r14
+	mulx r10, r14, r8
+	mov r8, 0x0
+	setc r8b
+	add rax, r15
 	mov rax, 0x0
-	seto al
-	adcx rax, r9
-	mov r11, r10
-	sub r11, 0x1
-	mov rdx, r8
-	sbb rdx, rcx
-	mov rcx, r15
-	sbb rcx, 0xffffffffffffffff
-	mov rbx, rsi
-	sbb rbx, r12
-	sbb rax, r9
-	cmovc rdx, r8
+	setc al
+	add r10, r11
+	adcx r13, rbx
+	mov r11, 0x0
+	adcx r12, r11
+	bt rax, 0x0
+	adcx rbp, r14
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx rax, rbx, qword ptr [rcx]
+	mulx r14, r15, qword ptr [rcx + 0x10]
+	adcx r9, r10
+	adcx r13, qword ptr [rsp - 0x30]
+	adcx r12, qword ptr [rsp - 0x28]
+	adcx r8, r11
+	mulx r10, r11, qword ptr [rcx + 0x8]
+	add rax, r11
+	adcx r10, r15
+	adcx r14, qword ptr [rsp - 0x10]
+	mov r11, 0x0
+	setc r11b
+	add rbp, rbx
+	adcx r9, rax
+	mov rdx, rbp
+	mov rax, 0xffffffffffffffff
+	mulx rbx, r15, rax
+	adcx r13, r10
+	mov rdx, r15
+	mov r10, 0xffffffff
+	mulx rbx, rax, r10
+	mov r10, qword ptr [rsp - 0x8]
+	lea r10, qword ptr [r10 + 1 * r11]
+	adcx r12, r14
+	mov r11, 0xffffffff00000000
+	mov qword ptr [rsp - 0x8], r12
+	mulx r14, r12, r11
+	adcx r8, r10
+	mov r10, 0xffffffffffffffff
+	mov qword ptr [rsp - 0x10], r8
+	mulx r11, r8, r10
+	mov r10, 0x0
+	setc r10b
+	add r14, r8
+	adcx r11, rax
+	mov rax, 0x0
+	adcx rbx, rax
+	add rbp, r15
+	adcx r9, r12
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx r8, rbp, qword ptr [rcx + 0x8]
+	adcx r13, r14
+	adcx r11, qword ptr [rsp - 0x8]
+	adcx rbx, qword ptr [rsp - 0x10]
+	mulx r12, r14, qword ptr [rcx + 0x18]
+	adcx r10, rax
+	mulx r15, rax, qword ptr [rcx]
+	test al, al
+	adox r15, rbp
+	adox r8, qword ptr [rsp - 0x18]
+	adox r14, qword ptr [rsp - 0x20]
+	clc
+	adcx r9, rax
+	adcx r13, r15
+	adcx r11, r8
+	mov rax, 0x0
+	adox r12, rax
+	mov rdx, r9
+	mov r8, 0xffffffffffffffff
+	mulx rsi, rcx, r8
+	mov rdx, rcx
+	mov rsi, 0xffffffff
+	mulx rbp, r15, rsi
+	adcx rbx, r14
+	mulx r14, rsi, r8
+	adcx r10, r12
+	mov r12, 0x0
+	setc r12b
+	test al, al
+	adox r9, rcx
+	mov r9, 0xffffffff00000000
+	mulx rcx, r8, r9
+	clc
+	adcx rcx, rsi
+	adox r13, r8
+	adcx r14, r15
+	adox r11, rcx
+	adcx rbp, rax
+	adox rbx, r14
+	adox r10, rbp
+	adox r12, rax
+	mov r8, r13
+	sub r8, 0x1
+	mov rdx, r11
+	sbb rdx, r9
+	mov r9, rbx
+	sbb r9, 0xffffffffffffffff
+	mov rsi, r10
+	mov rcx, 0xffffffff
+	sbb rsi, rcx
+	sbb r12, rax
+	cmovc rdx, r11
 	mov qword ptr [rdi + 0x8], rdx
-	cmovc rcx, r15
-	mov qword ptr [rdi + 0x10], rcx
-	cmovc r11, r10
-	mov qword ptr [rdi], r11
-	cmovc rbx, rsi
-	mov qword ptr [rdi + 0x18], rbx
-	mov rbx, qword ptr [rsp - 0x40]
-	mov rbp, qword ptr [rsp - 0x48]
-	mov r12, qword ptr [rsp - 0x50]
-	mov r13, qword ptr [rsp - 0x58]
-	mov r14, qword ptr [rsp - 0x60]
-	mov r15, qword ptr [rsp - 0x68]
+	cmovc rsi, r10
+	mov qword ptr [rdi + 0x18], rsi
+	cmovc r9, rbx
+	mov qword ptr [rdi + 0x10], r9
+	cmovc r8, r13
+	mov qword ptr [rdi], r8
+	mov rbx, qword ptr [rsp - 0x38]
+	mov rbp, qword ptr [rsp - 0x40]
+	mov r12, qword ptr [rsp - 0x48]
+	mov r13, qword ptr [rsp - 0x50]
+	mov r14, qword ptr [rsp - 0x58]
+	mov r15, qword ptr [rsp - 0x60]
 	ret
 .size fiat_p224_mul, .-fiat_p224_mul
 .section .note.GNU-stack,"",@progbits

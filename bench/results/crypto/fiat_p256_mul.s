@@ -3,202 +3,177 @@
 .globl fiat_p256_mul
 .type fiat_p256_mul, @function
 fiat_p256_mul:
-	mov qword ptr [rsp - 0x38], rbx
-	mov qword ptr [rsp - 0x40], rbp
-	mov qword ptr [rsp - 0x48], r12
-	mov qword ptr [rsp - 0x50], r13
-	mov qword ptr [rsp - 0x58], r14
-	mov qword ptr [rsp - 0x60], r15
+	mov qword ptr [rsp - 0x20], rbx
+	mov qword ptr [rsp - 0x28], rbp
+	mov qword ptr [rsp - 0x30], r12
+	mov qword ptr [rsp - 0x38], r13
+	mov qword ptr [rsp - 0x40], r14
+	mov qword ptr [rsp - 0x48], r15
 	mov rcx, rdx
 	mov rdx, qword ptr [rsi]
-	mulx rax, r8, qword ptr [rcx]
-	mulx r9, r10, qword ptr [rcx + 0x18]
-	mulx r11, rbx, qword ptr [rcx + 0x8]
-	mulx rbp, r12, qword ptr [rcx + 0x10]
-	mov rdx, 0xffffffffffffffff
-	mulx r13, r14, r8
-	add rax, rbx
-	mov rdx, qword ptr [rcx]
-	mulx rbx, r15, qword ptr [rsi + 0x10]
-	adcx r11, r12
-	mov qword ptr [rsp - 0x8], r15
-	mulx r12, r15, qword ptr [rsi + 0x8]
-	adcx rbp, r10
-	mov r10, 0x0
-	adcx r9, r10
-	mov rdx, 0xffffffff
-	mov qword ptr [rsp - 0x10], rbx
-	mov qword ptr [rsp - 0x18], r15
-	mulx rbx, r15, r8
-	test al, al
-	adox r13, r15
-	mov rdx, qword ptr [rcx + 0x10]
-	mov qword ptr [rsp - 0x20], r9
-	mulx r15, r9, qword ptr [rsi + 0x8]
-	adox rbx, r10
+	mulx rax, r8, qword ptr [rcx + 0x18]
+	mulx r9, r10, qword ptr [rcx + 0x8]
+	mulx r11, rbx, qword ptr [rcx + 0x10]
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx rbp, r12, qword ptr [rcx + 0x8]
+	mov rdx, qword ptr [rsi]
+	mulx r13, r14, qword ptr [rcx]
+	add r13, r10
+	adcx r9, rbx
+	adcx r11, r8
+	mov r8, 0x0
+	adcx rax, r8
+	mov rdx, r14
+	mov r10, 0xffffffff
+	mulx rbx, r8, r10
+	mov r10, 0xffffffffffffffff
+	mov qword ptr [rsp - 0x8], rbp
+	mulx r15, rbp, r10
+	add r15, r8
+	adc rbx, 0x0
+	add rbp, r14
+	mov r8, 0xffffffff00000001
+	mulx rbp, r14, r8
+	adcx r13, r15
 	mov rdx, qword ptr [rsi + 0x8]
-	mov qword ptr [rsp - 0x28], r15
-	mulx r10, r15, qword ptr [rcx + 0x8]
-	test al, al
-	adox r14, r8
-	clc
-	adcx r12, r15
-	mov rdx, 0xffffffff00000001
-	mulx r14, r15, r8
-	adox rax, r13
-	adox r11, rbx
-	adox rbp, r15
-	adox r14, qword ptr [rsp - 0x20]
-	mov rdx, qword ptr [rcx + 0x18]
-	mulx r8, rbx, qword ptr [rsi + 0x8]
-	adcx r10, r9
-	mov r9, 0x0
-	seto r9b
-	adcx rbx, qword ptr [rsp - 0x28]
-	mov r13, 0x0
-	adcx r8, r13
-	test al, al
-	adox rax, qword ptr [rsp - 0x18]
-	adox r11, r12
-	adox rbp, r10
-	adox r14, rbx
-	adox r9, r8
-	mov rdx, rax
-	mov r8, 0xffffffff
-	mulx r10, rbx, r8
-	mov r12, 0x0
-	seto r12b
-	mov rdx, qword ptr [rcx + 0x18]
-	mulx r15, r8, qword ptr [rsi + 0x10]
-	mov rdx, 0xffffffffffffffff
-	mov qword ptr [rsp - 0x18], r15
-	mulx r13, r15, rax
-	test al, al
-	adox r15, rax
-	clc
-	adcx r13, rbx
-	mov rdx, qword ptr [rcx + 0x10]
-	mulx rbx, r15, qword ptr [rsi + 0x10]
-	mov rdx, qword ptr [rcx + 0x8]
-	mov qword ptr [rsp - 0x28], r12
-	mov qword ptr [rsp - 0x20], rbx
-	mulx r12, rbx, qword ptr [rsi + 0x10]
+	mulx r15, r10, qword ptr [rcx + 0x8]
+	adcx r9, rbx
+	adcx r11, r14
+	adcx rax, rbp
+	mulx rbx, rbp, qword ptr [rcx + 0x18]
+	mulx r14, r8, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp - 0x10], r12
+	mov qword ptr [rsp - 0x18], rax
+	mulx r12, rax, qword ptr [rcx]
 	mov rdx, 0x0
-	adcx r10, rdx
-	adox r11, r13
-	mov rdx, 0xffffffff00000001
-	mov qword ptr [rsp - 0x30], r11
-	mulx r13, r11, rax
-	adox rbp, r10
-	clc
-	adcx rbx, qword ptr [rsp - 0x10]
-	adox r14, r11
-	adox r9, r13
-	adcx r12, r15
-	adcx r8, qword ptr [rsp - 0x20]
-	mov rax, qword ptr [rsp - 0x30]
-	mov r10, 0x0
-	setc r10b
-	clc
-	adcx rax, qword ptr [rsp - 0x8]
-	adcx rbp, rbx
-	adcx r14, r12
-	mov rdx, rax
-	mov r11, 0xffffffffffffffff
-	mulx rbx, r12, r11
-	mov r13, 0xffffffff
-	mulx r15, r11, r13
-	mov r13, 0xffffffff00000001
-	mov qword ptr [rsp - 0x8], r14
-	mov qword ptr [rsp - 0x30], rbp
-	mulx r14, rbp, r13
-	adcx r9, r8
-	mov r8, qword ptr [rsp - 0x28]
-	mov r13, 0x0
-	adox r8, r13
-	mov rdx, qword ptr [rsi + 0x18]
-	mov qword ptr [rsp - 0x28], r14
-	mov qword ptr [rsp - 0x20], rbp
-	mulx r14, rbp, qword ptr [rcx]
-	mov rdx, qword ptr [rsp - 0x18]
-	mov qword ptr [rsp - 0x10], r14
-	mov r14, 0x0
-	setc r14b
-	bt r10, 0x0
-	adcx rdx, r13
-	bt r14, 0x0
-	adcx r8, rdx
-	mov r10, 0x0
-	setc r10b
-	add rbx, r11
-	adcx r15, r13
-	add rax, r12
-	adcx rbx, qword ptr [rsp - 0x30]
-	adcx r15, qword ptr [rsp - 0x8]
-	adcx r9, qword ptr [rsp - 0x20]
-	adcx r8, qword ptr [rsp - 0x28]
-	mov rdx, qword ptr [rcx + 0x10]
-	mulx rax, r11, qword ptr [rsi + 0x18]
-	adcx r10, r13
+	setc dl
 	test al, al
-	adox rbx, rbp
-	mov rdx, qword ptr [rcx + 0x8]
-	mulx rbp, r12, qword ptr [rsi + 0x18]
-	mov rdx, qword ptr [rsi + 0x18]
-	mulx r14, r13, qword ptr [rcx + 0x18]
+	adox r12, r10
+	adox r15, r8
+	adox r14, rbp
+	mov r8, 0x0
+	adox rbx, r8
+	test al, al
+	adox r13, rax
+	mov r10, rdx
+	mov rdx, r13
+	mov rax, 0xffffffff
+	mulx rbp, r8, rax
+	adox r9, r12
+	adox r11, r15
+	adox r14, qword ptr [rsp - 0x18]
+	adox r10, rbx
+	mov rbx, 0xffffffff00000001
+	mulx r12, r15, rbx
+	mov rax, 0xffffffffffffffff
+	mov qword ptr [rsp - 0x18], r12
+	mulx rbx, r12, rax
 	clc
-	adcx r12, qword ptr [rsp - 0x10]
-	adcx rbp, r11
-	mov rdx, rbx
-	mov r11, 0xffffffffffffffff
-	mulx rsi, rcx, r11
-	adox r15, r12
-	adcx rax, r13
-	adox r9, rbp
-	mov rbp, 0xffffffff
-	mulx r12, r13, rbp
-	mov rbp, 0x0
-	adcx r14, rbp
-	adox r8, rax
+	adcx rbx, r8
+	mov r8, 0x0
+	adcx rbp, r8
 	clc
-	adcx rsi, r13
-	adox r10, r14
-	adcx r12, rbp
-	clc
-	adcx rcx, rbx
-	adcx r15, rsi
-	adcx r9, r12
-	mov rax, 0xffffffff00000001
-	mulx rsi, rcx, rax
-	adcx r8, rcx
-	adcx r10, rsi
+	adcx r13, r12
+	adcx r9, rbx
+	adcx r11, rbp
+	adcx r14, r15
 	mov rdx, 0x0
 	seto dl
-	adcx rdx, rbp
-	mov rsi, r15
-	sub rsi, r11
-	mov r11, r9
-	mov rcx, 0xffffffff
-	sbb r11, rcx
-	mov rcx, r8
-	sbb rcx, rbp
-	mov rbx, r10
-	sbb rbx, rax
-	sbb rdx, rbp
-	cmovc rcx, r8
-	mov qword ptr [rdi + 0x10], rcx
-	cmovc rsi, r15
-	mov qword ptr [rdi], rsi
-	cmovc r11, r9
-	mov qword ptr [rdi + 0x8], r11
-	cmovc rbx, r10
-	mov qword ptr [rdi + 0x18], rbx
-	mov rbx, qword ptr [rsp - 0x38]
-	mov rbp, qword ptr [rsp - 0x40]
-	mov r12, qword ptr [rsp - 0x48]
-	mov r13, qword ptr [rsp - 0x50]
-	mov r14, qword ptr [rsp - 0x58]
-	mov r15, qword ptr [rsp - 0x60]
+	adcx r10, qword ptr [rsp - 0x18]
+	adcx rdx, r8
+	mov rbx, rdx
+	mov rdx, qword ptr [rcx + 0x18]
+	mulx rbp, r12, qword ptr [rsi + 0x10]
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx r13, r15, qword ptr [rcx + 0x10]
+	mulx rax, r8, qword ptr [rcx]
+	add rax, qword ptr [rsp - 0x10]
+	adcx r15, qword ptr [rsp - 0x8]
+	adcx r13, r12
+	adc rbp, 0x0
+	add r9, r8
+	adcx r11, rax
+	adcx r14, r15
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx rax, r8, qword ptr [rcx + 0x8]
+	adcx r10, r13
+	adcx rbx, rbp
+	mov rdx, r9
+	mov rbp, 0xffffffff00000001
+	mulx r12, r13, rbp
+	mov r15, 0xffffffff
+	mov qword ptr [rsp - 0x8], rax
+	mulx rbp, rax, r15
+	mov r15, 0xffffffffffffffff
+	mov qword ptr [rsp - 0x10], r8
+	mov qword ptr [rsp - 0x18], r12
+	mulx r8, r12, r15
+	mov r15, 0x0
+	setc r15b
+	add r8, rax
+	adc rbp, 0x0
+	add r9, r12
+	adcx r11, r8
+	adcx r14, rbp
+	adcx r10, r13
+	adcx rbx, qword ptr [rsp - 0x18]
+	mov rax, 0x0
+	adcx r15, rax
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx r8, r9, qword ptr [rcx + 0x18]
+	mulx rbp, r12, qword ptr [rcx + 0x10]
+	mulx r13, rax, qword ptr [rcx]
+	add r13, qword ptr [rsp - 0x10]
+	adcx r12, qword ptr [rsp - 0x8]
+	adcx rbp, r9
+	mov r9, 0x0
+	adcx r8, r9
+	add r11, rax
+	mov rdx, r11
+	mov rax, 0xffffffff
+	mulx rsi, rcx, rax
+	adcx r14, r13
+	adcx r10, r12
+	adcx rbx, rbp
+	adcx r15, r8
+	mov r8, 0xffffffffffffffff
+	mulx rbp, r12, r8
+	mov r13, 0x0
+	setc r13b
+	add rbp, rcx
+	adcx rsi, r9
+	mov rcx, 0xffffffff00000001
+	mulx rax, r8, rcx
+	add r11, r12
+	adcx r14, rbp
+	adcx r10, rsi
+	adcx rbx, r8
+	adcx r15, rax
+	adcx r13, r9
+	mov rax, r14
+	sub rax, 0xffffffffffffffff
+	mov r8, r10
+	mov r11, 0xffffffff
+	sbb r8, r11
+	mov r11, rbx
+	sbb r11, r9
+	mov rdx, r15
+	sbb rdx, rcx
+	sbb r13, r9
+	cmovc r8, r10
+	mov qword ptr [rdi + 0x8], r8
+	cmovc rdx, r15
+	mov qword ptr [rdi + 0x18], rdx
+	cmovc r11, rbx
+	mov qword ptr [rdi + 0x10], r11
+	cmovc rax, r14
+	mov qword ptr [rdi], rax
+	mov rbx, qword ptr [rsp - 0x20]
+	mov rbp, qword ptr [rsp - 0x28]
+	mov r12, qword ptr [rsp - 0x30]
+	mov r13, qword ptr [rsp - 0x38]
+	mov r14, qword ptr [rsp - 0x40]
+	mov r15, qword ptr [rsp - 0x48]
 	ret
 .size fiat_p256_mul, .-fiat_p256_mul
 .section .note.GNU-stack,"",@progbits

@@ -5,83 +5,71 @@
 fiat_poly1305_carry_mul:
 	mov qword ptr [rsp - 0x8], rbx
 	mov qword ptr [rsp - 0x10], rbp
-	mov qword ptr [rsp - 0x18], r12
-	mov qword ptr [rsp - 0x20], r13
-	mov qword ptr [rsp - 0x28], r14
 	mov rcx, rdx
 	imul rax, qword ptr [rcx + 0x8], 0xa
-	mov r8, qword ptr [rcx + 0x8]
-	lea r9, qword ptr [r8 + 1 * r8]
-	mov r10, qword ptr [rcx + 0x10]
-	lea r11, qword ptr [r10 + 4 * r10]
-	lea rdx, qword ptr [r11 + 1 * r11]
-	lea r11, qword ptr [r10 + 4 * r10]
-	mov r10, rdx
+	mov r8, qword ptr [rcx + 0x10]
+	lea r9, qword ptr [r8 + 4 * r8]
+	lea r9, qword ptr [r9 + 1 * r9]
 	mov rdx, qword ptr [rsi + 0x10]
-	mulx r8, rbx, rax
-	mov rdx, qword ptr [rcx]
-	mulx rax, rbp, qword ptr [rsi + 0x8]
-	mov rdx, r11
-	mulx r12, r13, qword ptr [rsi + 0x10]
-	add r13, rbp
-	mov rdx, qword ptr [rcx]
-	mulx r11, rbp, qword ptr [rsi]
-	adcx r12, rax
-	mov rdx, r10
-	mulx rax, r14, qword ptr [rsi + 0x8]
-	add r14, rbp
-	adcx rax, r11
-	add r14, rbx
-	adcx rax, r8
-	mov rdx, qword ptr [rcx + 0x8]
-	mulx r8, r10, qword ptr [rsi]
-	mov r11, r14
-	shrd r11, rax, 0x2c
-	mov rax, 0xfffffffffff
-	and r14, rax
-	add r13, r10
-	mov rdx, qword ptr [rsi + 0x10]
-	mulx r10, rbx, qword ptr [rcx]
-	adcx r12, r8
-	add r13, r11
-	mov rdx, qword ptr [rcx + 0x10]
-	mulx r8, r11, qword ptr [rsi]
-	adc r12, 0x0
+	mulx rax, r10, rax
 	mov rdx, qword ptr [rsi + 0x8]
-	mulx rcx, rbp, r9
-	add rbp, rbx
-	adcx rcx, r10
-	mov r9, r13
-	shrd r9, r12, 0x2b
-	mov r10, 0x7ffffffffff
-	and r13, r10
-	test al, al
-	adox r11, rbp
-	clc
-	adcx r9, r11
-	adox r8, rcx
+	mulx r9, r11, r9
+	add r11, r10
+	mulx r10, rbx, qword ptr [rcx]
+	lea r8, qword ptr [r8 + 4 * r8]
+	adcx r9, rax
+	mov rdx, qword ptr [rcx]
+	mulx rax, rbp, qword ptr [rsi]
+	add rbp, r11
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx r8, r11, r8
+	adcx rax, r9
+	add r11, rbx
+	adcx r8, r10
+	mov rdx, qword ptr [rcx + 0x8]
+	mulx r9, r10, qword ptr [rsi]
+	lea rdx, qword ptr [rdx + 1 * rdx]
+	add r11, r10
+	adcx r8, r9
+	mulx r9, r10, qword ptr [rsi + 0x8]
+	mov rdx, rbp
+	shrd rdx, rax, 0x2c
+	add r11, rdx
+	mov rdx, qword ptr [rcx + 0x10]
+	mulx rax, rbx, qword ptr [rsi]
 	adc r8, 0x0
-	mov r11, r9
+	add r10, rbx
+	adcx r9, rax
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx rax, rbx, qword ptr [rcx]
+	add r10, rbx
+	adcx r9, rax
+	mov rax, 0x2b
+	bzhi rdx, r11, rax
 	shrd r11, r8, 0x2b
-	lea r8, qword ptr [r11 + 4 * r11]
-	and r9, r10
-	lea r8, qword ptr [r14 + 1 * r8]
-	mov r11, r8
-	shr r11, 0x2c
-	add r11, r13
-	mov rdx, 0x2c
-	bzhi rax, r8, rdx
-	mov qword ptr [rdi], rax
-	and r10, r11
-	mov qword ptr [rdi + 0x8], r10
+	add r10, r11
+	adc r9, 0x0
+	mov rax, r10
+	shrd rax, r9, 0x2b
+	mov r8, 0x7ffffffffff
+	and r10, r8
+	mov r9, 0xfffffffffff
+	and rbp, r9
+	lea rax, qword ptr [rax + 4 * rax]
+	add rbp, rax
+	mov rax, rbp
+	shr rax, 0x2c
+	add rax, rdx
+	mov r11, rax
 	shr r11, 0x2b
-	add r11, r9
+	and r8, rax
+	mov qword ptr [rdi + 0x8], r8
+	and rbp, r9
+	mov qword ptr [rdi], rbp
+	add r11, r10
 	mov qword ptr [rdi + 0x10], r11
 	mov rbx, qword ptr [rsp - 0x8]
 	mov rbp, qword ptr [rsp - 0x10]
-	mov r12, qword ptr [rsp - 0x18]
-	mov r13, qword ptr [rsp - 0x20]
-	mov r14, qword ptr [rsp - 0x28]
 	ret
 .size fiat_poly1305_carry_mul, .-fiat_poly1305_carry_mul
 .section .note.GNU-stack,"",@progbits

@@ -1,59 +1,53 @@
 SECTION .text
 	GLOBAL fiat_poly1305_carry_square
 fiat_poly1305_carry_square:
-mov [rsp - 0x8], rbx
-mov [rsp - 0x10], rbp
-mov [rsp - 0x18], r12
-mov rax, [rsi + 0x10]
-lea r8, [rax + 4 * rax]
-mov rdx, r8
-mulx r9, r10, rax
-imul r8, rax, 0x14
-lea rax, [rax + 1 * rax]
-mov rdx, [rsi + 0x8]
-mulx r11, rcx, r8
-lea r8, [rdx + 1 * rdx]
+imul rax, [rsi + 0x8], 0x14
 mov rdx, [rsi]
-mulx rbx, rbp, rdx
-add rbp, rcx
-mulx rcx, r12, r8
-adcx rbx, r11
-add r12, r10
-mulx r10, r11, rax
-adcx rcx, r9
-mov rax, rbp
-shrd rax, rbx, 0x2c
-add r12, rax
-mov rdx, r8
-mulx rax, r9, [rsi + 0x8]
-adc rcx, 0x0
-add r11, r9
-adcx r10, rax
-mov rax, r12
-shrd rax, rcx, 0x2b
-add r11, rax
-adc r10, 0x0
+mulx r8, r9, rdx
+mov rdx, [rsi + 0x10]
+mulx rax, r10, rax
+add r9, r10
+lea rdx, [rdx + 4 * rdx]
+mulx r10, r11, [rsi + 0x10]
+mov rcx, 0x1
+shlx rdx, [rsi + 0x8], rcx
+adcx r8, rax
+mulx rax, rcx, [rsi]
+add rcx, r11
+adcx rax, r10
+mov r10, [rsi]
+lea r10, [r10 + 1 * r10]
+mov r11, r9
+shrd r11, r8, 0x2c
+add rcx, r11
+mulx r8, r11, [rsi + 0x8]
+mov rdx, [rsi + 0x10]
+mulx r10, rsi, r10
+adc rax, 0x0
+mov rdx, rcx
+shrd rdx, rax, 0x2b
+add r11, rsi
+adcx r8, r10
+mov rax, 0x2b
+bzhi r10, rcx, rax
 mov rax, 0xfffffffffff
-and rbp, rax
-mov r8, 0x7ffffffffff
-and r12, r8
-mov r9, r11
-and r9, r8
-shrd r11, r10, 0x2b
-lea r10, [r11 + 4 * r11]
-add r10, rbp
-mov r11, r10
-shr r11, 0x2c
-lea r11, [r11 + 1 * r12]
+and r9, rax
+add r11, rdx
+adc r8, 0x0
 mov rcx, r11
-shr rcx, 0x2b
-and r11, r8
-mov [rdi + 0x8], r11
-lea r8, [rcx + 1 * r9]
-mov [rdi + 0x10], r8
-and r10, rax
-mov [rdi], r10
-mov rbx, [rsp - 0x8]
-mov rbp, [rsp - 0x10]
-mov r12, [rsp - 0x18]
+shrd rcx, r8, 0x2b
+lea rcx, [rcx + 4 * rcx]
+lea r8, [r9 + 1 * rcx]
+and rax, r8
+mov [rdi], rax
+shr r8, 0x2c
+lea rax, [r8 + 1 * r10]
+mov r8, rax
+shr r8, 0x2b
+mov r9, 0x7ffffffffff
+and rax, r9
+mov [rdi + 0x8], rax
+and r9, r11
+lea rax, [r8 + 1 * r9]
+mov [rdi + 0x10], rax
 ret

@@ -1,209 +1,172 @@
 SECTION .text
 	GLOBAL fiat_secp256k1_montgomery_square
 fiat_secp256k1_montgomery_square:
-mov [rsp - 0x38], rbx
-mov [rsp - 0x40], rbp
-mov [rsp - 0x48], r12
-mov [rsp - 0x50], r13
-mov [rsp - 0x58], r14
-mov [rsp - 0x60], r15
+mov [rsp - 0x10], rbx
+mov [rsp - 0x18], rbp
+mov [rsp - 0x20], r12
+mov [rsp - 0x28], r13
+mov [rsp - 0x30], r14
+mov [rsp - 0x38], r15
 mov rdx, [rsi]
-mulx rax, r8, rdx
-mov rdx, r8
-mov r9, 0xd838091dd2253531
-mulx r10, r11, r9
-mov rdx, [rsi + 0x10]
-mulx r10, rcx, [rsi + 0x8]
-mov rdx, [rsi]
-mulx r9, rbx, [rsi + 0x8]
-mulx rbp, r12, [rsi + 0x10]
-mulx r13, r14, [rsi + 0x8]
-test al, al
-adox rax, r14
-mulx r14, r15, [rsi + 0x18]
-mov rdx, 0xfffffffefffffc2f
-mov [rsp - 0x8], r10
-mov [rsp - 0x10], rcx
-mulx r10, rcx, r11
-adox r13, r12
-adox rbp, r15
-mov rdx, 0xffffffffffffffff
-mulx r12, r15, r11
-mov r11, 0x0
-adox r14, r11
-mov rdx, [rsi + 0x8]
-mov [rsp - 0x18], rbx
-mulx r11, rbx, rdx
-test al, al
-adox r10, r15
-clc
-adcx r8, rcx
-mov r8, r12
-adox r8, r15
-adox r15, r12
-mov rcx, 0x0
-adox r12, rcx
-adcx rax, r10
-adcx r13, r8
-adcx rbp, r15
-adcx r14, r12
-mulx r8, r10, [rsi + 0x18]
-mov r12, 0x0
-setc r12b
-test al, al
-adox r9, rbx
-mov rdx, [rsi + 0x18]
-mulx rbx, r15, [rsi + 0x10]
-mov rdx, [rsi + 0x10]
-mov [rsp - 0x20], rbx
-mulx rcx, rbx, [rsi + 0x8]
-clc
-adcx rax, [rsp - 0x18]
-mov rdx, rax
-mov [rsp - 0x18], r15
-mov r15, 0xd838091dd2253531
-mov [rsp - 0x28], rcx
-mov [rsp - 0x30], rbx
-mulx rcx, rbx, r15
-adox r11, [rsp - 0x10]
-adcx r13, r9
-adcx rbp, r11
-mov rdx, rbx
-mov r9, 0xffffffffffffffff
-mulx r11, rcx, r9
-adox r10, [rsp - 0x8]
-mov r9, 0x0
-adox r8, r9
-adcx r14, r10
-mov r10, 0xfffffffefffffc2f
-mulx r15, r9, r10
-mov rdx, [rsi + 0x18]
-mulx rbx, r10, rdx
-adcx r12, r8
-mov r8, 0x0
-setc r8b
-test al, al
-adox r15, rcx
-clc
-adcx rax, r9
-mov rax, r11
-adox rax, rcx
-adox rcx, r11
-adcx r13, r15
-mov rdx, [rsi]
-mulx r9, r15, [rsi + 0x10]
-adcx rbp, rax
-mov rax, 0x0
-adox r11, rax
-adcx r14, rcx
-adcx r12, r11
-mulx r11, rcx, [rsi + 0x18]
-adcx r8, rax
-mov rdx, [rsi + 0x10]
-mov [rsp - 0x8], rbx
-mulx rax, rbx, rdx
-test al, al
-adox r9, [rsp - 0x30]
-mov rdx, 0x0
-seto dl
-test al, al
-adox r13, r15
-mov r15, 0x0
-seto r15b
-bt rdx, 0x0
-adcx rbx, [rsp - 0x28]
-adcx rax, [rsp - 0x18]
-mov rdx, 0xd838091dd2253531
-mov [rsp - 0x18], r10
-mov [rsp - 0x28], rcx
-mulx r10, rcx, r13
-mov r10, [rsp - 0x20]
-adc r10, 0x0
-bt r15, 0x0
-adcx rbp, r9
-adcx r14, rbx
-mov rdx, rcx
-mov r9, 0xffffffffffffffff
-mulx rbx, r15, r9
-adcx r12, rax
-adcx r8, r10
-mov rax, 0xfffffffefffffc2f
-mulx r10, r9, rax
-mov rcx, 0x0
-setc cl
-test al, al
-adox r10, r15
-mov rdx, [rsi + 0x18]
-mov [rsp - 0x20], r11
-mulx rax, r11, [rsi + 0x10]
-clc
-adcx r13, r9
-mulx r9, r13, [rsi + 0x8]
-mov rdx, rbx
-adox rdx, r15
-adox r15, rbx
-adcx rbp, r10
-mov r10, 0x0
-adox rbx, r10
-adcx r14, rdx
-adcx r12, r15
-adcx r8, rbx
-adcx rcx, r10
-test al, al
-adox r13, [rsp - 0x20]
-clc
-adcx rbp, [rsp - 0x28]
-adox r9, r11
+mulx rax, r8, [rsi + 0x18]
+mulx r9, r10, [rsi + 0x10]
+mulx r11, rcx, [rsi + 0x8]
+mulx rbx, rbp, rdx
+add rbx, rcx
+adcx r11, r10
+adcx r9, r8
+adc rax, 0x0
 mov rdx, rbp
-mov r11, 0xd838091dd2253531
-mulx rsi, rbx, r11
-adox rax, [rsp - 0x18]
-mov rdx, 0xffffffffffffffff
-mulx r11, rsi, rbx
-adcx r14, r13
-adcx r12, r9
-mov rdx, 0xfffffffefffffc2f
-mulx r9, r13, rbx
-mov rbx, [rsp - 0x8]
-adox rbx, r10
-adcx r8, rax
-adcx rcx, rbx
-mov rax, 0x0
-setc al
-test al, al
-adox r9, rsi
-mov rbx, r11
-adox rbx, rsi
-clc
-adcx rbp, r13
-adox rsi, r11
-adcx r14, r9
-adcx r12, rbx
-adcx r8, rsi
-adox r11, r10
-adcx rcx, r11
-adcx rax, r10
-mov r9, r14
-sub r9, rdx
-mov r11, r12
-sbb r11, 0xffffffffffffffff
+mov r8, 0xd838091dd2253531
+mulx r10, rcx, r8
+mov rdx, rcx
+mov r10, 0xffffffffffffffff
+mulx r8, r12, r10
+mov r10, 0xfffffffefffffc2f
+mulx rcx, r13, r10
+add rcx, r12
 mov rdx, r8
-sbb rdx, 0xffffffffffffffff
-mov rsi, rcx
-sbb rsi, 0xffffffffffffffff
-sbb rax, r10
-cmovc rsi, rcx
-mov [rdi + 0x18], rsi
-cmovc r11, r12
-mov [rdi + 0x8], r11
-cmovc rdx, r8
-mov [rdi + 0x10], rdx
-cmovc r9, r14
+adcx rdx, r12
+adcx r12, r8
+adc r8, 0x0
+add rbp, r13
+adcx rbx, rcx
+adcx r11, rdx
+adcx r9, r12
+adcx rax, r8
+mov rdx, [rsi + 0x8]
+mulx r8, rcx, [rsi + 0x18]
+mulx rbp, r12, [rsi + 0x10]
+mulx r13, r10, rdx
+mulx r14, r15, [rsi]
+mov rdx, 0x0
+setc dl
+add r14, r10
+adcx r13, r12
+adcx rbp, rcx
+adc r8, 0x0
+add rbx, r15
+adcx r11, r14
+adcx r9, r13
+adcx rax, rbp
+adcx rdx, r8
+mov r8, rdx
+mov rdx, rbx
+mov r10, 0xd838091dd2253531
+mulx rcx, rbp, r10
+mov rdx, rbp
+mov rcx, 0xffffffffffffffff
+mulx r12, r13, rcx
+mov r14, 0xfffffffefffffc2f
+mulx rbp, r15, r14
+mov rdx, 0x0
+setc dl
+add rbp, r13
+mov r14, r12
+adcx r14, r13
+adcx r13, r12
+adc r12, 0x0
+add rbx, r15
+adcx r11, rbp
+adcx r9, r14
+adcx rax, r13
+adcx r8, r12
+adc rdx, 0x0
+mov rbx, rdx
+mov rdx, [rsi + 0x10]
+mulx rbp, r12, [rsi + 0x18]
+mulx r13, r14, rdx
+mulx r15, rcx, [rsi + 0x8]
+mov [rsp - 0x8], rbx
+mulx r10, rbx, [rsi]
+add r10, rcx
+adcx r15, r14
+adcx r13, r12
+adc rbp, 0x0
+add r11, rbx
+adcx r9, r10
+adcx rax, r15
+adcx r8, r13
+adcx rbp, [rsp - 0x8]
+mov rdx, r11
+mov r10, 0xd838091dd2253531
+mulx rcx, rbx, r10
+mov rdx, rbx
+mov rcx, 0xffffffffffffffff
+mulx r12, r13, rcx
+mov r14, 0xfffffffefffffc2f
+mulx rbx, r15, r14
+mov rdx, 0x0
+setc dl
+add rbx, r13
+mov r14, r12
+adcx r14, r13
+adcx r13, r12
+adc r12, 0x0
+add r11, r15
+adcx r9, rbx
+adcx rax, r14
+adcx r8, r13
+adcx rbp, r12
+adc rdx, 0x0
+mov r11, rdx
+mov rdx, [rsi + 0x18]
+mulx rbx, r12, rdx
+mulx r13, r14, [rsi + 0x10]
+mulx r15, rcx, [rsi + 0x8]
+mov [rsp - 0x8], r11
+mulx r10, r11, [rsi]
+add r10, rcx
+adcx r15, r14
+adcx r13, r12
+adc rbx, 0x0
+add r9, r11
+adcx rax, r10
+adcx r8, r15
+adcx rbp, r13
+adcx rbx, [rsp - 0x8]
+mov rdx, r9
+mov r10, 0xd838091dd2253531
+mulx r10, r11, r10
+mov rdx, r11
+mov r10, 0xffffffffffffffff
+mulx rcx, rsi, r10
+mov r12, 0xfffffffefffffc2f
+mulx r11, r13, r12
+mov rdx, 0x0
+setc dl
+add r11, rsi
+mov r14, rcx
+adcx r14, rsi
+adcx rsi, rcx
+adc rcx, 0x0
+add r9, r13
+adcx rax, r11
+adcx r8, r14
+adcx rbp, rsi
+adcx rbx, rcx
+adc rdx, 0x0
+mov r9, rax
+sub r9, r12
+mov r11, r8
+sbb r11, r10
+mov rcx, rbp
+sbb rcx, r10
+mov rsi, rbx
+sbb rsi, r10
+sbb rdx, 0x0
+cmovc r9, rax
 mov [rdi], r9
-mov rbx, [rsp - 0x38]
-mov rbp, [rsp - 0x40]
-mov r12, [rsp - 0x48]
-mov r13, [rsp - 0x50]
-mov r14, [rsp - 0x58]
-mov r15, [rsp - 0x60]
+cmovc r11, r8
+mov [rdi + 0x8], r11
+cmovc rcx, rbp
+mov [rdi + 0x10], rcx
+cmovc rsi, rbx
+mov [rdi + 0x18], rsi
+mov rbx, [rsp - 0x10]
+mov rbp, [rsp - 0x18]
+mov r12, [rsp - 0x20]
+mov r13, [rsp - 0x28]
+mov r14, [rsp - 0x30]
+mov r15, [rsp - 0x38]
 ret
