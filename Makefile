@@ -20,8 +20,7 @@ run: build
 
 ## One command: install, build, run every test that needs only the repo.
 test: setup
-	$(CARGO) test --workspace --release
-	@if [ -f go/go.mod ]; then cd go && go test ./...; fi
+	@CARGO=$(CARGO) bash scripts/run-tests.sh
 
 ## Suites that read third-party data from ../shared (skipped with a message when it is absent).
 conformance: build

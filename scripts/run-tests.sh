@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The test suite (`make test`, called by .ci/run): every Rust crate's tests in release mode, then the
+# Go tests when go/go.mod exists. Ends with one summary line "tests: N passed, M failed" summed over
+# cargo's per-binary "test result" lines (and go's ok/FAIL packages), so a reader of the last line
+# sees the whole run; the exit code is non-zero when any runner failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+CARGO=${CARGO:-cargo}
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+$CARGO test --workspace --release 2>&1 | tee "$log"
+rc=$?
+if [ -f go/go.mod ]; then
+  (cd go && go test ./...) 2>&1 | tee -a "$log"
+  go_rc=$?
+  [ $rc -eq 0 ] && rc=$go_rc
+fi
+passed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1/' | awk '{s+=$1} END {print s+0}')
+failed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\2/' | awk '{s+=$1} END {print s+0}')
+go_ok=$(grep -cE '^ok[[:space:]]' "$log" || true)
+go_fail=$(grep -cE '^(FAIL|---[[:space:]]FAIL)[[:space:]]' "$log" || true)
+echo "tests: $((passed + go_ok)) passed, $((failed + go_fail)) failed"
+exit $rc
