@@ -100,7 +100,10 @@ pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(
     let sec = file.section_by_name(&sec_name).unwrap();
     let (offset, size) = sec.file_range().ok_or_else(|| ferr(format!("section '{sec_name}' has no file data")))?;
     let (offset, size) = (offset as usize, size as usize);
-    let mut insns = isa::decode_all(&bytes[offset..offset + size])
+    let body = offset.checked_add(size).and_then(|end| bytes.get(offset..end)).ok_or_else(|| {
+        ParseError::byte(file_name, offset.min(bytes.len()), None, format!("section '{sec_name}' extends past the end of the file ({size} bytes at offset {offset})"))
+    })?;
+    let mut insns = isa::decode_all(body)
         .map_err(|e| ParseError::byte(file_name, offset + e.pc * 8, Some(e.pc), e.msg))?;
     let len = insns.len();
     let maps = collect_maps(&file, &bytes).map_err(ferr)?;
