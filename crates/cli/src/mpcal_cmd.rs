@@ -126,7 +126,8 @@ fn fmt(ctx: Ctx, spec: &Path, output: Option<&Path>) -> Result<(), Failure> {
         Some(_) => {
             let (block, _) = vf_mpcal::parse_block(&src).map_err(|d| fail(ctx, &sf, vec![d]))?;
             if block.is_mpcal {
-                return Err(Failure::input(format!("{}: fmt formats PlusCal `--algorithm` blocks and TLA+ modules; run `pcalgen` first for `--mpcal`", spec.display())));
+                let (line, col) = sf.line_col(block.span.start);
+                return Err(Failure::input(format!("{}:{line}:{col}: fmt formats PlusCal `--algorithm` blocks and TLA+ modules; run `pcalgen` first for `--mpcal`", spec.display())));
             }
             vf_mpcal::render::algorithm(&block).render() + "\n"
         }
