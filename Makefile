@@ -6,7 +6,7 @@ export VERIFORGE_PYTHON := $(CURDIR)/.venv/bin/python
 export VERIFORGE_ROOT := $(CURDIR)
 CARGO ?= cargo
 
-.PHONY: setup build run test conformance bench clean
+.PHONY: setup build run test conformance bench fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -29,6 +29,12 @@ conformance: build
 ## Benchmarks: each writes bench/results/<name>.json and a PNG plot (see bench/README.md).
 bench: build
 	@for b in bench/*/run.sh; do echo "== $$b"; bash $$b; done
+
+## Coverage-guided fuzzing (AFL++ via cargo-afl, installed on demand): every target for
+## FUZZ_SECONDS (default 60) each, FUZZ_JOBS at a time (default: all cores). docs/robustness.md.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) CARGO=$(CARGO) bash scripts/fuzz.sh
 
 clean:
 	$(CARGO) clean

@@ -517,6 +517,7 @@ fn seeds_pmlog() -> Vec<Vec<u8>> {
         }
         out.push(log.into_region().into_image());
     }
+    out.push(b"not a pmlog file\n".to_vec());
     out
 }
 
