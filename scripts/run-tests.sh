@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The test suite (`make test`, called by .ci/run): every Rust crate's tests in release mode, then the
+# The test suite (`make test`, called by .ci/run): every Rust crate's tests in release mode (these
+# include the smoke fuzz run, crates/fuzz/tests/smoke.rs, and the whole-CLI mutation test,
+# crates/cli/tests/mutation_cli.rs; docs/robustness.md), then the
 # Go tests when go/go.mod exists. Ends with one summary line "tests: N passed, M failed" summed over
 # cargo's per-binary "test result" lines (and go's ok/FAIL packages), so a reader of the last line
 # sees the whole run; the exit code is non-zero when any runner failed.
