@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 CARGO=${CARGO:-cargo}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-$CARGO test --workspace --release 2>&1 | tee "$log"
+$CARGO test --workspace --release --no-fail-fast 2>&1 | tee "$log"
 rc=$?
 if [ -f go/go.mod ]; then
   (cd go && go test ./...) 2>&1 | tee -a "$log"
