@@ -524,3 +524,54 @@ fn seeds_pmlog() -> Vec<Vec<u8>> {
 fn seeds_smt() -> Vec<Vec<u8>> {
     with(files("examples/smt", ".smt2"), &["(set-logic QF_BV)\n(declare-const |a b| (_ BitVec 8))\n(assert (= |a b| #x0f))\n(check-sat)\n; comment\n(echo \"s\"\"q\")\n"])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every section header of the bundled ELF with its file offset, link and info fields
+    /// damaged: the reader answers with an error value or a program, never a panic
+    /// (found by `make fuzz`: a section range past the end of the file, a relocation section
+    /// whose `sh_info` names no section).
+    #[test]
+    fn damaged_elf_section_headers_are_errors() {
+        crate::quiet_panics();
+        let elf = std::fs::read(repo_root().join("examples/bpf/xdp_proto.o")).unwrap();
+        let u64_at = |b: &[u8], o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap()) as usize;
+        let u16_at = |b: &[u8], o: usize| u16::from_le_bytes(b[o..o + 2].try_into().unwrap()) as usize;
+        let (shoff, shentsize, shnum) = (u64_at(&elf, 0x28), u16_at(&elf, 0x3a), u16_at(&elf, 0x3c));
+        assert!(shnum > 3 && shentsize == 64);
+        let mut failures = Vec::new();
+        let mut rejected = 0;
+        for s in 0..shnum {
+            let h = shoff + s * shentsize;
+            for (field, width, value) in [(0x18, 8, 0xffff_ffff_0000u64), (0x20, 8, 0xffff_ffff_0000), (0x28, 4, 0xffff), (0x2c, 4, 0xffff)] {
+                let mut b = elf.clone();
+                b[h + field..h + field + width].copy_from_slice(&value.to_le_bytes()[..width]);
+                if formats::elf::parse("f.o", b.clone(), None).is_err() {
+                    rejected += 1;
+                }
+                if let Err(m) = crate::run_one(bpf_elf, &b) {
+                    failures.push(format!("section {s} field {field:#x}: {m}"));
+                }
+            }
+        }
+        let _ = std::panic::take_hook();
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        assert!(rejected > 0, "no damaged header was rejected");
+    }
+
+    /// An IR that reads a limb past its argument's declared length is an input error (found by
+    /// `make fuzz`: the evaluator indexed past the input array).
+    #[test]
+    fn ir_limb_past_the_declared_length_is_an_error() {
+        let ir = r#"{"operation": "f", "arguments": [{"datatype": "u64[2]", "name": "arg1", "lbound": ["0x0", "0x0"], "ubound": ["0xff", "0xff"]}],
+            "returns": [{"datatype": "u64[1]", "name": "out1", "lbound": ["0x0"], "ubound": ["0x1ff"]}],
+            "body": [{"datatype": "u64", "name": ["x1"], "operation": "+", "arguments": ["arg1[0]", "arg1[LIMB]"]}, {"datatype": "u64", "name": ["out1[0]"], "operation": "static_cast", "arguments": ["x1"]}]}"#;
+        let ok = vf_x86::ir::parse(&ir.replace("LIMB", "1")).expect("the in-range IR parses");
+        assert_eq!(ok.eval(&[vec![3, 4]]), vec![7]);
+        let e = vf_x86::ir::parse(&ir.replace("LIMB", "5")).err().expect("arg1[5] of a 2-limb array is refused");
+        assert!(e.msg.contains("past the end"), "{}", e.msg);
+        assert!(crate::run_one(crypto_ir, ir.replace("LIMB", "5").as_bytes()).is_ok());
+    }
+}

@@ -123,6 +123,8 @@ struct Builder {
     var_width: Vec<u32>,
     stmts: Vec<Stmt>,
     inputs: Vec<String>,
+    /// declared limb count of each input array (references past it are input errors)
+    input_lens: Vec<usize>,
     out_name: String,
     outputs: Vec<Option<Arg>>,
 }
@@ -148,6 +150,7 @@ impl Builder {
         }
         let ret = array_param(&rets[0], "returns[0]")?;
         self.inputs = args.iter().map(|a| a.name.clone()).collect();
+        self.input_lens = args.iter().map(|a| a.len).collect();
         self.out_name = ret.name.clone();
         self.outputs = vec![None; ret.len];
         let body = v.get("body").and_then(Value::as_array).ok_or(IrError {
@@ -237,6 +240,9 @@ impl Builder {
         if let Some((arr, _)) = s.split_once('[') {
             if let Some(k) = self.inputs.iter().position(|n| n == arr) {
                 let i = limb_index(s).ok_or(IrError { pos: pos.into(), msg: format!("bad array reference {s}") })?;
+                if i >= self.input_lens[k] {
+                    return err(pos, format!("{s} is past the end of {arr} ({} limbs)", self.input_lens[k]));
+                }
                 return Ok(Arg::Input(k, i));
             }
         }

@@ -209,7 +209,9 @@ fn relocate(
     relocs: &mut Vec<ElfReloc>,
     file_name: &str,
 ) -> Result<(), ParseError> {
-    let sec = file.section_by_index(sec_index).unwrap();
+    let sec = file
+        .section_by_index(sec_index)
+        .map_err(|e| ParseError::file(file_name, format!("not an ELF object: section {}: {e}", sec_index.0)))?;
     let sec_name = sec.name().unwrap_or("?").to_string();
     // The relocation section (SHT_REL) for this section: entries in file order.
     let rel_name = format!(".rel{sec_name}");
