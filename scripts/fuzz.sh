@@ -57,7 +57,15 @@ run_one() {
     cov=$(awk -F: '/^bitmap_cvg/ {gsub(/ /,"",$2); print $2}' "$s")
     echo "$t: execs $execs, crashes $crashes, hangs $hangs (>10 s), coverage $cov, findings in $dir/out/default/{crashes,hangs}" >"$dir/summary"
   else
-    $VF fuzz "$t" --seconds "$SECS" --seed "$RANDOM" --save "$dir/findings" | head -1 >"$dir/summary"
+    # counts every crashing input (AFL++ counts distinct ones); a signal death is one crash
+    local out rc
+    out=$($VF fuzz "$t" --seconds "$SECS" --seed "$RANDOM" --save "$dir/findings")
+    rc=$?
+    if [ "$rc" -le 1 ] && [ -n "$out" ]; then
+      head -1 <<<"$out" >"$dir/summary"
+    else
+      echo "$t: execs 0, crashes 1, hangs 0 (>10 s); died with status $rc, input in $dir/findings/$t.current" >"$dir/summary"
+    fi
   fi
 }
 
