@@ -64,7 +64,7 @@ fn smoke_every_target() {
 }
 
 #[test]
-fn the_runner_reports_a_signal_death_as_failure() {
+fn runner_exit_codes_for_usage_errors_and_replays() {
     // replaying an input through `run` on an unknown target is a usage error (exit 2), and a
     // missing file too: the binary's exit codes are what smoke_every_target relies on
     let exe = env!("CARGO_BIN_EXE_vf-fuzz");
