@@ -17,9 +17,9 @@ if [ -f go/go.mod ]; then
   go_rc=$?
   [ $rc -eq 0 ] && rc=$go_rc
 fi
-passed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1/' | awk '{s+=$1} END {print s+0}')
-failed=$(grep -E '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\2/' | awk '{s+=$1} END {print s+0}')
-go_ok=$(grep -cE '^ok[[:space:]]' "$log" || true)
-go_fail=$(grep -cE '^(FAIL|---[[:space:]]FAIL)[[:space:]]' "$log" || true)
+passed=$(grep -aE '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1/' | awk '{s+=$1} END {print s+0}')
+failed=$(grep -aE '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\2/' | awk '{s+=$1} END {print s+0}')
+go_ok=$(grep -acE '^ok[[:space:]]' "$log" || true)
+go_fail=$(grep -acE '^(FAIL|---[[:space:]]FAIL)[[:space:]]' "$log" || true)
 echo "tests: $((passed + go_ok)) passed, $((failed + go_fail)) failed"
 exit $rc

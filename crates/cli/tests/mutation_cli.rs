@@ -333,7 +333,7 @@ fn mutated_examples_keep_the_exit_code_contract() {
                 let kept = keep.join(format!("c{ci}-m{m}-{}", c.file));
                 let _ = std::fs::create_dir_all(&keep);
                 let _ = std::fs::write(&kept, &data);
-                let first = r.stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("").chars().take(240).collect::<String>();
+                let first = r.stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("").chars().take(240).collect::<String>().escape_debug().to_string();
                 failures.push(format!(
                     "veriforge {} [{label}; mutant kept at {}]\n    exit {:?} signal {:?} in {:.1} s: {}\n    stderr: {first}",
                     args[1..].join(" ").replace(&base.display().to_string(), "$DIR"),
@@ -361,7 +361,7 @@ fn mutated_examples_keep_the_exit_code_contract() {
         let outs: Vec<PathBuf> = outs.iter().map(|o| dir.join(o)).collect();
         let v = violations_with(&r, &outs, false);
         if !v.is_empty() {
-            let first = r.stderr.lines().next().unwrap_or("").chars().take(240).collect::<String>();
+            let first = r.stderr.lines().next().unwrap_or("").chars().take(240).collect::<String>().escape_debug().to_string();
             failures.push(format!("veriforge {}\n    exit {:?} signal {:?}: {}\n    stderr: {first}", full[1..].join(" ").replace(&dir.display().to_string(), "$DIR"), r.code, r.signal, v.join("; ")));
         }
         for o in &outs {

@@ -48,7 +48,7 @@ fn summary(name: &str, r: &Report, save_dir: Option<&Path>) -> i32 {
         for (i, f) in list.iter().enumerate().take(5) {
             let at = save_dir.map(|d| format!(" (input saved to {})", save(d, &format!("{name}-{kind}"), i, &f.input).display())).unwrap_or_default();
             let shown: String = String::from_utf8_lossy(&f.input[..f.input.len().min(160)]).escape_debug().collect();
-            let what: String = f.what.chars().take(300).collect();
+            let what: String = f.what.chars().take(300).collect::<String>().escape_debug().to_string();
             println!("  {kind} {i}: {what}{at}\n    input ({} bytes): \"{shown}\"", f.input.len());
         }
     }
