@@ -11,7 +11,8 @@
 //! - after a failure, no output file (nor a temporary sibling) exists.
 //!
 //! Mutants of failed cases are kept under target/cli-mutation/ with the exact command printed.
-//! About 200 runs; the slow commands (opt, verify) get few mutants and short budgets.
+//! About 320 runs (10-20 s); the slow commands (opt, verify) get few mutants and short budgets.
+//! `targeted()` adds the hand-made mutants of issue 18 with the exit code each must give.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -271,15 +272,61 @@ fn cases(scratch: &Path) -> Vec<Case> {
     v
 }
 
+/// The hand-made mutants issue 18 lists, each with the exit code the contract asks for
+/// (`None`: any of 0/1/2). (file name, bytes, siblings, args, expected exit).
+type Targeted = (&'static str, Vec<u8>, Vec<(&'static str, Vec<u8>)>, Vec<&'static str>, Option<i32>);
+
+fn targeted() -> Vec<Targeted> {
+    let mul2 = example("crypto/mul2.json");
+    let asm = String::from_utf8(asm_for(&mul2)).unwrap();
+    let tla = String::from_utf8(example("mpcal/counter.tla")).unwrap();
+    let smt = example("smt/mul_shift.smt2");
+    let verify = vec!["crypto", "verify", "--ir", "{dir}/f.json", "{in}", "--smt-timeout", "2s"];
+    let ir_env = vec![("f.json", mul2.clone())];
+    let first_mov = asm.lines().find(|l| l.trim_start().starts_with("mov ")).unwrap().to_string();
+    let mut v: Vec<Targeted> = vec![
+        // malformed assembly is bad input (exit 2 with the line), not "NOT proven" (item 7)
+        ("p.asm", asm.replacen(&first_mov, "mov rax", 1).into_bytes(), ir_env.clone(), verify.clone(), Some(2)),
+        ("p.asm", asm.replacen(&first_mov, &format!("{first_mov}\nfrobnicate rax, rbx"), 1).into_bytes(), ir_env.clone(), verify.clone(), Some(2)),
+        ("p.asm", asm.replace("ret", "").into_bytes(), ir_env.clone(), verify.clone(), Some(2)),
+        ("p.asm", asm.replacen(&first_mov, &format!("{first_mov}\0"), 1).into_bytes(), ir_env.clone(), verify.clone(), Some(2)),
+        // an argument whose lbound exceeds its ubound (item 4)
+        (
+            "f.json",
+            String::from_utf8(mul2.clone()).unwrap().replacen("\"lbound\": [\n    \"0x0\"", "\"lbound\": [\n    \"0x10\"", 1).replacen("\"0xffffffffffffffff\"", "\"0x1\"", 1).into_bytes(),
+            vec![],
+            vec!["crypto", "opt", "--ir", "{in}", "--budget", "30it", "--bets", "0", "--tests", "2000", "-o", "{out}/out.s"],
+            Some(2),
+        ),
+        // deep nesting and a long flat conjunction in the spec (item 2): no stack overflow
+        ("spec.tla", tla.replace("Limit == Rounds", &format!("Limit == {}Rounds{}", "(".repeat(4000), ")".repeat(4000))).into_bytes(), vec![], vec!["mpcal", "check-syntax", "{in}"], None),
+        ("spec.tla", tla.replace("Limit == Rounds", &format!("Limit == {}Rounds{}", "<<".repeat(5000), ">>".repeat(5000))).into_bytes(), vec![], vec!["mpcal", "fmt", "{in}", "-o", "{out}/fmt.tla"], None),
+        ("spec.tla", tla.replace("Limit == Rounds", &format!("Limit == Rounds{}", " /\\ TRUE".repeat(70_000))).into_bytes(), vec![], vec!["mpcal", "pcalgen", "{in}", "-o", "{out}/gen.tla"], None),
+        // empty and whitespace-only scripts are bad input (item 8)
+        ("q.smt2", b"".to_vec(), vec![], vec!["smt", "solve", "{in}"], Some(2)),
+        ("q.smt2", b"  \n\t\n".to_vec(), vec![], vec!["smt", "solve", "{in}"], Some(2)),
+    ];
+    // a NUL byte in SMT-LIB2 is bad input on every backend (item 7)
+    let mut nul = smt.clone();
+    let at = nul.iter().position(|&b| b == b'(').unwrap();
+    nul.insert(at + 1, 0);
+    for backend in ["bitwuzla", "z3", "cvc5", "portfolio"] {
+        v.push(("q.smt2", nul.clone(), vec![], vec!["smt", "solve", "{in}", "--backend", backend, "--timeout", "2s"], Some(2)));
+    }
+    v
+}
+
 /// Huge numbers in flags (the arguments, not the file, are mutated).
-fn flag_cases() -> Vec<(Vec<String>, Vec<&'static str>)> {
+fn flag_cases() -> Vec<(Vec<String>, Vec<&'static str>, bool)> {
     let mut v = Vec::new();
     for n in ["18446744073709551615", "18446744073709551000", "9223372036854775807", "4294967296"] {
-        v.push((vec!["pmlog", "read", "{dir}/f.log", "--len", n], vec![]));
-        v.push((vec!["pmlog", "read", "{dir}/f.log", "--pos", n, "--len", "1"], vec![]));
-        v.push((vec!["pmlog", "create", "{out}/new.log", "--capacity", n], vec!["new.log"]));
+        v.push((vec!["pmlog", "read", "{dir}/f.log", "--len", n], vec![], false));
+        v.push((vec!["pmlog", "read", "{dir}/f.log", "--pos", n, "--len", "1"], vec![], false));
+        v.push((vec!["pmlog", "create", "{out}/new.log", "--capacity", n], vec!["new.log"], false));
     }
-    v.into_iter().map(|(a, o)| (a.into_iter().map(String::from).collect(), o)).collect()
+    // an append past the capacity of the 4096-byte seed log: `log full` names the file and offset (item 8)
+    v.push((vec!["pmlog", "append", "{dir}/f.log", &*Box::leak("x".repeat(5000).into_boxed_str())], vec![], true));
+    v.into_iter().map(|(a, o, p)| (a.into_iter().map(String::from).collect(), o, p)).collect()
 }
 
 fn fill(args: &[&str], input: &Path, dir: &Path) -> Vec<String> {
@@ -346,11 +393,49 @@ fn mutated_examples_keep_the_exit_code_contract() {
             }
         }
     }
+    // the hand-made mutants of issue 18, with the exit code they must give
+    for (ti, (file, bytes, siblings, args, expect)) in targeted().into_iter().enumerate() {
+        let dir = base.join(format!("t{ti}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, b) in &siblings {
+            std::fs::write(dir.join(name), b).unwrap();
+        }
+        let input = dir.join(file);
+        std::fs::write(&input, &bytes).unwrap();
+        let full = fill(&args, &input, &dir);
+        let r = veriforge(&full, Duration::from_secs(60));
+        runs += 1;
+        if let Some(code @ 0..=2) = r.code {
+            by_code[code as usize] += 1;
+        }
+        let outs: Vec<PathBuf> = ["out.s", "out.asm", "out.h", "fmt.tla", "gen.tla"].iter().map(|o| dir.join(o)).collect();
+        let mut v = violations(&r, &outs);
+        if let Some(e) = expect {
+            if r.code != Some(e) && !r.timed_out && r.signal.is_none() {
+                v.push(format!("exit {:?}, the contract says {e}", r.code));
+            }
+        }
+        if !v.is_empty() {
+            let kept = keep.join(format!("t{ti}-{file}"));
+            let _ = std::fs::create_dir_all(&keep);
+            let _ = std::fs::write(&kept, &bytes);
+            let first = r.stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("").chars().take(240).collect::<String>().escape_debug().to_string();
+            failures.push(format!(
+                "veriforge {} [hand-made mutant {ti}, kept at {}]\n    exit {:?} signal {:?} in {:.1} s: {}\n    stderr: {first}",
+                full[1..].join(" ").replace(&base.display().to_string(), "$DIR"),
+                kept.display(),
+                r.code,
+                r.signal,
+                r.secs,
+                v.join("; ")
+            ));
+        }
+    }
     // flags with huge numbers, on the intact log
     let dir = base.join("flags");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("f.log"), pmlog_file(&base)).unwrap();
-    for (args, outs) in flag_cases() {
+    for (args, outs, need_position) in flag_cases() {
         let a: Vec<&str> = args.iter().map(String::as_str).collect();
         let full = fill(&a, Path::new(""), &dir);
         let r = veriforge(&full, Duration::from_secs(20));
@@ -359,7 +444,7 @@ fn mutated_examples_keep_the_exit_code_contract() {
             by_code[code as usize] += 1;
         }
         let outs: Vec<PathBuf> = outs.iter().map(|o| dir.join(o)).collect();
-        let v = violations_with(&r, &outs, false);
+        let v = violations_with(&r, &outs, need_position);
         if !v.is_empty() {
             let first = r.stderr.lines().next().unwrap_or("").chars().take(240).collect::<String>().escape_debug().to_string();
             failures.push(format!("veriforge {}\n    exit {:?} signal {:?}: {}\n    stderr: {first}", full[1..].join(" ").replace(&dir.display().to_string(), "$DIR"), r.code, r.signal, v.join("; ")));
