@@ -570,7 +570,7 @@ mod tests {
             "body": [{"datatype": "u64", "name": ["x1"], "operation": "+", "arguments": ["arg1[0]", "arg1[LIMB]"]}, {"datatype": "u64", "name": ["out1[0]"], "operation": "static_cast", "arguments": ["x1"]}]}"#;
         let ok = vf_x86::ir::parse(&ir.replace("LIMB", "1")).expect("the in-range IR parses");
         assert_eq!(ok.eval(&[vec![3, 4]]), vec![7]);
-        let e = vf_x86::ir::parse(&ir.replace("LIMB", "5")).err().expect("arg1[5] of a 2-limb array is refused");
+        let e = vf_x86::ir::parse(&ir.replace("LIMB", "5")).expect_err("arg1[5] of a 2-limb array is refused");
         assert!(e.msg.contains("past the end"), "{}", e.msg);
         assert!(crate::run_one(crypto_ir, ir.replace("LIMB", "5").as_bytes()).is_ok());
     }
