@@ -488,7 +488,7 @@ fn the_contract_checks_catch_what_they_should() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("o.k2");
     std::fs::write(&out, "x").unwrap();
-    assert!(!violations(&run(Some(2), None, "veriforge: error: f.k2:1:1: bad\n"), &[out.clone()]).is_empty(), "output left");
-    assert!(violations(&run(Some(0), None, ""), &[out.clone()]).is_empty(), "output after success is fine");
+    assert!(!violations(&run(Some(2), None, "veriforge: error: f.k2:1:1: bad\n"), std::slice::from_ref(&out)).is_empty(), "output left");
+    assert!(violations(&run(Some(0), None, ""), std::slice::from_ref(&out)).is_empty(), "output after success is fine");
     std::fs::remove_dir_all(&dir).unwrap();
 }
