@@ -27,16 +27,29 @@ var ErrStopped = errors.New("distsys: archetype stopped")
 // Done is the label an archetype jumps to when it finishes.
 const Done = "Done"
 
-// Constants are the values of the spec's CONSTANTs, by name.
-type Constants map[string]tla.Value
+// Constants are the spec's CONSTANTs: values, and operators for constants declared with
+// parameters (`CONSTANT F(_, _)`).
+type Constants struct {
+	Values map[string]tla.Value
+	Ops    map[string]func(args ...tla.Value) tla.Value
+}
 
 // Get returns a constant, panicking with a *tla.Error when the glue did not define it.
-func (k Constants) Get(name string) tla.Value {
-	v, ok := k[name]
+func (k *Constants) Get(name string) tla.Value {
+	v, ok := k.Values[name]
 	if !ok {
 		panic(&tla.Error{Msg: fmt.Sprintf("constant %s is not defined", name)})
 	}
 	return v
+}
+
+// Apply applies a constant operator.
+func (k *Constants) Apply(name string, args ...tla.Value) tla.Value {
+	f, ok := k.Ops[name]
+	if !ok {
+		panic(&tla.Error{Msg: fmt.Sprintf("constant operator %s is not defined", name)})
+	}
+	return f(args...)
 }
 
 // Param describes an archetype parameter: `ref x[_]` is Ref with Indexed = 1.
@@ -65,7 +78,7 @@ type Archetype struct {
 type Option func(*Context)
 
 // WithConstants supplies the spec's constants.
-func WithConstants(k Constants) Option { return func(c *Context) { c.consts = k } }
+func WithConstants(k *Constants) Option { return func(c *Context) { c.consts = k } }
 
 // WithResource binds a `ref` parameter.
 func WithResource(name string, r Resource) Option { return func(c *Context) { c.res[name] = r } }
@@ -83,7 +96,7 @@ func WithStepObserver(f func(label string)) Option { return func(c *Context) { c
 type Context struct {
 	arch    *Archetype
 	self    tla.Value
-	consts  Constants
+	consts  *Constants
 	values  map[string]tla.Value
 	res     map[string]Resource
 	locals  map[string]*LocalResource
@@ -104,7 +117,7 @@ type Context struct {
 
 // NewContext prepares an instance of arch with the given `self`.
 func NewContext(arch *Archetype, self tla.Value, opts ...Option) *Context {
-	c := &Context{arch: arch, self: self, consts: Constants{}, values: map[string]tla.Value{}, res: map[string]Resource{},
+	c := &Context{arch: arch, self: self, consts: &Constants{}, values: map[string]tla.Value{}, res: map[string]Resource{},
 		locals: map[string]*LocalResource{}, seen: map[Resource]bool{}, fair: map[int]int{}, out: os.Stdout, stop: make(chan struct{})}
 	for _, o := range opts {
 		o(c)
@@ -116,7 +129,7 @@ func NewContext(arch *Archetype, self tla.Value, opts ...Option) *Context {
 func (c *Context) Self() tla.Value { return c.self }
 
 // Consts are the constants (generated definitions take them as their first argument).
-func (c *Context) Consts() Constants { return c.consts }
+func (c *Context) Consts() *Constants { return c.consts }
 
 // Stop asks Run to return ErrStopped before its next step.
 func (c *Context) Stop() { c.stopOnce.Do(func() { close(c.stop) }) }

@@ -384,3 +384,23 @@ func If(c Value, a, b func() Value) Value {
 	}
 	return b()
 }
+
+// NoCaseArm is the value of a CASE none of whose guards holds (an error in TLA+).
+func NoCaseArm() Value {
+	fail("CASE: no guard holds")
+	return Value{}
+}
+
+// TLCAssert is TLC's Assert(c, msg).
+func TLCAssert(c, msg Value) Value {
+	if !c.AsBool() {
+		fail("Assert failed: %v", msg)
+	}
+	return True
+}
+
+// TLCPrint is TLC's Print(out, v): prints out and returns v.
+func TLCPrint(out, v Value) Value {
+	println(out.String())
+	return v
+}
