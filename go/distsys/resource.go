@@ -144,3 +144,26 @@ func (r *IndexedResource) Close() error {
 	}
 	return first
 }
+
+// ObservedLocal is a LocalResource that calls onCommit(old, new) after every commit that
+// changes its value (glue uses it to log or export state an archetype writes).
+type ObservedLocal struct {
+	LocalResource
+	onCommit func(old, new tla.Value)
+}
+
+// NewObservedLocal returns an observed local holding v.
+func NewObservedLocal(v tla.Value, onCommit func(old, new tla.Value)) *ObservedLocal {
+	return &ObservedLocal{LocalResource: LocalResource{committed: v, cur: v}, onCommit: onCommit}
+}
+
+func (o *ObservedLocal) Commit() error {
+	o.mu.Lock()
+	old, cur := o.committed, o.cur
+	o.committed = cur
+	o.mu.Unlock()
+	if !old.Equal(cur) {
+		o.onCommit(old, cur)
+	}
+	return nil
+}
