@@ -43,6 +43,13 @@ pub fn gogen(src: &str, opts: &GoOptions) -> Result<String, Vec<Diagnostic>> {
         return Err(vec![Diagnostic::new("GoPackageError", at, format!("`{package}` is not a valid Go package name (use --package)"))]);
     }
     let mut g = Gen::new(&module, &block);
+    // Every definition of the `define` block (glue uses them, e.g. the set of client ids), and the
+    // module's definitions as far as those or the archetypes use them.
+    for u in &block.defns {
+        if let Unit::OpDef(vf_tla::ast::OpDef { name, .. }) | Unit::FnDef(vf_tla::ast::FnDef { name, .. }) = u {
+            g.needed.insert(name.name.clone());
+        }
+    }
     let mut body = String::new();
     let macros: HashMap<String, &Macro> = block.macros.iter().map(|m| (m.name.name.clone(), m)).collect();
     let mut errs = Vec::new();
@@ -585,7 +592,8 @@ impl<'a> Gen<'a> {
                     let _ = writeln!(out, "c.SetLocal({}, {newv})", go_quote(&w.root));
                 }
                 _ => {
-                    let _ = writeln!(out, "if err := c.Write({}, []tla.Value{{{}}}, {newv}); err != nil {{\n\treturn err\n}}", go_quote(&w.root), w.res_idx.join(", "));
+                    let idx = if w.res_idx.is_empty() { "nil".to_string() } else { format!("[]tla.Value{{{}}}", w.res_idx.join(", ")) };
+                    let _ = writeln!(out, "if err := c.Write({}, {idx}, {newv}); err != nil {{\n\treturn err\n}}", go_quote(&w.root));
                 }
             }
         }
