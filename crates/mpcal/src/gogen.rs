@@ -616,18 +616,11 @@ impl<'a> Gen<'a> {
         if cx.level > 0 {
             // Inside a closure (quantifier, function constructor, LET operator, IF branch, an
             // initialiser or a definition): the read must not depend on closure-bound names.
-            let mut bad = None;
+            let mut names = Vec::new();
             for e in idx.iter().flat_map(|x| x.iter()) {
-                crate::rewrite::for_each_subexpr(e, &mut |s| {
-                    if let ExprKind::Name(n) = &s.kind {
-                        if let Some(Sym::Var { level, .. }) = cx.lookup(n) {
-                            if *level > 0 && bad.is_none() {
-                                bad = Some(n.clone());
-                            }
-                        }
-                    }
-                });
+                names_in(e, &mut names);
             }
+            let bad = names.into_iter().find(|n| matches!(cx.lookup(n), Some(Sym::Var { level, .. }) if *level > 0));
             if !cx.in_archetype {
                 return Err(Diagnostic::new("Unsupported", span, format!("gogen: resource `{name}` read where it cannot be (initialiser or definition)")));
             }
@@ -1085,4 +1078,13 @@ impl<'a> Gen<'a> {
         let bv = self.expr(b, cx)?;
         Ok(format!("tla.{f}({av}, {bv})"))
     }
+}
+
+/// Every name mentioned in `e` (as a variable or an operator), recursively.
+fn names_in(e: &Expr, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Name(n) | ExprKind::Apply(n, _) => out.push(n.clone()),
+        _ => {}
+    }
+    crate::rewrite::for_each_subexpr(e, &mut |s| names_in(s, out));
 }
