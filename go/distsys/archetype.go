@@ -94,19 +94,23 @@ func WithStepObserver(f func(label string)) Option { return func(c *Context) { c
 
 // Context is one running archetype instance.
 type Context struct {
-	arch    *Archetype
-	self    tla.Value
-	consts  *Constants
-	values  map[string]tla.Value
-	res     map[string]Resource
-	locals  map[string]*LocalResource
-	touched []Resource
-	seen    map[Resource]bool
-	pc      string
-	next    string
-	fair    map[int]int
-	out     io.Writer
-	observe func(string)
+	arch      *Archetype
+	self      tla.Value
+	consts    *Constants
+	values    map[string]tla.Value
+	res       map[string]Resource
+	locals    map[string]*LocalResource
+	touched   []Resource
+	seen      map[Resource]bool
+	pc        string
+	next      string
+	fair      map[int]int // per-site rotation of the first option tried
+	trail     []int       // option index per choice point of the current label's attempts
+	sizes     []int
+	cpos      int
+	usedSites []int
+	out       io.Writer
+	observe   func(string)
 
 	stopOnce sync.Once
 	stop     chan struct{}
@@ -228,22 +232,60 @@ func (c *Context) Await(cond tla.Value) error {
 	return nil
 }
 
-// Fair picks a branch of the `either` at site among n, round-robin across attempts, so that a
-// branch that aborts is followed by the next one and no branch is starved.
-func (c *Context) Fair(site, n int) int {
-	k := c.fair[site]
-	c.fair[site] = k + 1
-	return k % n
-}
+// Fair picks one of the n branches of the `either` at site. See choose.
+func (c *Context) Fair(site, n int) int { return c.choose(site, n) }
 
-// ChooseFair picks an element of s for `with (x \in s)` at site, round-robin across attempts; an
-// empty set aborts the step (PlusCal's `with` over {} blocks).
+// ChooseFair picks an element of s for `with (x \in s)` at site (see choose); an empty set
+// aborts the step (PlusCal's `with` over {} blocks).
 func (c *Context) ChooseFair(site int, s tla.Value) (tla.Value, error) {
 	es := s.Elements()
 	if len(es) == 0 {
 		return tla.Value{}, ErrAborted
 	}
-	return es[c.Fair(site, len(es))], nil
+	return es[c.choose(site, len(es))], nil
+}
+
+// choose resolves a non-deterministic choice point. Within one label, the retries after aborts
+// enumerate every combination of the choices the attempt makes (an odometer over the choice
+// points, last one fastest), so a combination that lets the step complete is found after at most
+// the product of the choice sizes attempts. Across committed steps each site's starting option
+// rotates, so a choice made again and again takes every option in turn (PGo's fairness).
+func (c *Context) choose(site, n int) int {
+	k := c.cpos
+	if k < len(c.trail) {
+		c.sizes[k] = n
+		if c.trail[k] >= n {
+			c.trail[k] = 0
+		}
+	} else {
+		c.trail = append(c.trail, 0)
+		c.sizes = append(c.sizes, n)
+	}
+	c.cpos++
+	c.usedSites = append(c.usedSites, site)
+	return (c.fair[site] + c.trail[k]) % n
+}
+
+// nextCombination advances the odometer after an aborted attempt.
+func (c *Context) nextCombination() {
+	c.trail, c.sizes = c.trail[:c.cpos], c.sizes[:c.cpos]
+	for len(c.trail) > 0 {
+		i := len(c.trail) - 1
+		c.trail[i]++
+		if c.trail[i] < c.sizes[i] {
+			break
+		}
+		c.trail, c.sizes = c.trail[:i], c.sizes[:i]
+	}
+	c.cpos, c.usedSites = 0, c.usedSites[:0]
+}
+
+// committedChoices rotates the sites a committed step used and starts the next label afresh.
+func (c *Context) committedChoices() {
+	for _, s := range c.usedSites {
+		c.fair[s]++
+	}
+	c.trail, c.sizes, c.cpos, c.usedSites = c.trail[:0], c.sizes[:0], 0, c.usedSites[:0]
 }
 
 // Print implements `print`.
@@ -365,6 +407,7 @@ func (c *Context) Run() error {
 					c.observe(c.pc)
 				}
 				c.pc = c.next
+				c.committedChoices()
 				backoff = 0
 				continue
 			}
@@ -374,6 +417,7 @@ func (c *Context) Run() error {
 		if !errors.Is(err, ErrAborted) {
 			return err
 		}
+		c.nextCombination()
 		c.mu.Lock()
 		c.aborts++
 		c.mu.Unlock()

@@ -99,19 +99,45 @@ func TestFairEitherEventuallyTakesEveryBranch(t *testing.T) {
 	if taken[1] == 0 || taken[2] == 0 || taken[0] == 0 {
 		t.Fatalf("branches taken %v", taken)
 	}
+}
+
+// Two choice points in one label: the retries must find the one combination that works, and a
+// choice repeated over committed steps must take every option.
+func TestWithExploresCombinationsAndRotates(t *testing.T) {
 	s := tla.MakeSet(I(1), I(2), I(3))
+	var picked []int64
+	attempts := 0
+	arch := &Archetype{Name: "W", Entry: "find", Labels: map[string]func(*Context) error{
+		"find": func(c *Context) error {
+			attempts++
+			a, err := c.ChooseFair(0, s)
+			if err != nil {
+				return err
+			}
+			b, _ := c.ChooseFair(1, s)
+			if err := c.Await(tla.MakeBool(a.AsInt() == 3 && b.AsInt() == 2)); err != nil {
+				return err
+			}
+			return c.Goto("again")
+		},
+		"again": func(c *Context) error {
+			x, _ := c.ChooseFair(2, s)
+			picked = append(picked, x.AsInt())
+			if len(picked) == 6 {
+				return c.Goto(Done)
+			}
+			return c.Goto("again")
+		}}}
+	if err := NewContext(arch, I(0)).Run(); err != nil {
+		t.Fatal(err)
+	}
+	if attempts > 9 {
+		t.Fatalf("found <<3, 2>> after %d attempts; 9 combinations exist", attempts)
+	}
+	if fmt.Sprint(picked) != "[1 2 3 1 2 3]" {
+		t.Fatalf("repeated choice took %v", picked)
+	}
 	c := NewContext(arch, I(0))
-	got := map[int64]bool{}
-	for k := 0; k < 3; k++ {
-		v, err := c.ChooseFair(7, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got[v.AsInt()] = true
-	}
-	if len(got) != 3 {
-		t.Fatalf("with over {1,2,3} chose %v in 3 attempts", got)
-	}
 	if _, err := c.ChooseFair(8, tla.MakeSet()); !errors.Is(err, ErrAborted) {
 		t.Fatal("with over {} must abort")
 	}
