@@ -40,6 +40,9 @@ enum MpcalCmd {
         /// Go package name (default: the MPCal algorithm's name, lower-cased).
         #[arg(long)]
         package: Option<String>,
+        /// At most one write per variable per label (PGo's --no-multiple-writes).
+        #[arg(long)]
+        no_multiple_writes: bool,
     },
     /// Print the file's PlusCal `--algorithm` in PGo's layout, or a TLA+-only module in canonical form.
     Fmt {
@@ -54,7 +57,7 @@ pub fn run(ctx: Ctx, args: MpcalArgs) -> Result<(), Failure> {
         MpcalCmd::Pcalgen { spec, no_multiple_writes, output } => pcalgen(ctx, &spec, no_multiple_writes, output.as_deref()),
         MpcalCmd::CheckSyntax { spec, no_multiple_writes } => check_syntax(ctx, &spec, no_multiple_writes),
         MpcalCmd::Fmt { spec, output } => fmt(ctx, &spec, output.as_deref()),
-        MpcalCmd::Gogen { spec, output, package } => gogen(ctx, &spec, &output, package),
+        MpcalCmd::Gogen { spec, output, package, no_multiple_writes } => gogen(ctx, &spec, &output, package, no_multiple_writes),
     }
 }
 
@@ -112,11 +115,11 @@ fn pcalgen(ctx: Ctx, spec: &Path, no_mw: bool, output: Option<&Path>) -> Result<
     Ok(())
 }
 
-fn gogen(ctx: Ctx, spec: &Path, output: &Path, package: Option<String>) -> Result<(), Failure> {
+fn gogen(ctx: Ctx, spec: &Path, output: &Path, package: Option<String>, no_multiple_writes: bool) -> Result<(), Failure> {
     let src = read(spec)?;
     let sf = SourceFile::new(spec.display().to_string(), src.clone());
     let source_name = spec.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let opts = vf_mpcal::gogen::GoOptions { package, source_name };
+    let opts = vf_mpcal::gogen::GoOptions { package, source_name, no_multiple_writes };
     let code = vf_mpcal::gogen::gogen(&src, &opts).map_err(|ds| fail(ctx, &sf, ds))?;
     write_atomically(output, code.as_bytes()).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", output.display())))?;
     if ctx.json {

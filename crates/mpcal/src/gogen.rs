@@ -25,6 +25,8 @@ pub struct GoOptions {
     pub package: Option<String>,
     /// Shown in the "Code generated ... DO NOT EDIT." header.
     pub source_name: String,
+    /// PGo's `--no-multiple-writes` check.
+    pub no_multiple_writes: bool,
 }
 
 /// Import path of the runtime.
@@ -36,7 +38,7 @@ fn unsupported_op(offset: usize, what: impl Into<String>) -> Diagnostic {
 
 /// Compiles the `--mpcal` block of `src` to one Go source file.
 pub fn gogen(src: &str, opts: &GoOptions) -> Result<String, Vec<Diagnostic>> {
-    let (module, block) = crate::analyze(src, crate::Options::default())?;
+    let (module, block) = crate::analyze(src, crate::Options { no_multiple_writes: opts.no_multiple_writes })?;
     let package = opts.package.clone().unwrap_or_else(|| sanitize(&block.name.name).to_lowercase());
     if !is_go_ident(&package) || GO_KEYWORDS.contains(&package.as_str()) {
         let at = if opts.package.is_some() { 0 } else { block.name.span.start };
