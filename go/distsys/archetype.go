@@ -112,11 +112,134 @@ type Context struct {
 	out       io.Writer
 	observe   func(string)
 
+	// procedure frames: the callers' state (the current frame is arch/locals/res/values/ret)
+	stack   []frame
+	ret     string
+	pending *pendingJump
+
 	stopOnce sync.Once
 	stop     chan struct{}
 	mu       sync.Mutex
 	steps    int
 	aborts   int
+}
+
+type frame struct {
+	code   *Archetype
+	locals map[string]*LocalResource
+	res    map[string]Resource
+	values map[string]tla.Value
+	ret    string
+}
+
+type pendingJump struct {
+	call *frame // nil for a return
+	tail bool
+}
+
+// Arg is an argument of an MPCal procedure call: a resource for `ref x`, else a value.
+type Arg struct {
+	Ref   Resource
+	Value tla.Value
+}
+
+// Ref is the resource behind `ref name` (a local or a ref parameter), to pass to a procedure.
+func (c *Context) Ref(name string) Resource {
+	if l, ok := c.locals[name]; ok {
+		return l
+	}
+	if r, ok := c.res[name]; ok {
+		return r
+	}
+	panic(&tla.Error{Msg: fmt.Sprintf("%s: `ref %s` is neither a local nor a resource", c.arch.Name, name)})
+}
+
+func (c *Context) newFrame(p *Archetype, args []Arg) *frame {
+	if p == nil || len(args) != len(p.Params) {
+		panic(&tla.Error{Msg: fmt.Sprintf("%s: bad procedure call", c.arch.Name)})
+	}
+	f := &frame{code: p, locals: map[string]*LocalResource{}, res: map[string]Resource{}, values: map[string]tla.Value{}}
+	for i, prm := range p.Params {
+		if prm.Ref {
+			if args[i].Ref == nil {
+				panic(&tla.Error{Msg: fmt.Sprintf("procedure %s: parameter %s needs a resource", p.Name, prm.Name)})
+			}
+			f.res[prm.Name] = args[i].Ref
+		} else {
+			f.values[prm.Name] = args[i].Value
+		}
+	}
+	return f
+}
+
+// Call ends the step with a call of procedure p, which returns to label ret. The call happens
+// when the step commits.
+func (c *Context) Call(p *Archetype, ret string, args ...Arg) error {
+	f := c.newFrame(p, args)
+	f.ret = ret
+	c.pending = &pendingJump{call: f}
+	c.next = p.Entry
+	return nil
+}
+
+// TailCall ends the step with `call p(...); return`: p replaces the current procedure and
+// returns where it would have.
+func (c *Context) TailCall(p *Archetype, args ...Arg) error {
+	if len(c.stack) == 0 {
+		return fmt.Errorf("archetype %s: `return` outside a procedure", c.arch.Name)
+	}
+	c.pending = &pendingJump{call: c.newFrame(p, args), tail: true}
+	c.next = p.Entry
+	return nil
+}
+
+// Return ends the step with a return from the current procedure.
+func (c *Context) Return() error {
+	if len(c.stack) == 0 {
+		return fmt.Errorf("archetype %s: `return` outside a procedure", c.arch.Name)
+	}
+	c.pending = &pendingJump{}
+	c.next = c.ret
+	return nil
+}
+
+// applyJump performs a committed call or return.
+func (c *Context) applyJump() error {
+	j := c.pending
+	c.pending = nil
+	if j.call == nil {
+		top := c.stack[len(c.stack)-1]
+		c.stack = c.stack[:len(c.stack)-1]
+		c.pc = c.ret
+		c.arch, c.locals, c.res, c.values, c.ret = top.code, top.locals, top.res, top.values, top.ret
+		return nil
+	}
+	f := j.call
+	if j.tail {
+		f.ret = c.ret
+	} else {
+		c.stack = append(c.stack, frame{code: c.arch, locals: c.locals, res: c.res, values: c.values, ret: c.ret})
+	}
+	c.arch, c.locals, c.res, c.values, c.ret = f.code, f.locals, f.res, f.values, f.ret
+	c.pc = f.code.Entry
+	return c.initLocals()
+}
+
+func (c *Context) initLocals() error {
+	init := func(c *Context) error {
+		for _, l := range c.arch.Locals {
+			c.locals[l.Name] = NewLocal(tla.DefaultInit)
+			if l.Init != nil {
+				c.SetLocal(l.Name, l.Init(c))
+			}
+		}
+		return nil
+	}
+	if err := c.runLabel(init); err != nil {
+		c.abortAll()
+		return err
+	}
+	return c.commitAll()
 }
 
 // NewContext prepares an instance of arch with the given `self`.
@@ -145,9 +268,14 @@ func (c *Context) Stats() (steps, aborts int) {
 	return c.steps, c.aborts
 }
 
-// LocalValue is the committed value of an archetype local (for glue and tests).
+// LocalValue is the committed value of an archetype local (for glue and tests; not safe to call
+// while Run is executing a procedure).
 func (c *Context) LocalValue(name string) (tla.Value, bool) {
-	l, ok := c.locals[name]
+	locals := c.locals
+	if len(c.stack) > 0 {
+		locals = c.stack[0].locals
+	}
+	l, ok := locals[name]
 	if !ok {
 		return tla.Value{}, false
 	}
@@ -360,20 +488,7 @@ func (c *Context) Run() error {
 		}
 	}
 	c.pc = c.arch.Entry
-	init := func(c *Context) error {
-		for _, l := range c.arch.Locals {
-			lr := NewLocal(tla.DefaultInit)
-			c.locals[l.Name] = lr
-			if l.Init != nil {
-				c.SetLocal(l.Name, l.Init(c))
-			}
-		}
-		return nil
-	}
-	if err := c.runLabel(init); err != nil {
-		return err
-	}
-	if err := c.commitAll(); err != nil {
+	if err := c.initLocals(); err != nil {
 		return err
 	}
 	backoff := time.Duration(0)
@@ -392,6 +507,7 @@ func (c *Context) Run() error {
 			return fmt.Errorf("archetype %s: no label %s", c.arch.Name, c.pc)
 		}
 		c.next = ""
+		c.pending = nil
 		err := c.runLabel(f)
 		if err == nil {
 			if c.next == "" {
@@ -406,8 +522,14 @@ func (c *Context) Run() error {
 				if c.observe != nil {
 					c.observe(c.pc)
 				}
-				c.pc = c.next
 				c.committedChoices()
+				if c.pending != nil {
+					if err := c.applyJump(); err != nil {
+						return err
+					}
+				} else {
+					c.pc = c.next
+				}
 				backoff = 0
 				continue
 			}

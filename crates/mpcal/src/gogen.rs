@@ -63,6 +63,22 @@ pub fn gogen(src: &str, opts: &GoOptions) -> Result<String, Vec<Diagnostic>> {
             Err(d) => errs.push(d),
         }
     }
+    let mut registry = String::new();
+    for p in &block.mpcal_procedures {
+        let expanded = expand_macros(&p.body, &macros, 0);
+        let norm = normalize_body(&expanded, "Error");
+        match g.procedure(p, &norm) {
+            Ok(code) => body.push_str(&code),
+            Err(d) => errs.push(d),
+        }
+        let _ = writeln!(registry, "gogenProcedures[{}] = {}", go_quote(&p.name.name), def_go_name(&p.name.name));
+    }
+    if !registry.is_empty() {
+        // Calls go through this map, so that (mutually) recursive procedures are no
+        // initialisation cycle.
+        body.push_str("// gogenProcedures maps MPCal procedure names to their code.\nvar gogenProcedures = map[string]*distsys.Archetype{}\n\n");
+        let _ = write!(body, "func init() {{\n{registry}}}\n\n");
+    }
     // Definitions reachable from the archetypes (and from each other), in source order.
     let mut done: BTreeSet<String> = BTreeSet::new();
     let mut defs_code: Vec<(usize, String)> = Vec::new();
@@ -231,6 +247,8 @@ struct Gen<'a> {
     defs: HashMap<String, (usize, DefSrc<'a>)>,
     consts: HashMap<String, usize>,
     needed: BTreeSet<String>,
+    /// MPCal procedures and their arities.
+    procs: HashMap<String, usize>,
 }
 
 /// Per-function compilation state.
@@ -291,7 +309,8 @@ impl<'a> Gen<'a> {
                 _ => {}
             }
         }
-        Gen { defs, consts, needed: BTreeSet::new() }
+        let procs = b.mpcal_procedures.iter().map(|p| (p.name.name.clone(), p.params.len())).collect();
+        Gen { defs, consts, needed: BTreeSet::new(), procs }
     }
 
     fn global(&self, n: &str) -> Option<Sym> {
@@ -344,11 +363,21 @@ impl<'a> Gen<'a> {
     // ------------------------------------------------------------ archetypes
 
     fn archetype(&mut self, a: &Archetype, body: &[Stmt]) -> Result<String, Diagnostic> {
-        let name = &a.name.name;
+        self.code_unit(&a.name.name, &a.params, &a.locals, body, false)
+    }
+
+    fn procedure(&mut self, p: &Procedure, body: &[Stmt]) -> Result<String, Diagnostic> {
+        if let Some(d) = p.param_defaults.iter().flatten().next() {
+            return Err(Diagnostic::new("Unsupported", d.span.start, "gogen: procedure parameter defaults are not supported yet"));
+        }
+        self.code_unit(&p.name.name, &p.params, &p.locals, body, true)
+    }
+
+    fn code_unit(&mut self, name: &str, params_in: &[Param], locals_in: &[VarDecl], body: &[Stmt], is_proc: bool) -> Result<String, Diagnostic> {
         let go = def_go_name(name);
         let mut cx = Cx::new("c.Consts()", true);
         let mut params = String::new();
-        for p in &a.params {
+        for p in params_in {
             if p.is_ref {
                 cx.bind(&p.name.name, Sym::Ref { indexed: p.mapping_count.max(0) as usize });
                 let _ = writeln!(params, "\t\t{{Name: {}, Ref: true, Indexed: {}}},", go_quote(&p.name.name), p.mapping_count.max(0));
@@ -358,7 +387,7 @@ impl<'a> Gen<'a> {
             }
         }
         let mut locals = String::new();
-        for l in &a.locals {
+        for l in locals_in {
             let init = match &l.init {
                 VarInit::None => None,
                 VarInit::Eq(e) => Some(self.init_expr(e, &mut cx)?),
@@ -390,11 +419,12 @@ impl<'a> Gen<'a> {
             let _ = write!(labels, "\t\t{}: func(c *distsys.Context) error {{\n{}\t\t}},\n", go_quote(&l.name), indent(&f, 3));
         }
         let entry = entry.unwrap_or_else(|| "Done".into());
-        let sig: Vec<String> = a.params.iter().map(|p| format!("{}{}{}", if p.is_ref { "ref " } else { "" }, p.name.name, "[_]".repeat(p.mapping_count.max(0) as usize))).collect();
+        let sig: Vec<String> = params_in.iter().map(|p| format!("{}{}{}", if p.is_ref { "ref " } else { "" }, p.name.name, "[_]".repeat(p.mapping_count.max(0) as usize))).collect();
         // gofmt aligns the values of adjacent one-line fields: `Name:` meets `Entry:` when there
         // are neither parameters nor locals between them.
         let pad = if params.is_empty() && locals.is_empty() { "  " } else { " " };
-        let mut out = format!("// {go} is archetype {name}({}).\nvar {go} = &distsys.Archetype{{\n\tName:{pad}{},\n", sig.join(", "), go_quote(name));
+        let kind = if is_proc { "MPCal procedure" } else { "archetype" };
+        let mut out = format!("// {go} is {kind} {name}({}).\nvar {go} = &distsys.Archetype{{\n\tName:{pad}{},\n", sig.join(", "), go_quote(name));
         if !params.is_empty() {
             let _ = write!(out, "\tParams: []distsys.Param{{\n{params}\t}},\n");
         }
@@ -418,7 +448,17 @@ impl<'a> Gen<'a> {
     /// Go code for a statement list and whether every path ends in a return.
     fn stmts(&mut self, ss: &[Stmt], cx: &mut Cx) -> Result<(String, bool), Diagnostic> {
         let mut out = String::new();
-        for s in ss {
+        for (i, s) in ss.iter().enumerate() {
+            if let StmtKind::Call(p, args) = &s.kind {
+                // after normalisation a call is followed by its return address or by `return`
+                let code = match ss.get(i + 1).map(|n| &n.kind) {
+                    Some(StmtKind::Goto(l)) => self.call(p, args, Some(l), s.span.start, cx)?,
+                    Some(StmtKind::Return) => self.call(p, args, None, s.span.start, cx)?,
+                    _ => return Err(Diagnostic::new("LabelRequiredError", s.span.start, "a call must be followed by a goto, a return or a label")),
+                };
+                out.push_str(&code);
+                return Ok((out, true));
+            }
             let (code, term) = self.stmt(s, cx)?;
             out.push_str(&code);
             if term {
@@ -521,11 +561,49 @@ impl<'a> Gen<'a> {
             }
             StmtKind::Labeled(l, _) => Err(Diagnostic::new("Unsupported", s.span.start, format!("gogen: nested label `{}`", l.name))),
             StmtKind::While(..) => Err(Diagnostic::new("LabelRequiredError", s.span.start, "a while loop must be labeled")),
-            StmtKind::Call(p, _) => Err(Diagnostic::new("Unsupported", s.span.start, format!("gogen: procedure calls (`call {}`) are not supported yet", p.name))),
-            StmtKind::Return => Err(Diagnostic::new("Unsupported", s.span.start, "gogen: `return` (procedures) is not supported yet")),
+            StmtKind::Call(..) => unreachable!("calls are compiled by stmts"),
+            StmtKind::Return => Ok(("return c.Return()\n".into(), true)),
             StmtKind::MacroCall(m, _) => Err(Diagnostic::new("MacroLookupError", m.span.start, format!("macro `{}` not found", m.name))),
             StmtKind::Yield(_) => Err(Diagnostic::new("Unsupported", s.span.start, "`yield` outside a mapping macro")),
         }
+    }
+
+    /// `call P(ref a, e); goto L` (ret = Some(L)) or the tail call `call P(...); return`.
+    fn call(&mut self, p: &vf_tla::Ident, args: &[Arg], ret: Option<&String>, at: usize, cx: &mut Cx) -> Result<String, Diagnostic> {
+        let Some(arity) = self.procs.get(&p.name).copied() else {
+            return Err(Diagnostic::new("ProcedureLookupError", p.span.start, format!("procedure `{}` not found", p.name)));
+        };
+        if arity != args.len() {
+            return Err(Diagnostic::new("ProcedureLookupError", at, format!("procedure `{}` takes {arity} arguments", p.name)));
+        }
+        let mut out = String::new();
+        let mut go_args = Vec::new();
+        for a in args {
+            match a {
+                Arg::Ref { name, .. } => match cx.lookup(&name.name) {
+                    Some(Sym::Local) | Some(Sym::Ref { .. }) => go_args.push(format!("distsys.Arg{{Ref: c.Ref({})}}", go_quote(&name.name))),
+                    _ => return Err(Diagnostic::new("MPCalKindMismatchError", name.span.start, format!("`{}` is not a local or a ref parameter", name.name))),
+                },
+                Arg::Expr(e) => {
+                    let v = self.expr(e, cx)?;
+                    let t = cx.fresh("a");
+                    let _ = writeln!(out, "{}{t} := {v}", Self::take_hoist(cx));
+                    go_args.push(format!("distsys.Arg{{Value: {t}}}"));
+                }
+            }
+        }
+        let target = format!("gogenProcedures[{}]", go_quote(&p.name));
+        let args = go_args.iter().map(|a| format!(", {a}")).collect::<String>();
+        match ret {
+            Some(l) => {
+                let l = if l == "Done" { "distsys.Done".to_string() } else { go_quote(l) };
+                let _ = writeln!(out, "return c.Call({target}, {l}{args})");
+            }
+            None => {
+                let _ = writeln!(out, "return c.TailCall({target}{args})");
+            }
+        }
+        Ok(out)
     }
 
     /// `a := e1 || b[i] := e2`: every right-hand side and index first, then the writes in order.

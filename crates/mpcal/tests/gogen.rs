@@ -67,11 +67,13 @@ fn unused_definitions_are_not_compiled() {
 }
 
 #[test]
-fn what_we_do_not_compile_yet_is_unsupported_not_a_spec_error() {
-    let src = "---- MODULE m ----\nEXTENDS Naturals\n(* --mpcal m {\n    procedure P(ref y) { p: y := 1; return; }\n    archetype A(ref x) {\n    l: call P(ref x);\n    m: skip;\n    }\n    variables v = 0;\n    process (Q = 1) == instance A(ref v);\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n====\n";
-    let (class, off) = first_error(src);
-    assert_eq!(class, "Unsupported");
-    assert_eq!(off, src.find("call P").unwrap());
+fn procedure_calls_compile_to_frames() {
+    let src = "---- MODULE m ----\nEXTENDS Naturals\n(* --mpcal m {\n    procedure P(ref y, n) { p: y := y + n; return; }\n    archetype A(ref x) {\n    l: call P(ref x, 2);\n    m: call P(ref x, 3); return;\n    }\n    variables v = 0;\n    process (Q = 1) == instance A(ref v);\n}\n\\* BEGIN PLUSCAL TRANSLATION\n\\* END PLUSCAL TRANSLATION\n*)\n====\n";
+    let go = gogen(src, &opts("m")).unwrap();
+    assert!(go.contains("return c.Call(gogenProcedures[\"P\"], \"m\", distsys.Arg{Ref: c.Ref(\"x\")}, distsys.Arg{Value: a1})"), "{go}");
+    assert!(go.contains("return c.TailCall(gogenProcedures[\"P\"], distsys.Arg{Ref: c.Ref(\"x\")}, distsys.Arg{Value: a1})"), "{go}");
+    assert!(go.contains("\treturn c.Return()\n"), "{go}");
+    assert!(go.contains("gogenProcedures[\"P\"] = P\n"), "{go}");
 }
 
 #[test]

@@ -49,6 +49,42 @@ func Least(k *distsys.Constants, v_S tla.Value) tla.Value {
 	})
 }
 
+// AProc is archetype AProc(ref out).
+var AProc = &distsys.Archetype{
+	Name: "AProc",
+	Params: []distsys.Param{
+		{Name: "out", Ref: true, Indexed: 0},
+	},
+	Locals: []distsys.Local{
+		{Name: "total", Init: func(c *distsys.Context) tla.Value {
+			return tla.MakeInt(0)
+		}},
+	},
+	Entry: "p1",
+	Labels: map[string]func(*distsys.Context) error{
+		"p1": func(c *distsys.Context) error {
+			a1 := tla.MakeInt(3)
+			return c.Call(gogenProcedures["Add"], "p2", distsys.Arg{Ref: c.Ref("total")}, distsys.Arg{Value: a1})
+		},
+		"p2": func(c *distsys.Context) error {
+			v1 := c.Local("total")
+			if err := c.Write("out", nil, v1); err != nil {
+				return err
+			}
+			a2 := tla.MakeInt(2)
+			return c.Call(gogenProcedures["Double"], "p3", distsys.Arg{Ref: c.Ref("total")}, distsys.Arg{Value: a2})
+		},
+		"p3": func(c *distsys.Context) error {
+			v1 := c.Local("total")
+			if err := c.Write("out", nil, v1); err != nil {
+				return err
+			}
+			a2 := tla.MakeInt(1)
+			return c.Call(gogenProcedures["Add"], distsys.Done, distsys.Arg{Ref: c.Ref("out")}, distsys.Arg{Value: a2})
+		},
+	},
+}
+
 // AExprs is archetype AExprs(ref out).
 var AExprs = &distsys.Archetype{
 	Name: "AExprs",
@@ -334,4 +370,80 @@ var AIndexed = &distsys.Archetype{
 			return c.Goto(distsys.Done)
 		},
 	},
+}
+
+// Add is MPCal procedure Add(ref acc, n).
+var Add = &distsys.Archetype{
+	Name: "Add",
+	Params: []distsys.Param{
+		{Name: "acc", Ref: true, Indexed: 0},
+		{Name: "n"},
+	},
+	Locals: []distsys.Local{
+		{Name: "i", Init: func(c *distsys.Context) tla.Value {
+			return tla.MakeInt(0)
+		}},
+	},
+	Entry: "addLoop",
+	Labels: map[string]func(*distsys.Context) error{
+		"addLoop": func(c *distsys.Context) error {
+			if tla.Lt(c.Local("i"), c.Value("n")).AsBool() {
+				return c.Goto("addStep")
+			} else {
+				return c.Goto("addDone")
+			}
+		},
+		"addStep": func(c *distsys.Context) error {
+			r1, err := c.Read("acc")
+			if err != nil {
+				return err
+			}
+			v2 := tla.Plus(r1, tla.MakeInt(1))
+			if err := c.Write("acc", nil, v2); err != nil {
+				return err
+			}
+			v3 := tla.Plus(c.Local("i"), tla.MakeInt(1))
+			c.SetLocal("i", v3)
+			return c.Goto("addLoop")
+		},
+		"addDone": func(c *distsys.Context) error {
+			return c.Return()
+		},
+	},
+}
+
+// Double is MPCal procedure Double(ref acc, n).
+var Double = &distsys.Archetype{
+	Name: "Double",
+	Params: []distsys.Param{
+		{Name: "acc", Ref: true, Indexed: 0},
+		{Name: "n"},
+	},
+	Entry: "dbl",
+	Labels: map[string]func(*distsys.Context) error{
+		"dbl": func(c *distsys.Context) error {
+			if tla.Gt(c.Value("n"), tla.MakeInt(0)).AsBool() {
+				r1, err := c.Read("acc")
+				if err != nil {
+					return err
+				}
+				v2 := tla.Times(r1, tla.MakeInt(2))
+				if err := c.Write("acc", nil, v2); err != nil {
+					return err
+				}
+				a3 := tla.Minus(c.Value("n"), tla.MakeInt(1))
+				return c.TailCall(gogenProcedures["Double"], distsys.Arg{Ref: c.Ref("acc")}, distsys.Arg{Value: a3})
+			} else {
+				return c.Return()
+			}
+		},
+	},
+}
+
+// gogenProcedures maps MPCal procedure names to their code.
+var gogenProcedures = map[string]*distsys.Archetype{}
+
+func init() {
+	gogenProcedures["Add"] = Add
+	gogenProcedures["Double"] = Double
 }

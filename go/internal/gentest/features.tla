@@ -17,6 +17,43 @@ Unused == Nat \* never used by an archetype: not compiled, so no error
         o := v;
     }
 
+    procedure Add(ref acc, n)
+        variables i = 0;
+    {
+    addLoop:
+        while (i < n) {
+        addStep:
+            acc := acc + 1;
+            i := i + 1;
+        };
+    addDone:
+        return;
+    }
+
+    procedure Double(ref acc, n) {
+    dbl:
+        if (n > 0) {
+            acc := acc * 2;
+            call Double(ref acc, n - 1);
+            return;
+        } else {
+            return;
+        };
+    }
+
+    archetype AProc(ref out)
+        variables total = 0;
+    {
+    p1:
+        call Add(ref total, 3);
+    p2:
+        out := total;
+        call Double(ref total, 2);
+    p3:
+        out := total;
+        call Add(ref out, 1);
+    }
+
     archetype AExprs(ref out)
     variables r = [a |-> 1, b |-> <<1, 2>>], f = [i \in {"x", "y"} |-> 0];
     {
@@ -90,6 +127,7 @@ Unused == Nat \* never used by an archetype: not compiled, so no error
     process (Exprs = 1) == instance AExprs(ref out);
     process (Choice = 2) == instance AChoice(ref in, ref out);
     process (Indexed = 1) == instance AIndexed(ref cells[_], 5);
+    process (Proc = 3) == instance AProc(ref out);
 }
 
 \* BEGIN PLUSCAL TRANSLATION

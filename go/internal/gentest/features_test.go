@@ -111,6 +111,25 @@ func TestIndexedResourceAndValueParam(t *testing.T) {
 	}
 }
 
+// MPCal procedures: ref arguments (a local), value arguments, procedure locals, a loop inside a
+// procedure, recursion with a tail call; and a procedure that reads an unreadable resource fails.
+func TestProcedures(t *testing.T) {
+	out := make(chan tla.Value, 8)
+	c := distsys.NewContext(AProc, tla.MakeInt(3), distsys.WithConstants(consts()), distsys.WithResource("out", distsys.OutputChannel(out)))
+	err := c.Run()
+	got := drain(out)
+	if len(got) != 2 || got[0] != "3" || got[1] != "12" {
+		t.Fatalf("outputs %v, want [3 12]", got)
+	}
+	if total, _ := c.LocalValue("total"); total.AsInt() != 12 {
+		t.Fatalf("total = %v", total)
+	}
+	// `call Add(ref out, 1)` makes Add read the output channel: a fatal error, not a hang.
+	if err == nil {
+		t.Fatal("reading an output channel must fail")
+	}
+}
+
 func TestMissingConstantIsAnError(t *testing.T) {
 	out := make(chan tla.Value, 64)
 	err := distsys.NewContext(AExprs, tla.MakeInt(1), distsys.WithResource("out", distsys.OutputChannel(out))).Run()
