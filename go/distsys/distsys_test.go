@@ -339,7 +339,7 @@ func TestTCPMailboxesUnreachablePeerAbortsThenReconnects(t *testing.T) {
 	}
 	ln, err := net.Listen("tcp", old)
 	if err != nil {
-		t.Skip("old port taken") // cannot happen on loopback in practice; keep the test honest
+		t.Fatalf("cannot listen again on %s: %v", old, err)
 	}
 	ln.Close()
 	m2b, err := ListenTCPMailboxes(I(2), old, func(v tla.Value) (string, error) { a, _ := addrs.Load(v.AsInt()); return a.(string), nil }, TCPOptions{ReceiveTimeout: time.Second})

@@ -160,9 +160,6 @@ func buildGlue(t *testing.T) string {
 
 // The server and every client as separate OS processes on loopback TCP.
 func TestProcessesMutualExclusion(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	const clients, rounds = 4, 5
 	bin := buildGlue(t)
 	addrs := freePorts(t, clients+1)
@@ -232,9 +229,6 @@ func TestProcessesMutualExclusion(t *testing.T) {
 }
 
 func TestGlueRejectsBadConfig(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the glue")
-	}
 	bin := buildGlue(t)
 	for _, args := range [][]string{
 		{"-role", "server", "-id", "0"},
