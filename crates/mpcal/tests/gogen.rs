@@ -17,6 +17,7 @@ fn committed_go_files_are_current() {
         ("go/systems/locksvc/locksvc.tla", "go/systems/locksvc/locksvc.go", "locksvc", "locksvc.tla"),
         ("go/systems/dqueue/dqueue.tla", "go/systems/dqueue/dqueue.go", "dqueue", "dqueue.tla"),
         ("go/systems/gcounter/gcounter.tla", "go/systems/gcounter/gcounter.go", "gcounter", "gcounter.tla"),
+        ("go/systems/shopcart/shopcart.tla", "go/systems/shopcart/shopcart.go", "shopcart", "shopcart.tla"),
     ] {
         let src = repo(spec);
         let out = gogen(&src, &GoOptions { package: Some(pkg.into()), source_name: name.into(), no_multiple_writes: false }).unwrap_or_else(|e| panic!("{spec}: {e:?}"));
