@@ -2,7 +2,7 @@
 //! GoGenFileTests: `tests/general/*.tla`, `tests/gogen/*.tla` and the first `*.tla` of each
 //! `systems/*/`) either gives exactly the annotated (class, byte offset) errors, or compiles to Go
 //! that is gofmt-clean and passes `go vet` (which type-checks it). Where we keep a behavioural test
-//! for an input (`go/conformance/testdata/<name>_test.go`, standing in for PGo's `.gotests`
+//! for an input (`go/conformance/testdata/<stem>_test.go`, `sys_<stem>_test.go` for systems, standing in for PGo's `.gotests`
 //! folders, which the corpus only names), it runs under `go test -race` against the generated
 //! package. Prints one line per input and a SUMMARY line; exits non-zero on any failure.
 
@@ -126,7 +126,8 @@ fn main() {
             continue;
         }
         build_ok += 1;
-        let beh = repo_go.join("conformance/testdata").join(format!("{stem}_test.go"));
+        let beh_name = if rel.starts_with("systems/") { format!("sys_{stem}_test.go") } else { format!("{stem}_test.go") };
+        let beh = repo_go.join("conformance/testdata").join(beh_name);
         if beh.exists() {
             beh_n += 1;
             std::fs::copy(&beh, dir.join("behaviour_test.go")).unwrap();
