@@ -51,11 +51,17 @@ fn tla_files(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-fn go() -> Command {
-    let mut c = Command::new("go");
-    let path = std::env::var("PATH").unwrap_or_default();
-    c.env("PATH", format!("/usr/local/go/bin:{path}"));
+/// A go tool (`go`, `gofmt`) from PATH, with the usual install directory added.
+fn tool(name: &str) -> Command {
+    let path = format!("/usr/local/go/bin:{}", std::env::var("PATH").unwrap_or_default());
+    let exe = std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file()).unwrap_or_else(|| PathBuf::from(name));
+    let mut c = Command::new(exe);
+    c.env("PATH", path);
     c
+}
+
+fn go() -> Command {
+    tool("go")
 }
 
 fn main() {
@@ -118,7 +124,7 @@ fn main() {
         let dir = work.join(&pkg);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(format!("{pkg}.go")), &code).unwrap();
-        let gofmt = Command::new("/usr/local/go/bin/gofmt").arg("-l").arg(&dir).output().expect("gofmt");
+        let gofmt = tool("gofmt").arg("-l").arg(&dir).output().expect("gofmt");
         let vet = go().args(["vet", &format!("./{pkg}")]).current_dir(&work).output().expect("go vet");
         if !gofmt.stdout.is_empty() || !vet.status.success() {
             failures += 1;
