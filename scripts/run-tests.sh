@@ -13,7 +13,8 @@ trap 'rm -f "$log"' EXIT
 $CARGO test --workspace --release --no-fail-fast 2>&1 | tee "$log"
 rc=$?
 if [ -f go/go.mod ]; then
-  (cd go && go test ./...) 2>&1 | tee -a "$log"
+  # go vet (the generated files must be vet-clean too) and the tests under the race detector
+  (cd go && go vet ./... && go test -race ./...) 2>&1 | tee -a "$log"
   go_rc=$?
   [ $rc -eq 0 ] && rc=$go_rc
 fi

@@ -31,6 +31,19 @@ enum MpcalCmd {
         #[arg(long)]
         no_multiple_writes: bool,
     },
+    /// MPCal -> Go: every archetype (and the definitions and constants it uses) against go/distsys.
+    Gogen {
+        spec: PathBuf,
+        /// Go file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Go package name (default: the MPCal algorithm's name, lower-cased).
+        #[arg(long)]
+        package: Option<String>,
+        /// At most one write per variable per label (PGo's --no-multiple-writes).
+        #[arg(long)]
+        no_multiple_writes: bool,
+    },
     /// Print the file's PlusCal `--algorithm` in PGo's layout, or a TLA+-only module in canonical form.
     Fmt {
         spec: PathBuf,
@@ -44,6 +57,7 @@ pub fn run(ctx: Ctx, args: MpcalArgs) -> Result<(), Failure> {
         MpcalCmd::Pcalgen { spec, no_multiple_writes, output } => pcalgen(ctx, &spec, no_multiple_writes, output.as_deref()),
         MpcalCmd::CheckSyntax { spec, no_multiple_writes } => check_syntax(ctx, &spec, no_multiple_writes),
         MpcalCmd::Fmt { spec, output } => fmt(ctx, &spec, output.as_deref()),
+        MpcalCmd::Gogen { spec, output, package, no_multiple_writes } => gogen(ctx, &spec, &output, package, no_multiple_writes),
     }
 }
 
@@ -98,6 +112,20 @@ fn pcalgen(ctx: Ctx, spec: &Path, no_mw: bool, output: Option<&Path>) -> Result<
         println!("{}", serde_json::json!({"errors": [], "warnings": warnings, "output": target.display().to_string()}));
     }
     ctx.info(format!("wrote {}", target.display()));
+    Ok(())
+}
+
+fn gogen(ctx: Ctx, spec: &Path, output: &Path, package: Option<String>, no_multiple_writes: bool) -> Result<(), Failure> {
+    let src = read(spec)?;
+    let sf = SourceFile::new(spec.display().to_string(), src.clone());
+    let source_name = spec.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let opts = vf_mpcal::gogen::GoOptions { package, source_name, no_multiple_writes };
+    let code = vf_mpcal::gogen::gogen(&src, &opts).map_err(|ds| fail(ctx, &sf, ds))?;
+    write_atomically(output, code.as_bytes()).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", output.display())))?;
+    if ctx.json {
+        println!("{}", serde_json::json!({"errors": [], "output": output.display().to_string()}));
+    }
+    ctx.info(format!("wrote {}", output.display()));
     Ok(())
 }
 

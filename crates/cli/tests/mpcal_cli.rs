@@ -88,3 +88,35 @@ fn check_syntax_and_fmt() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "--algorithm p {\n  variables x = 0;\n{\n  a:\n    x := 1;\n}\n}\n");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn gogen_writes_go_and_bad_input_exits_2_without_output() {
+    let d = tmpdir("gogen");
+    let f = d.join("g.tla");
+    std::fs::write(&f, GOOD).unwrap();
+    let out_go = d.join("g.go");
+    let out = vf().args(["-q", "mpcal", "gogen"]).arg(&f).arg("-o").arg(&out_go).args(["--package", "gpkg"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let go = std::fs::read_to_string(&out_go).unwrap();
+    assert!(go.contains("package gpkg\n") && go.contains("var A = &distsys.Archetype{"), "{go}");
+    let cases = [
+        ("nat.tla", GOOD.replace("x := x + 1;", "x := Nat;"), "UnsupportedOperationError", ":4:34:"),
+        ("prime.tla", GOOD.replace("x := x + 1;", "x := x';"), "UnsupportedOperationError", ":4:34:"),
+        ("noarch.tla", GOOD.replace("instance A(ref v)", "instance B(ref v)"), "ArchetypeLookupError", ":6:33:"),
+        ("label.tla", GOOD.replace("l: x := x + 1;", "x := x + 1;"), "LabelRequiredError", ":4:26:"),
+    ];
+    for (name, text, class, pos) in cases {
+        let f = d.join(name);
+        std::fs::write(&f, &text).unwrap();
+        let target = d.join(format!("{name}.go"));
+        let out = vf().args(["mpcal", "gogen"]).arg(&f).arg("-o").arg(&target).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(stderr.contains(class) && stderr.contains(&format!("{name}{pos}")), "{name}: {stderr}");
+        assert!(!target.exists(), "{name}: partial output written");
+    }
+    let out = vf().args(["mpcal", "gogen"]).arg(&f).arg("-o").arg(d.join("p.go")).args(["--package", "func"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&d).unwrap();
+}

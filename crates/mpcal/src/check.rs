@@ -740,6 +740,16 @@ fn scoping(inp: &CheckInput, errs: &mut Errors) {
         }
         s.pop();
     }
+    // PlusCal scoping as PGo has it: PlusCal makes the parameters and locals of plain PlusCal
+    // procedures and the locals of processes TLA+ variables, so every procedure and process (and
+    // a uniprocess body) may use them, whoever declares them.
+    for p in &b.procedures {
+        p.params.iter().for_each(|x| s.define(&x.name.name, Def::State));
+        p.locals.iter().for_each(|x| s.define(&x.name.name, Def::State));
+    }
+    for p in &b.processes {
+        p.locals.iter().for_each(|x| s.define(&x.name.name, Def::State));
+    }
     for p in &b.procedures {
         let params: Vec<Param> = p.params.clone();
         with_params(&mut s, &params, &p.locals, errs);

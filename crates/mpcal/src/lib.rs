@@ -222,3 +222,4 @@ pub fn write_tla_translation(text: &str) -> Result<String, String> {
     Ok(format!("{}{}{}", &text[..begin], tla, &text[end..]))
 }
 pub mod mapping;
+pub mod gogen;

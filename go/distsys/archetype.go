@@ -1,0 +1,556 @@
+// Package distsys runs archetypes compiled by `veriforge mpcal gogen` with PGo's critical-section
+// semantics: every label is one atomic step. During a step all reads and writes go through
+// resources, which buffer them; when the label's code finishes, every resource it touched is
+// pre-committed and then committed. If any read, write, await or pre-commit says "not now"
+// (ErrAborted), every touched resource is rolled back and the label runs again from the start.
+// A TLA+ error (a *tla.Error panic, a failed assert, a missing label) stops the archetype.
+package distsys
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// ErrAborted means the current critical section cannot complete now (an await is false, a
+// mailbox is empty, a peer is unreachable): roll back and retry the label.
+var ErrAborted = errors.New("distsys: critical section aborted")
+
+// ErrStopped is returned by Run after Stop.
+var ErrStopped = errors.New("distsys: archetype stopped")
+
+// Done is the label an archetype jumps to when it finishes.
+const Done = "Done"
+
+// Constants are the spec's CONSTANTs: values, and operators for constants declared with
+// parameters (`CONSTANT F(_, _)`).
+type Constants struct {
+	Values map[string]tla.Value
+	Ops    map[string]func(args ...tla.Value) tla.Value
+}
+
+// Get returns a constant, panicking with a *tla.Error when the glue did not define it.
+func (k *Constants) Get(name string) tla.Value {
+	v, ok := k.Values[name]
+	if !ok {
+		panic(&tla.Error{Msg: fmt.Sprintf("constant %s is not defined", name)})
+	}
+	return v
+}
+
+// Apply applies a constant operator.
+func (k *Constants) Apply(name string, args ...tla.Value) tla.Value {
+	f, ok := k.Ops[name]
+	if !ok {
+		panic(&tla.Error{Msg: fmt.Sprintf("constant operator %s is not defined", name)})
+	}
+	return f(args...)
+}
+
+// Param describes an archetype parameter: `ref x[_]` is Ref with Indexed = 1.
+type Param struct {
+	Name    string
+	Ref     bool
+	Indexed int
+}
+
+// Local is an archetype-local variable with its initialiser.
+type Local struct {
+	Name string
+	Init func(c *Context) tla.Value
+}
+
+// Archetype is the compiled form of an MPCal archetype.
+type Archetype struct {
+	Name   string
+	Params []Param
+	Locals []Local
+	Entry  string
+	Labels map[string]func(c *Context) error
+}
+
+// Option configures a Context.
+type Option func(*Context)
+
+// WithConstants supplies the spec's constants.
+func WithConstants(k *Constants) Option { return func(c *Context) { c.consts = k } }
+
+// WithResource binds a `ref` parameter.
+func WithResource(name string, r Resource) Option { return func(c *Context) { c.res[name] = r } }
+
+// WithValue binds a value (non-ref) parameter.
+func WithValue(name string, v tla.Value) Option { return func(c *Context) { c.values[name] = v } }
+
+// WithOutput redirects `print` (default os.Stdout).
+func WithOutput(w io.Writer) Option { return func(c *Context) { c.out = w } }
+
+// WithStepObserver is called after every committed step with the label that ran.
+func WithStepObserver(f func(label string)) Option { return func(c *Context) { c.observe = f } }
+
+// Context is one running archetype instance.
+type Context struct {
+	arch      *Archetype
+	self      tla.Value
+	consts    *Constants
+	values    map[string]tla.Value
+	res       map[string]Resource
+	locals    map[string]*LocalResource
+	touched   []Resource
+	seen      map[Resource]bool
+	pc        string
+	next      string
+	fair      map[int]int // per-site rotation of the first option tried
+	trail     []int       // option index per choice point of the current label's attempts
+	sizes     []int
+	cpos      int
+	usedSites []int
+	out       io.Writer
+	observe   func(string)
+
+	// procedure frames: the callers' state (the current frame is arch/locals/res/values/ret)
+	stack   []frame
+	ret     string
+	pending *pendingJump
+
+	stopOnce sync.Once
+	stop     chan struct{}
+	mu       sync.Mutex
+	steps    int
+	aborts   int
+}
+
+type frame struct {
+	code   *Archetype
+	locals map[string]*LocalResource
+	res    map[string]Resource
+	values map[string]tla.Value
+	ret    string
+}
+
+type pendingJump struct {
+	call *frame // nil for a return
+	tail bool
+}
+
+// Arg is an argument of an MPCal procedure call: a resource for `ref x`, else a value.
+type Arg struct {
+	Ref   Resource
+	Value tla.Value
+}
+
+// Ref is the resource behind `ref name` (a local or a ref parameter), to pass to a procedure.
+func (c *Context) Ref(name string) Resource {
+	if l, ok := c.locals[name]; ok {
+		return l
+	}
+	if r, ok := c.res[name]; ok {
+		return r
+	}
+	panic(&tla.Error{Msg: fmt.Sprintf("%s: `ref %s` is neither a local nor a resource", c.arch.Name, name)})
+}
+
+func (c *Context) newFrame(p *Archetype, args []Arg) *frame {
+	if p == nil || len(args) != len(p.Params) {
+		panic(&tla.Error{Msg: fmt.Sprintf("%s: bad procedure call", c.arch.Name)})
+	}
+	f := &frame{code: p, locals: map[string]*LocalResource{}, res: map[string]Resource{}, values: map[string]tla.Value{}}
+	for i, prm := range p.Params {
+		if prm.Ref {
+			if args[i].Ref == nil {
+				panic(&tla.Error{Msg: fmt.Sprintf("procedure %s: parameter %s needs a resource", p.Name, prm.Name)})
+			}
+			f.res[prm.Name] = args[i].Ref
+		} else {
+			f.values[prm.Name] = args[i].Value
+		}
+	}
+	return f
+}
+
+// Call ends the step with a call of procedure p, which returns to label ret. The call happens
+// when the step commits.
+func (c *Context) Call(p *Archetype, ret string, args ...Arg) error {
+	f := c.newFrame(p, args)
+	f.ret = ret
+	c.pending = &pendingJump{call: f}
+	c.next = p.Entry
+	return nil
+}
+
+// TailCall ends the step with `call p(...); return`: p replaces the current procedure and
+// returns where it would have.
+func (c *Context) TailCall(p *Archetype, args ...Arg) error {
+	if len(c.stack) == 0 {
+		return fmt.Errorf("archetype %s: `return` outside a procedure", c.arch.Name)
+	}
+	c.pending = &pendingJump{call: c.newFrame(p, args), tail: true}
+	c.next = p.Entry
+	return nil
+}
+
+// Return ends the step with a return from the current procedure.
+func (c *Context) Return() error {
+	if len(c.stack) == 0 {
+		return fmt.Errorf("archetype %s: `return` outside a procedure", c.arch.Name)
+	}
+	c.pending = &pendingJump{}
+	c.next = c.ret
+	return nil
+}
+
+// applyJump performs a committed call or return.
+func (c *Context) applyJump() error {
+	j := c.pending
+	c.pending = nil
+	if j.call == nil {
+		top := c.stack[len(c.stack)-1]
+		c.stack = c.stack[:len(c.stack)-1]
+		c.pc = c.ret
+		c.arch, c.locals, c.res, c.values, c.ret = top.code, top.locals, top.res, top.values, top.ret
+		return nil
+	}
+	f := j.call
+	if j.tail {
+		f.ret = c.ret
+	} else {
+		c.stack = append(c.stack, frame{code: c.arch, locals: c.locals, res: c.res, values: c.values, ret: c.ret})
+	}
+	c.arch, c.locals, c.res, c.values, c.ret = f.code, f.locals, f.res, f.values, f.ret
+	c.pc = f.code.Entry
+	return c.initLocals()
+}
+
+func (c *Context) initLocals() error {
+	init := func(c *Context) error {
+		for _, l := range c.arch.Locals {
+			c.locals[l.Name] = NewLocal(tla.DefaultInit)
+			if l.Init != nil {
+				c.SetLocal(l.Name, l.Init(c))
+			}
+		}
+		return nil
+	}
+	if err := c.runLabel(init); err != nil {
+		c.abortAll()
+		return err
+	}
+	return c.commitAll()
+}
+
+// NewContext prepares an instance of arch with the given `self`.
+func NewContext(arch *Archetype, self tla.Value, opts ...Option) *Context {
+	c := &Context{arch: arch, self: self, consts: &Constants{}, values: map[string]tla.Value{}, res: map[string]Resource{},
+		locals: map[string]*LocalResource{}, seen: map[Resource]bool{}, fair: map[int]int{}, out: os.Stdout, stop: make(chan struct{})}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// Self is the instance's `self`.
+func (c *Context) Self() tla.Value { return c.self }
+
+// Consts are the constants (generated definitions take them as their first argument).
+func (c *Context) Consts() *Constants { return c.consts }
+
+// Stop asks Run to return ErrStopped before its next step.
+func (c *Context) Stop() { c.stopOnce.Do(func() { close(c.stop) }) }
+
+// Stats reports committed steps and aborted attempts so far.
+func (c *Context) Stats() (steps, aborts int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.steps, c.aborts
+}
+
+// LocalValue is the committed value of an archetype local (for glue and tests; not safe to call
+// while Run is executing a procedure).
+func (c *Context) LocalValue(name string) (tla.Value, bool) {
+	locals := c.locals
+	if len(c.stack) > 0 {
+		locals = c.stack[0].locals
+	}
+	l, ok := locals[name]
+	if !ok {
+		return tla.Value{}, false
+	}
+	return l.Value(), true
+}
+
+func (c *Context) touch(r Resource) {
+	if !c.seen[r] {
+		c.seen[r] = true
+		c.touched = append(c.touched, r)
+	}
+}
+
+// Value returns a value parameter.
+func (c *Context) Value(name string) tla.Value {
+	v, ok := c.values[name]
+	if !ok {
+		panic(&tla.Error{Msg: fmt.Sprintf("archetype %s: value parameter %s is not bound", c.arch.Name, name)})
+	}
+	return v
+}
+
+// Local reads an archetype local (never aborts).
+func (c *Context) Local(name string) tla.Value {
+	l := c.locals[name]
+	c.touch(l)
+	v, _ := l.Read()
+	return v
+}
+
+// SetLocal writes an archetype local.
+func (c *Context) SetLocal(name string, v tla.Value) {
+	l := c.locals[name]
+	c.touch(l)
+	_ = l.Write(v)
+}
+
+func (c *Context) resource(name string, idx []tla.Value) (Resource, error) {
+	r, ok := c.res[name]
+	if !ok {
+		return nil, fmt.Errorf("archetype %s: resource %s is not bound", c.arch.Name, name)
+	}
+	for _, i := range idx {
+		var err error
+		if r, err = r.Index(i); err != nil {
+			return nil, err
+		}
+	}
+	c.touch(r)
+	return r, nil
+}
+
+// Read reads the resource bound to `ref name`, indexed by idx for `ref name[_]...`.
+func (c *Context) Read(name string, idx ...tla.Value) (tla.Value, error) {
+	r, err := c.resource(name, idx)
+	if err != nil {
+		return tla.Value{}, err
+	}
+	return r.Read()
+}
+
+// Write writes the resource bound to `ref name`, indexed by idx.
+func (c *Context) Write(name string, idx []tla.Value, v tla.Value) error {
+	r, err := c.resource(name, idx)
+	if err != nil {
+		return err
+	}
+	return r.Write(v)
+}
+
+// Goto ends the step, continuing at label.
+func (c *Context) Goto(label string) error {
+	c.next = label
+	return nil
+}
+
+// Await aborts the step unless cond holds.
+func (c *Context) Await(cond tla.Value) error {
+	if !cond.AsBool() {
+		return ErrAborted
+	}
+	return nil
+}
+
+// Fair picks one of the n branches of the `either` at site. See choose.
+func (c *Context) Fair(site, n int) int { return c.choose(site, n) }
+
+// ChooseFair picks an element of s for `with (x \in s)` at site (see choose); an empty set
+// aborts the step (PlusCal's `with` over {} blocks).
+func (c *Context) ChooseFair(site int, s tla.Value) (tla.Value, error) {
+	es := s.Elements()
+	if len(es) == 0 {
+		return tla.Value{}, ErrAborted
+	}
+	return es[c.choose(site, len(es))], nil
+}
+
+// choose resolves a non-deterministic choice point. Within one label, the retries after aborts
+// enumerate every combination of the choices the attempt makes (an odometer over the choice
+// points, last one fastest), so a combination that lets the step complete is found after at most
+// the product of the choice sizes attempts. Across committed steps each site's starting option
+// rotates, so a choice made again and again takes every option in turn (PGo's fairness).
+func (c *Context) choose(site, n int) int {
+	k := c.cpos
+	if k < len(c.trail) {
+		c.sizes[k] = n
+		if c.trail[k] >= n {
+			c.trail[k] = 0
+		}
+	} else {
+		c.trail = append(c.trail, 0)
+		c.sizes = append(c.sizes, n)
+	}
+	c.cpos++
+	c.usedSites = append(c.usedSites, site)
+	return (c.fair[site] + c.trail[k]) % n
+}
+
+// nextCombination advances the odometer after an aborted attempt.
+func (c *Context) nextCombination() {
+	c.trail, c.sizes = c.trail[:c.cpos], c.sizes[:c.cpos]
+	for len(c.trail) > 0 {
+		i := len(c.trail) - 1
+		c.trail[i]++
+		if c.trail[i] < c.sizes[i] {
+			break
+		}
+		c.trail, c.sizes = c.trail[:i], c.sizes[:i]
+	}
+	c.cpos, c.usedSites = 0, c.usedSites[:0]
+}
+
+// committedChoices rotates the sites a committed step used and starts the next label afresh.
+func (c *Context) committedChoices() {
+	for _, s := range c.usedSites {
+		c.fair[s]++
+	}
+	c.trail, c.sizes, c.cpos, c.usedSites = c.trail[:0], c.sizes[:0], 0, c.usedSites[:0]
+}
+
+// Print implements `print`.
+func (c *Context) Print(v tla.Value) { fmt.Fprintln(c.out, v.String()) }
+
+// AssertionError is returned by Run when an assert fails.
+type AssertionError struct {
+	Archetype, Label, Msg string
+	Self                  tla.Value
+}
+
+func (e *AssertionError) Error() string {
+	return fmt.Sprintf("archetype %s (self = %v), label %s: assertion failed: %s", e.Archetype, e.Self, e.Label, e.Msg)
+}
+
+// Assert returns an *AssertionError unless cond holds.
+func (c *Context) Assert(cond tla.Value, msg string) error {
+	if cond.AsBool() {
+		return nil
+	}
+	return &AssertionError{Archetype: c.arch.Name, Label: c.pc, Msg: msg, Self: c.self}
+}
+
+func (c *Context) abortAll() {
+	for i := len(c.touched) - 1; i >= 0; i-- {
+		c.touched[i].Abort()
+	}
+	c.touched, c.seen = c.touched[:0], map[Resource]bool{}
+}
+
+// commitAll pre-commits every touched resource, then commits them; a failed pre-commit aborts.
+func (c *Context) commitAll() error {
+	for _, r := range c.touched {
+		if err := r.PreCommit(); err != nil {
+			c.abortAll()
+			return err
+		}
+	}
+	var first error
+	for _, r := range c.touched {
+		if err := r.Commit(); err != nil && first == nil {
+			first = err
+		}
+	}
+	c.touched, c.seen = c.touched[:0], map[Resource]bool{}
+	return first
+}
+
+func (c *Context) runLabel(f func(*Context) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if te, ok := r.(*tla.Error); ok {
+				err = fmt.Errorf("archetype %s (self = %v), label %s: %w", c.arch.Name, c.self, c.pc, te)
+				return
+			}
+			panic(r)
+		}
+	}()
+	return f(c)
+}
+
+// Run executes the archetype until it reaches Done (nil), Stop is called (ErrStopped) or a fatal
+// error occurs.
+func (c *Context) Run() error {
+	for _, p := range c.arch.Params {
+		if p.Ref {
+			if _, ok := c.res[p.Name]; !ok {
+				return fmt.Errorf("archetype %s: resource parameter %s is not bound", c.arch.Name, p.Name)
+			}
+		} else if _, ok := c.values[p.Name]; !ok {
+			return fmt.Errorf("archetype %s: value parameter %s is not bound", c.arch.Name, p.Name)
+		}
+	}
+	c.pc = c.arch.Entry
+	if err := c.initLocals(); err != nil {
+		return err
+	}
+	backoff := time.Duration(0)
+	for {
+		select {
+		case <-c.stop:
+			c.abortAll()
+			return ErrStopped
+		default:
+		}
+		if c.pc == Done {
+			return nil
+		}
+		f, ok := c.arch.Labels[c.pc]
+		if !ok {
+			return fmt.Errorf("archetype %s: no label %s", c.arch.Name, c.pc)
+		}
+		c.next = ""
+		c.pending = nil
+		err := c.runLabel(f)
+		if err == nil {
+			if c.next == "" {
+				c.abortAll()
+				return fmt.Errorf("archetype %s: label %s ended without a jump", c.arch.Name, c.pc)
+			}
+			err = c.commitAll()
+			if err == nil {
+				c.mu.Lock()
+				c.steps++
+				c.mu.Unlock()
+				if c.observe != nil {
+					c.observe(c.pc)
+				}
+				c.committedChoices()
+				if c.pending != nil {
+					if err := c.applyJump(); err != nil {
+						return err
+					}
+				} else {
+					c.pc = c.next
+				}
+				backoff = 0
+				continue
+			}
+		} else {
+			c.abortAll()
+		}
+		if !errors.Is(err, ErrAborted) {
+			return err
+		}
+		c.nextCombination()
+		c.mu.Lock()
+		c.aborts++
+		c.mu.Unlock()
+		// Back off a little so that a step waiting for another process does not spin.
+		if backoff < 20*time.Millisecond {
+			backoff += time.Millisecond
+		}
+		select {
+		case <-c.stop:
+			return ErrStopped
+		case <-time.After(backoff):
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package distsys
+
+import (
+	"sync"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// DefaultReceiveTimeout is how long a mailbox read waits for a message before aborting the step.
+const DefaultReceiveTimeout = 50 * time.Millisecond
+
+// queue is a FIFO of values with blocking pop.
+type queue struct {
+	mu     sync.Mutex
+	items  []tla.Value
+	signal chan struct{} // closed and replaced on every push
+}
+
+func newQueue() *queue { return &queue{signal: make(chan struct{})} }
+
+func (q *queue) push(vs ...tla.Value) {
+	q.mu.Lock()
+	q.items = append(q.items, vs...)
+	close(q.signal)
+	q.signal = make(chan struct{})
+	q.mu.Unlock()
+}
+
+func (q *queue) pushFront(vs []tla.Value) {
+	if len(vs) == 0 {
+		return
+	}
+	q.mu.Lock()
+	q.items = append(append([]tla.Value(nil), vs...), q.items...)
+	close(q.signal)
+	q.signal = make(chan struct{})
+	q.mu.Unlock()
+}
+
+func (q *queue) len() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.items)
+}
+
+// pop waits up to timeout for an item.
+func (q *queue) pop(timeout time.Duration) (tla.Value, bool) {
+	deadline := time.Now().Add(timeout)
+	for {
+		q.mu.Lock()
+		if len(q.items) > 0 {
+			v := q.items[0]
+			q.items = q.items[1:]
+			q.mu.Unlock()
+			return v, true
+		}
+		sig := q.signal
+		q.mu.Unlock()
+		left := time.Until(deadline)
+		if left <= 0 {
+			return tla.Value{}, false
+		}
+		t := time.NewTimer(left)
+		select {
+		case <-sig:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// receiver is the reading end of a mailbox: messages read in a step go back to the front of the
+// queue, in order, if the step aborts. Writes to it (a process messaging itself) are delivered on
+// commit.
+type receiver struct {
+	q       *queue
+	timeout time.Duration
+	mu      sync.Mutex
+	taken   []tla.Value
+	sent    []tla.Value
+}
+
+func (r *receiver) Read() (tla.Value, error) {
+	v, ok := r.q.pop(r.timeout)
+	if !ok {
+		return tla.Value{}, ErrAborted
+	}
+	r.mu.Lock()
+	r.taken = append(r.taken, v)
+	r.mu.Unlock()
+	return v, nil
+}
+func (r *receiver) Write(v tla.Value) error {
+	r.mu.Lock()
+	r.sent = append(r.sent, v)
+	r.mu.Unlock()
+	return nil
+}
+func (r *receiver) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
+func (r *receiver) PreCommit() error                  { return nil }
+func (r *receiver) Commit() error {
+	r.mu.Lock()
+	r.taken = nil
+	sent := r.sent
+	r.sent = nil
+	r.mu.Unlock()
+	r.q.push(sent...)
+	return nil
+}
+func (r *receiver) Abort() {
+	r.mu.Lock()
+	taken := r.taken
+	r.taken, r.sent = nil, nil
+	r.mu.Unlock()
+	r.q.pushFront(taken)
+}
+func (r *receiver) Close() error { return nil }
+
+// sender is the writing end of a mailbox: values written in a step are delivered on commit.
+type sender struct {
+	mu        sync.Mutex
+	buf       []tla.Value
+	precommit func() error
+	deliver   func([]tla.Value) error
+}
+
+func (s *sender) Read() (tla.Value, error) { return tla.Value{}, ErrNotReadable }
+func (s *sender) Write(v tla.Value) error {
+	s.mu.Lock()
+	s.buf = append(s.buf, v)
+	s.mu.Unlock()
+	return nil
+}
+func (s *sender) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
+func (s *sender) PreCommit() error {
+	s.mu.Lock()
+	n := len(s.buf)
+	s.mu.Unlock()
+	if n == 0 || s.precommit == nil {
+		return nil
+	}
+	return s.precommit()
+}
+func (s *sender) Commit() error {
+	s.mu.Lock()
+	buf := s.buf
+	s.buf = nil
+	s.mu.Unlock()
+	if len(buf) == 0 {
+		return nil
+	}
+	return s.deliver(buf)
+}
+func (s *sender) Abort() {
+	s.mu.Lock()
+	s.buf = nil
+	s.mu.Unlock()
+}
+func (s *sender) Close() error { return nil }
+
+// InMemoryNetwork is a set of mailboxes, one per node, inside one OS process.
+type InMemoryNetwork struct {
+	mu    sync.Mutex
+	boxes map[string]*queue
+}
+
+// NewInMemoryNetwork returns an empty network.
+func NewInMemoryNetwork() *InMemoryNetwork { return &InMemoryNetwork{boxes: map[string]*queue{}} }
+
+func (n *InMemoryNetwork) box(id tla.Value) *queue {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	k := string(tla.Encode(nil, id))
+	q, ok := n.boxes[k]
+	if !ok {
+		q = newQueue()
+		n.boxes[k] = q
+	}
+	return q
+}
+
+// Pending is the number of undelivered messages in id's mailbox.
+func (n *InMemoryNetwork) Pending(id tla.Value) int { return n.box(id).len() }
+
+// Mailboxes is the `ref net[_]` resource of node self: net[self] reads self's mailbox (waiting
+// up to timeout, then aborting the step), net[j] sends to j on commit.
+func (n *InMemoryNetwork) Mailboxes(self tla.Value, timeout time.Duration) Resource {
+	return NewIndexed(func(i tla.Value) (Resource, error) {
+		if i.Equal(self) {
+			return &receiver{q: n.box(self), timeout: timeout}, nil
+		}
+		q := n.box(i)
+		return &sender{deliver: func(vs []tla.Value) error { q.push(vs...); return nil }}, nil
+	})
+}
+
+// InputChannel is a resource reading values the glue sends on ch (waiting up to timeout, then
+// aborting the step); values read by an aborted step are read again by the retry.
+func InputChannel(ch <-chan tla.Value, timeout time.Duration) Resource {
+	q := newQueue()
+	return &inputChannel{receiver: receiver{q: q, timeout: timeout}, ch: ch}
+}
+
+type inputChannel struct {
+	receiver
+	ch <-chan tla.Value
+}
+
+func (c *inputChannel) Read() (tla.Value, error) {
+	if c.q.len() == 0 {
+		t := time.NewTimer(c.timeout)
+		select {
+		case v, ok := <-c.ch:
+			if ok {
+				c.q.push(v)
+			}
+		case <-t.C:
+		}
+		t.Stop()
+	}
+	return c.receiver.Read()
+}
+func (c *inputChannel) Write(tla.Value) error { return ErrNotWritable }
+
+// OutputChannel is a resource whose committed writes are sent on ch, in order.
+func OutputChannel(ch chan<- tla.Value) Resource {
+	return &sender{deliver: func(vs []tla.Value) error {
+		for _, v := range vs {
+			ch <- v
+		}
+		return nil
+	}}
+}

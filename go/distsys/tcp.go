@@ -1,0 +1,379 @@
+package distsys
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// TCPOptions tunes TCP mailboxes; zero fields take the defaults.
+type TCPOptions struct {
+	ReceiveTimeout time.Duration // mailbox read waits this long before aborting the step (50ms)
+	DialTimeout    time.Duration // pre-commit gives up dialling after this (ErrAborted) (500ms)
+	IOTimeout      time.Duration // one frame write + its acknowledgement (2s)
+	CommitTimeout  time.Duration // a commit retries (reconnecting) this long before failing (30s)
+}
+
+func (o *TCPOptions) defaults() {
+	if o.ReceiveTimeout == 0 {
+		o.ReceiveTimeout = DefaultReceiveTimeout
+	}
+	if o.DialTimeout == 0 {
+		o.DialTimeout = 500 * time.Millisecond
+	}
+	if o.IOTimeout == 0 {
+		o.IOTimeout = 2 * time.Second
+	}
+	if o.CommitTimeout == 0 {
+		o.CommitTimeout = 30 * time.Second
+	}
+}
+
+// MaxFrame bounds one message on the wire.
+const MaxFrame = 16 << 20
+
+// TCPMailboxes is one node's end of a TCP mailbox network: it listens for messages to self and
+// sends to the other nodes, whose addresses addr resolves.
+//
+// Wire format: frames [u32 length][u8 kind][u64 session][u64 seq][payload], each acknowledged by
+// the receiver with [u64 seq]. A step's sends to one peer are sent as data frames (kind 0, payload
+// tla.Encode(value)) at pre-commit; the receiver holds them as pending. Commit sends a commit frame
+// (kind 1) that makes the pending values with seq <= the frame's seq readable, in order; abort sends
+// an abort frame (kind 2) that drops them. A sender numbers its frames within a session (a random
+// id per TCPMailboxes) and resends an unacknowledged frame after reconnecting; the receiver ignores
+// a data frame whose seq it has already accepted, so delivery is exactly once while the receiver
+// process lives. An unreachable peer at pre-commit aborts the step (it is retried); a peer that
+// dies between pre-commit and commit loses the step's messages with its memory, as in a crash.
+type TCPMailboxes struct {
+	self    tla.Value
+	opts    TCPOptions
+	addr    func(tla.Value) (string, error)
+	ln      net.Listener
+	q       *queue
+	session uint64
+
+	mu      sync.Mutex
+	seen    map[uint64]uint64
+	pending map[uint64][]pendingMsg
+	conns   map[net.Conn]bool
+	senders map[string]*tcpSender
+	closed  bool
+	wg      sync.WaitGroup
+}
+
+// ListenTCPMailboxes starts listening on listen (e.g. "127.0.0.1:0").
+func ListenTCPMailboxes(self tla.Value, listen string, addr func(tla.Value) (string, error), opts TCPOptions) (*TCPMailboxes, error) {
+	opts.defaults()
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return nil, err
+	}
+	var sb [8]byte
+	if _, err := rand.Read(sb[:]); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	m := &TCPMailboxes{self: self, opts: opts, addr: addr, ln: ln, q: newQueue(), session: binary.BigEndian.Uint64(sb[:]),
+		seen: map[uint64]uint64{}, pending: map[uint64][]pendingMsg{}, conns: map[net.Conn]bool{}, senders: map[string]*tcpSender{}}
+	m.wg.Add(1)
+	go m.accept()
+	return m, nil
+}
+
+// Addr is the listening address.
+func (m *TCPMailboxes) Addr() string { return m.ln.Addr().String() }
+
+// Pending is the number of received, unread messages.
+func (m *TCPMailboxes) Pending() int { return m.q.len() }
+
+// Close stops listening and closes every connection.
+func (m *TCPMailboxes) Close() error {
+	m.mu.Lock()
+	m.closed = true
+	for c := range m.conns {
+		c.Close()
+	}
+	for _, s := range m.senders {
+		s.close()
+	}
+	m.mu.Unlock()
+	err := m.ln.Close()
+	m.wg.Wait()
+	return err
+}
+
+func (m *TCPMailboxes) accept() {
+	defer m.wg.Done()
+	for {
+		c, err := m.ln.Accept()
+		if err != nil {
+			return
+		}
+		m.mu.Lock()
+		if m.closed {
+			m.mu.Unlock()
+			c.Close()
+			return
+		}
+		m.conns[c] = true
+		m.mu.Unlock()
+		m.wg.Add(1)
+		go m.serve(c)
+	}
+}
+
+func (m *TCPMailboxes) serve(c net.Conn) {
+	defer m.wg.Done()
+	defer func() {
+		m.mu.Lock()
+		delete(m.conns, c)
+		m.mu.Unlock()
+		c.Close()
+	}()
+	var hdr [4]byte
+	for {
+		if _, err := io.ReadFull(c, hdr[:]); err != nil {
+			return
+		}
+		n := binary.BigEndian.Uint32(hdr[:])
+		if n < 17 || n > MaxFrame {
+			return
+		}
+		body := make([]byte, n)
+		if _, err := io.ReadFull(c, body); err != nil {
+			return
+		}
+		kind, session, seq := body[0], binary.BigEndian.Uint64(body[1:]), binary.BigEndian.Uint64(body[9:])
+		switch kind {
+		case frameData:
+			v, rest, err := tla.Decode(body[17:])
+			if err != nil || len(rest) != 0 {
+				return
+			}
+			m.mu.Lock()
+			if seq > m.seen[session] {
+				m.seen[session] = seq
+				m.pending[session] = append(m.pending[session], pendingMsg{seq, v})
+			}
+			m.mu.Unlock()
+		case frameCommit:
+			m.mu.Lock()
+			var ready []tla.Value
+			ps := m.pending[session]
+			for len(ps) > 0 && ps[0].seq <= seq {
+				ready = append(ready, ps[0].v)
+				ps = ps[1:]
+			}
+			m.pending[session] = ps
+			m.q.push(ready...)
+			m.mu.Unlock()
+		case frameAbort:
+			m.mu.Lock()
+			delete(m.pending, session)
+			m.mu.Unlock()
+		default:
+			return
+		}
+		var ack [8]byte
+		binary.BigEndian.PutUint64(ack[:], seq)
+		c.SetWriteDeadline(time.Now().Add(m.opts.IOTimeout))
+		if _, err := c.Write(ack[:]); err != nil {
+			return
+		}
+	}
+}
+
+type pendingMsg struct {
+	seq uint64
+	v   tla.Value
+}
+
+const (
+	frameData   = 0
+	frameCommit = 1
+	frameAbort  = 2
+)
+
+// Resource is the `ref net[_]` resource: net[self] reads this node's mailbox, net[j] sends to j.
+func (m *TCPMailboxes) Resource() Resource {
+	return NewIndexed(func(i tla.Value) (Resource, error) {
+		if i.Equal(m.self) {
+			return &receiver{q: m.q, timeout: m.opts.ReceiveTimeout}, nil
+		}
+		a, err := m.addr(i)
+		if err != nil {
+			return nil, err
+		}
+		m.mu.Lock()
+		s, ok := m.senders[a]
+		if !ok {
+			s = &tcpSender{m: m, addr: a}
+			m.senders[a] = s
+		}
+		m.mu.Unlock()
+		return &tcpSend{s: s}, nil
+	})
+}
+
+// tcpSender is the connection to one peer, shared by the sub-resources that send to it.
+type tcpSender struct {
+	m    *TCPMailboxes
+	addr string
+	mu   sync.Mutex
+	conn net.Conn
+	seq  uint64
+}
+
+func (s *tcpSender) close() {
+	s.mu.Lock()
+	if s.conn != nil {
+		s.conn.Close()
+		s.conn = nil
+	}
+	s.mu.Unlock()
+}
+
+var errBadAck = errors.New("distsys: bad acknowledgement")
+
+func (s *tcpSender) frame(kind byte, seq uint64, v *tla.Value) []byte {
+	f := make([]byte, 21, 64)
+	f[4] = kind
+	putFrame(f, s.m.session, seq)
+	if v != nil {
+		f = tla.Encode(f, *v)
+	}
+	putLen(f)
+	return f
+}
+
+// exchange sends one frame and waits for its acknowledgement, dialling first if needed; with
+// redial it retries once on a fresh connection (the old one may be to a dead process).
+func (s *tcpSender) exchange(f []byte, seq uint64) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		if s.conn == nil {
+			c, derr := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
+			if derr != nil {
+				return fmt.Errorf("dial %s: %v", s.addr, derr)
+			}
+			s.conn = c
+		}
+		if err = s.sendOne(f, seq); err == nil {
+			return nil
+		}
+		s.conn.Close()
+		s.conn = nil
+	}
+	return err
+}
+
+func (s *tcpSender) sendOne(f []byte, seq uint64) error {
+	s.conn.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	if _, err := s.conn.Write(f); err != nil {
+		return err
+	}
+	var ack [8]byte
+	if _, err := io.ReadFull(s.conn, ack[:]); err != nil {
+		return err
+	}
+	if binary.BigEndian.Uint64(ack[:]) != seq {
+		return errBadAck
+	}
+	return nil
+}
+
+// tcpSend is `net[j]` for a peer j: writes are buffered, sent as pending at pre-commit and made
+// visible at commit.
+type tcpSend struct {
+	s    *tcpSender
+	mu   sync.Mutex
+	buf  []tla.Value
+	sent bool
+	last uint64
+}
+
+func (r *tcpSend) Read() (tla.Value, error) { return tla.Value{}, ErrNotReadable }
+func (r *tcpSend) Write(v tla.Value) error {
+	r.mu.Lock()
+	r.buf = append(r.buf, v)
+	r.mu.Unlock()
+	return nil
+}
+func (r *tcpSend) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
+
+func (r *tcpSend) PreCommit() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.buf) == 0 {
+		return nil
+	}
+	s := r.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range r.buf {
+		s.seq++
+		if err := s.exchange(s.frame(frameData, s.seq, &r.buf[i]), s.seq); err != nil {
+			if r.sent {
+				_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+			}
+			r.buf, r.sent = nil, false
+			return fmt.Errorf("%w: %v", ErrAborted, err)
+		}
+		r.sent = true
+	}
+	r.last = s.seq
+	return nil
+}
+
+func (r *tcpSend) Commit() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.buf = nil
+	if !r.sent {
+		return nil
+	}
+	r.sent = false
+	s := r.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	deadline := time.Now().Add(s.m.opts.CommitTimeout)
+	for {
+		err := s.exchange(s.frame(frameCommit, r.last, nil), r.last)
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("distsys: cannot commit messages to %s: %v", s.addr, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func (r *tcpSend) Abort() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.buf = nil
+	if r.sent {
+		r.sent = false
+		s := r.s
+		s.mu.Lock()
+		_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+		s.mu.Unlock()
+	}
+}
+
+func (r *tcpSend) Close() error { return nil }
+
+func putFrame(f []byte, session, seq uint64) {
+	binary.BigEndian.PutUint64(f[5:], session)
+	binary.BigEndian.PutUint64(f[13:], seq)
+}
+
+func putLen(f []byte) { binary.BigEndian.PutUint32(f, uint32(len(f)-4)) }

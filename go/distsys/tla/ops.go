@@ -1,0 +1,406 @@
+package tla
+
+import "sort"
+
+// ---------------------------------------------------------------- Booleans and integers
+
+func Not(a Value) Value        { return MakeBool(!a.AsBool()) }
+func Implies(a, b Value) Value { return MakeBool(!a.AsBool() || b.AsBool()) }
+func Equiv(a, b Value) Value   { return MakeBool(a.AsBool() == b.AsBool()) }
+func Eq(a, b Value) Value      { return MakeBool(a.Equal(b)) }
+func Neq(a, b Value) Value     { return MakeBool(!a.Equal(b)) }
+
+func Plus(a, b Value) Value  { return MakeInt(a.AsInt() + b.AsInt()) }
+func Minus(a, b Value) Value { return MakeInt(a.AsInt() - b.AsInt()) }
+func Times(a, b Value) Value { return MakeInt(a.AsInt() * b.AsInt()) }
+func Neg(a Value) Value      { return MakeInt(-a.AsInt()) }
+
+// Div is TLA+'s \div: floor division, undefined for a zero divisor.
+func Div(a, b Value) Value {
+	x, y := a.AsInt(), b.AsInt()
+	if y == 0 {
+		fail("division by zero")
+	}
+	q := x / y
+	if (x%y != 0) && ((x < 0) != (y < 0)) {
+		q--
+	}
+	return MakeInt(q)
+}
+
+// Mod is TLA+'s %: the result is in 0..b-1, undefined for b <= 0.
+func Mod(a, b Value) Value {
+	x, y := a.AsInt(), b.AsInt()
+	if y <= 0 {
+		fail("%d %% %d: modulus must be positive", x, y)
+	}
+	r := x % y
+	if r < 0 {
+		r += y
+	}
+	return MakeInt(r)
+}
+
+// Pow is a^b for b >= 0.
+func Pow(a, b Value) Value {
+	x, y := a.AsInt(), b.AsInt()
+	if y < 0 {
+		fail("negative exponent %d", y)
+	}
+	r := int64(1)
+	for ; y > 0; y-- {
+		r *= x
+	}
+	return MakeInt(r)
+}
+
+func Lt(a, b Value) Value  { return MakeBool(a.AsInt() < b.AsInt()) }
+func Leq(a, b Value) Value { return MakeBool(a.AsInt() <= b.AsInt()) }
+func Gt(a, b Value) Value  { return MakeBool(a.AsInt() > b.AsInt()) }
+func Geq(a, b Value) Value { return MakeBool(a.AsInt() >= b.AsInt()) }
+
+// Range is a..b.
+func Range(a, b Value) Value {
+	x, y := a.AsInt(), b.AsInt()
+	var es []Value
+	for i := x; i <= y; i++ {
+		es = append(es, MakeInt(i))
+	}
+	return Value{k: KindSet, keys: es}
+}
+
+// ---------------------------------------------------------------- sets
+
+func search(es []Value, x Value) (int, bool) {
+	i := sort.Search(len(es), func(i int) bool { return Compare(es[i], x) >= 0 })
+	return i, i < len(es) && Compare(es[i], x) == 0
+}
+
+// In is x \in S.
+func In(x, s Value) Value {
+	_, ok := search(s.Elements(), x)
+	return MakeBool(ok)
+}
+func NotIn(x, s Value) Value { return Not(In(x, s)) }
+
+func Union(a, b Value) Value {
+	return MakeSet(append(append([]Value(nil), a.Elements()...), b.Elements()...)...)
+}
+
+func Intersect(a, b Value) Value {
+	var out []Value
+	bs := b.Elements()
+	for _, e := range a.Elements() {
+		if _, ok := search(bs, e); ok {
+			out = append(out, e)
+		}
+	}
+	return Value{k: KindSet, keys: out}
+}
+
+func SetMinus(a, b Value) Value {
+	var out []Value
+	bs := b.Elements()
+	for _, e := range a.Elements() {
+		if _, ok := search(bs, e); !ok {
+			out = append(out, e)
+		}
+	}
+	return Value{k: KindSet, keys: out}
+}
+
+func Subseteq(a, b Value) Value {
+	bs := b.Elements()
+	for _, e := range a.Elements() {
+		if _, ok := search(bs, e); !ok {
+			return False
+		}
+	}
+	return True
+}
+
+func Cardinality(s Value) Value { return MakeInt(int64(len(s.Elements()))) }
+
+// UnionAll is UNION S.
+func UnionAll(s Value) Value {
+	var all []Value
+	for _, e := range s.Elements() {
+		all = append(all, e.Elements()...)
+	}
+	return MakeSet(all...)
+}
+
+// Subset is SUBSET S.
+func Subset(s Value) Value {
+	es := s.Elements()
+	if len(es) > 20 {
+		fail("SUBSET of a set with %d elements", len(es))
+	}
+	var out []Value
+	for m := 0; m < 1<<len(es); m++ {
+		var sub []Value
+		for i, e := range es {
+			if m&(1<<i) != 0 {
+				sub = append(sub, e)
+			}
+		}
+		out = append(out, Value{k: KindSet, keys: sub})
+	}
+	return MakeSet(out...)
+}
+
+// Filter is {x \in S : p(x)}.
+func Filter(s Value, p func(Value) bool) Value {
+	var out []Value
+	for _, e := range s.Elements() {
+		if p(e) {
+			out = append(out, e)
+		}
+	}
+	return Value{k: KindSet, keys: out}
+}
+
+// Bindings enumerates every assignment of elements of sets[i] to the i-th bound name, in order.
+func Bindings(sets []Value, f func(xs []Value) bool) {
+	xs := make([]Value, len(sets))
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		if i == len(sets) {
+			return f(xs)
+		}
+		for _, e := range sets[i].Elements() {
+			xs[i] = e
+			if !rec(i + 1) {
+				return false
+			}
+		}
+		return true
+	}
+	rec(0)
+}
+
+// SetMap is {f(x, ...) : x \in S1, ...}.
+func SetMap(sets []Value, f func(xs []Value) Value) Value {
+	var out []Value
+	Bindings(sets, func(xs []Value) bool { out = append(out, f(xs)); return true })
+	return MakeSet(out...)
+}
+
+// Exists and ForAll are the bounded quantifiers.
+func Exists(sets []Value, p func(xs []Value) bool) Value {
+	found := false
+	Bindings(sets, func(xs []Value) bool { found = p(xs); return !found })
+	return MakeBool(found)
+}
+func ForAll(sets []Value, p func(xs []Value) bool) Value {
+	all := true
+	Bindings(sets, func(xs []Value) bool { all = p(xs); return all })
+	return MakeBool(all)
+}
+
+// Choose is CHOOSE x \in S : p(x): the least element satisfying p (deterministic, like TLC).
+func Choose(s Value, p func(Value) bool) Value {
+	for _, e := range s.Elements() {
+		if p(e) {
+			return e
+		}
+	}
+	fail("CHOOSE: no element of %v satisfies the predicate", s)
+	return Value{}
+}
+
+// Product is S1 \X S2 \X ....
+func Product(sets ...Value) Value {
+	var out []Value
+	Bindings(sets, func(xs []Value) bool { out = append(out, MakeTuple(xs...)); return true })
+	return MakeSet(out...)
+}
+
+// ---------------------------------------------------------------- functions, records, sequences
+
+// FnCons is [x \in S1, y \in S2 |-> f(x, y)]; with several bounds the keys are tuples.
+func FnCons(sets []Value, f func(xs []Value) Value) Value {
+	var ks, vs []Value
+	Bindings(sets, func(xs []Value) bool {
+		if len(xs) == 1 {
+			ks = append(ks, xs[0])
+		} else {
+			ks = append(ks, MakeTuple(xs...))
+		}
+		vs = append(vs, f(xs))
+		return true
+	})
+	return MakeFunction(ks, vs)
+}
+
+// Apply is f[x] (x a tuple for f[a, b]).
+func Apply(f, x Value) Value {
+	ks, vs := f.Pairs()
+	i, ok := search(ks, x)
+	if !ok {
+		fail("%v is not in the domain of %v", x, f)
+	}
+	return vs[i]
+}
+
+// Dot is r.field.
+func Dot(r Value, field string) Value { return Apply(r, MakeString(field)) }
+
+// Domain is DOMAIN f.
+func Domain(f Value) Value {
+	ks, _ := f.Pairs()
+	return Value{k: KindSet, keys: ks}
+}
+
+// Except is [f EXCEPT ![x] = v]; keys outside the domain leave f unchanged (as the evaluator does).
+func Except(f, x, v Value) Value {
+	ks, vs := f.Pairs()
+	i, ok := search(ks, x)
+	if !ok {
+		return f
+	}
+	nv := append([]Value(nil), vs...)
+	nv[i] = v
+	return Value{k: KindFunction, keys: ks, vals: nv}
+}
+
+// ExceptPath is [f EXCEPT ![p1][p2]... = u(old)] for a path of keys.
+func ExceptPath(f Value, path []Value, u func(old Value) Value) Value {
+	if len(path) == 0 {
+		return u(f)
+	}
+	ks, _ := f.Pairs()
+	if _, ok := search(ks, path[0]); !ok {
+		return f
+	}
+	return Except(f, path[0], ExceptPath(Apply(f, path[0]), path[1:], u))
+}
+
+// FnSet is [S -> T].
+func FnSet(s, t Value) Value {
+	dom := s.Elements()
+	sets := make([]Value, len(dom))
+	for i := range sets {
+		sets[i] = t
+	}
+	var out []Value
+	Bindings(sets, func(xs []Value) bool { out = append(out, MakeFunction(dom, append([]Value(nil), xs...))); return true })
+	return MakeSet(out...)
+}
+
+// RecordSet is [f1 : S1, ...].
+func RecordSet(names []string, sets []Value) Value {
+	var out []Value
+	Bindings(sets, func(xs []Value) bool {
+		fs := make([]Field, len(names))
+		for i := range names {
+			fs[i] = Field{names[i], xs[i]}
+		}
+		out = append(out, MakeRecord(fs...))
+		return true
+	})
+	return MakeSet(out...)
+}
+
+// Merge is f @@ g.
+func Merge(f, g Value) Value {
+	fk, fv := f.Pairs()
+	gk, gv := g.Pairs()
+	ks := append(append([]Value(nil), gk...), fk...)
+	vs := append(append([]Value(nil), gv...), fv...)
+	return MakeFunction(ks, vs) // later (f's) entries win
+}
+
+// ColonGreater is x :> y.
+func ColonGreater(x, y Value) Value { return MakeFunction([]Value{x}, []Value{y}) }
+
+func seq(s Value) []Value {
+	if !s.IsSeq() {
+		fail("expected a sequence, got %v", s)
+	}
+	return s.vals
+}
+
+func Len(s Value) Value { return MakeInt(int64(len(seq(s)))) }
+
+func Append(s, e Value) Value {
+	return MakeTuple(append(append([]Value(nil), seq(s)...), e)...)
+}
+
+func Concat(a, b Value) Value {
+	return MakeTuple(append(append([]Value(nil), seq(a)...), seq(b)...)...)
+}
+
+func Head(s Value) Value {
+	es := seq(s)
+	if len(es) == 0 {
+		fail("Head of the empty sequence")
+	}
+	return es[0]
+}
+
+func Tail(s Value) Value {
+	es := seq(s)
+	if len(es) == 0 {
+		fail("Tail of the empty sequence")
+	}
+	return MakeTuple(es[1:]...)
+}
+
+// SubSeq is SubSeq(s, m, n).
+func SubSeq(s, m, n Value) Value {
+	es := seq(s)
+	a, b := m.AsInt(), n.AsInt()
+	if a > b {
+		return MakeTuple()
+	}
+	if a < 1 || b > int64(len(es)) {
+		fail("SubSeq(%v, %d, %d) out of range", s, a, b)
+	}
+	return MakeTuple(es[a-1 : b]...)
+}
+
+// SelectSeq is SelectSeq(s, p).
+func SelectSeq(s Value, p func(Value) bool) Value {
+	var out []Value
+	for _, e := range seq(s) {
+		if p(e) {
+			out = append(out, e)
+		}
+	}
+	return MakeTuple(out...)
+}
+
+// ToSet is ToSet(s) (the range of a function).
+func ToSet(f Value) Value {
+	_, vs := f.Pairs()
+	return MakeSet(vs...)
+}
+
+// If is IF c THEN a ELSE b with a and b computed lazily.
+func If(c Value, a, b func() Value) Value {
+	if c.AsBool() {
+		return a()
+	}
+	return b()
+}
+
+// NoCaseArm is the value of a CASE none of whose guards holds (an error in TLA+).
+func NoCaseArm() Value {
+	fail("CASE: no guard holds")
+	return Value{}
+}
+
+// TLCAssert is TLC's Assert(c, msg).
+func TLCAssert(c, msg Value) Value {
+	if !c.AsBool() {
+		fail("Assert failed: %v", msg)
+	}
+	return True
+}
+
+// TLCPrint is TLC's Print(out, v): prints out and returns v.
+func TLCPrint(out, v Value) Value {
+	println(out.String())
+	return v
+}

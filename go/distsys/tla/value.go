@@ -1,0 +1,339 @@
+// Package tla holds immutable TLA+ values with the semantics and ordering of Veriforge's evaluator
+// (crates/tla/src/eval.rs): Booleans < integers < strings < model values < sets < functions, where
+// functions are ordered as the evaluator orders its Seq < Record < Fn variants. Unlike the evaluator's
+// three representations, a function here has one representation (sorted key/value pairs), so a
+// sequence, a tuple, a record and a function with the same graph are equal, as in TLA+.
+//
+// Operations that TLA+ leaves undefined (adding a string, applying a function outside its domain)
+// panic with an *Error; the archetype runtime turns such a panic into a fatal error of the archetype.
+package tla
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Kind is the kind of a value, in the order values of different kinds compare.
+type Kind uint8
+
+const (
+	KindBool Kind = iota
+	KindInt
+	KindString
+	KindModel
+	KindSet
+	KindFunction
+)
+
+// Value is an immutable TLA+ value. The zero Value is FALSE.
+type Value struct {
+	k    Kind
+	i    int64   // Bool (0/1), Int
+	s    string  // String, model value name
+	keys []Value // Set elements (sorted, distinct) or function domain (sorted)
+	vals []Value // function range, parallel to keys
+}
+
+// Error is the panic value of an operation TLA+ leaves undefined.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+func fail(format string, args ...any) {
+	panic(&Error{Msg: fmt.Sprintf(format, args...)})
+}
+
+var (
+	True  = Value{k: KindBool, i: 1}
+	False = Value{k: KindBool}
+)
+
+// MakeBool, MakeInt, MakeString and MakeModel build scalar values.
+func MakeBool(b bool) Value {
+	if b {
+		return True
+	}
+	return False
+}
+func MakeInt(i int64) Value       { return Value{k: KindInt, i: i} }
+func MakeString(s string) Value   { return Value{k: KindString, s: s} }
+func MakeModel(name string) Value { return Value{k: KindModel, s: name} }
+
+// DefaultInit is the value of an archetype local declared without an initial value (PGo's
+// defaultInitValue).
+var DefaultInit = MakeModel("defaultInitValue")
+
+// MakeSet builds a set from any elements (duplicates removed).
+func MakeSet(elems ...Value) Value {
+	es := append([]Value(nil), elems...)
+	sort.Slice(es, func(a, b int) bool { return Compare(es[a], es[b]) < 0 })
+	out := es[:0]
+	for i, e := range es {
+		if i == 0 || Compare(out[len(out)-1], e) != 0 {
+			out = append(out, e)
+		}
+	}
+	return Value{k: KindSet, keys: out}
+}
+
+// MakeTuple builds <<e1, ..., en>> (the function 1..n -> ei).
+func MakeTuple(elems ...Value) Value {
+	keys := make([]Value, len(elems))
+	for i := range elems {
+		keys[i] = MakeInt(int64(i + 1))
+	}
+	return Value{k: KindFunction, keys: keys, vals: append([]Value(nil), elems...)}
+}
+
+// Field is one record field.
+type Field struct {
+	Name  string
+	Value Value
+}
+
+// MakeRecord builds [f1 |-> v1, ...]; a repeated field keeps its last value.
+func MakeRecord(fields ...Field) Value {
+	ks := make([]Value, len(fields))
+	vs := make([]Value, len(fields))
+	for i, f := range fields {
+		ks[i], vs[i] = MakeString(f.Name), f.Value
+	}
+	return MakeFunction(ks, vs)
+}
+
+// MakeFunction builds the function mapping keys[i] to vals[i] (a repeated key keeps its last value).
+func MakeFunction(keys, vals []Value) Value {
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return Compare(keys[idx[a]], keys[idx[b]]) < 0 })
+	ks := make([]Value, 0, len(keys))
+	vs := make([]Value, 0, len(keys))
+	for _, i := range idx {
+		if len(ks) > 0 && Compare(ks[len(ks)-1], keys[i]) == 0 {
+			vs[len(vs)-1] = vals[i]
+			continue
+		}
+		ks = append(ks, keys[i])
+		vs = append(vs, vals[i])
+	}
+	return Value{k: KindFunction, keys: ks, vals: vs}
+}
+
+// Kind reports the value's kind.
+func (v Value) Kind() Kind { return v.k }
+
+// AsBool, AsInt and AsString extract scalars, panicking on a kind mismatch.
+func (v Value) AsBool() bool {
+	if v.k != KindBool {
+		fail("expected a Boolean, got %v", v)
+	}
+	return v.i != 0
+}
+func (v Value) AsInt() int64 {
+	if v.k != KindInt {
+		fail("expected an integer, got %v", v)
+	}
+	return v.i
+}
+func (v Value) AsString() string {
+	if v.k != KindString {
+		fail("expected a string, got %v", v)
+	}
+	return v.s
+}
+
+// Elements returns a set's elements in order (do not modify).
+func (v Value) Elements() []Value {
+	if v.k == KindFunction && len(v.keys) == 0 {
+		return nil // <<>> is also the empty set in the evaluator
+	}
+	if v.k != KindSet {
+		fail("expected a set, got %v", v)
+	}
+	return v.keys
+}
+
+// Domain returns a function's domain in order and its values (do not modify).
+func (v Value) Pairs() (keys, vals []Value) {
+	if v.k != KindFunction {
+		fail("expected a function, got %v", v)
+	}
+	return v.keys, v.vals
+}
+
+// IsSeq reports whether v is a function with domain 1..n (including <<>>).
+func (v Value) IsSeq() bool {
+	if v.k != KindFunction {
+		return false
+	}
+	for i, k := range v.keys {
+		if k.k != KindInt || k.i != int64(i+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func (v Value) isRecord() bool {
+	if v.k != KindFunction || len(v.keys) == 0 {
+		return false
+	}
+	for _, k := range v.keys {
+		if k.k != KindString {
+			return false
+		}
+	}
+	return true
+}
+
+// fnClass orders functions as the evaluator orders its variants: Seq < Record < Fn.
+func (v Value) fnClass() int {
+	switch {
+	case v.IsSeq():
+		return 0
+	case v.isRecord():
+		return 1
+	}
+	return 2
+}
+
+// Compare orders values totally (-1, 0, 1); 0 means equal.
+func Compare(a, b Value) int {
+	if a.k != b.k {
+		if a.k < b.k {
+			return -1
+		}
+		return 1
+	}
+	switch a.k {
+	case KindBool, KindInt:
+		switch {
+		case a.i < b.i:
+			return -1
+		case a.i > b.i:
+			return 1
+		}
+		return 0
+	case KindString, KindModel:
+		return strings.Compare(a.s, b.s)
+	case KindSet:
+		return compareSlices(a.keys, b.keys)
+	}
+	ca, cb := a.fnClass(), b.fnClass()
+	if ca != cb {
+		if ca < cb {
+			return -1
+		}
+		return 1
+	}
+	if ca == 0 {
+		return compareSlices(a.vals, b.vals)
+	}
+	n := min(len(a.keys), len(b.keys))
+	for i := 0; i < n; i++ {
+		if c := Compare(a.keys[i], b.keys[i]); c != 0 {
+			return c
+		}
+		if c := Compare(a.vals[i], b.vals[i]); c != 0 {
+			return c
+		}
+	}
+	return cmpInt(len(a.keys), len(b.keys))
+}
+
+func compareSlices(a, b []Value) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if c := Compare(a[i], b[i]); c != 0 {
+			return c
+		}
+	}
+	return cmpInt(len(a), len(b))
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Equal is TLA+ equality.
+func (v Value) Equal(o Value) bool { return Compare(v, o) == 0 }
+
+// String prints the value in TLA+ syntax.
+func (v Value) String() string {
+	var b strings.Builder
+	v.write(&b)
+	return b.String()
+}
+
+func (v Value) write(b *strings.Builder) {
+	switch v.k {
+	case KindBool:
+		if v.i != 0 {
+			b.WriteString("TRUE")
+		} else {
+			b.WriteString("FALSE")
+		}
+	case KindInt:
+		b.WriteString(strconv.FormatInt(v.i, 10))
+	case KindString:
+		b.WriteString(strconv.Quote(v.s))
+	case KindModel:
+		b.WriteString(v.s)
+	case KindSet:
+		b.WriteString("{")
+		for i, e := range v.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			e.write(b)
+		}
+		b.WriteString("}")
+	case KindFunction:
+		switch v.fnClass() {
+		case 0:
+			b.WriteString("<<")
+			for i, e := range v.vals {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				e.write(b)
+			}
+			b.WriteString(">>")
+		case 1:
+			b.WriteString("[")
+			for i, k := range v.keys {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(k.s)
+				b.WriteString(" |-> ")
+				v.vals[i].write(b)
+			}
+			b.WriteString("]")
+		default:
+			b.WriteString("(")
+			for i, k := range v.keys {
+				if i > 0 {
+					b.WriteString(" @@ ")
+				}
+				k.write(b)
+				b.WriteString(" :> ")
+				v.vals[i].write(b)
+			}
+			if len(v.keys) == 0 {
+				b.WriteString("<<>>")
+			}
+			b.WriteString(")")
+		}
+	}
+}

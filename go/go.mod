@@ -1,0 +1,3 @@
+module github.com/veriforge/veriforge/go
+
+go 1.22

@@ -1,0 +1,133 @@
+// Command locksvc runs one node of the lock service compiled from ../../locksvc.tla:
+//
+//	locksvc -role server -id 0 -peers 0=127.0.0.1:7000,1=127.0.0.1:7001,... -clients 3
+//	locksvc -role client -id 1 -peers ... -clients 3 -rounds 5 -cslog cs.log
+//
+// A client appends "ENTER id" / "EXIT id" to -cslog (one write each, O_APPEND) when its
+// inCS[self] commits TRUE / FALSE, so a test can check mutual exclusion across processes.
+// Bad flags exit 2 with one line on stderr.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/veriforge/veriforge/go/distsys"
+	"github.com/veriforge/veriforge/go/distsys/tla"
+	"github.com/veriforge/veriforge/go/systems/locksvc"
+)
+
+func usage(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "locksvc: "+format+"\n", args...)
+	os.Exit(2)
+}
+
+func parsePeers(s string) (map[int64]string, error) {
+	peers := map[int64]string{}
+	if s == "" {
+		return nil, errors.New("-peers is required")
+	}
+	for _, p := range strings.Split(s, ",") {
+		id, addr, ok := strings.Cut(p, "=")
+		if !ok {
+			return nil, fmt.Errorf("-peers: %q is not id=host:port", p)
+		}
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("-peers: %q: bad node id", p)
+		}
+		peers[n] = addr
+	}
+	return peers, nil
+}
+
+func main() {
+	role := flag.String("role", "", "server or client")
+	id := flag.Int64("id", -1, "this node's id (the server is 0)")
+	peersFlag := flag.String("peers", "", "id=host:port,... for every node")
+	clients := flag.Int64("clients", 1, "NumClients")
+	rounds := flag.Int64("rounds", 1, "Rounds")
+	cslog := flag.String("cslog", "", "client: append ENTER/EXIT lines here")
+	flag.Parse()
+	peers, err := parsePeers(*peersFlag)
+	if err != nil {
+		usage("%v", err)
+	}
+	self, ok := peers[*id]
+	if !ok {
+		usage("-id %d has no address in -peers", *id)
+	}
+	k := &distsys.Constants{Values: map[string]tla.Value{"NumClients": tla.MakeInt(*clients), "Rounds": tla.MakeInt(*rounds)}}
+	lookup := func(v tla.Value) (string, error) {
+		if v.Kind() != tla.KindInt {
+			return "", fmt.Errorf("node id %v is not an integer", v)
+		}
+		a, ok := peers[v.AsInt()]
+		if !ok {
+			return "", fmt.Errorf("no address for node %v", v)
+		}
+		return a, nil
+	}
+	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(*id), self, lookup, distsys.TCPOptions{})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "locksvc: listen %s: %v\n", self, err)
+		os.Exit(1)
+	}
+	defer mb.Close()
+	var ctx *distsys.Context
+	switch *role {
+	case "server":
+		if *id != locksvc.Server(k).AsInt() {
+			usage("the server must have id %v", locksvc.Server(k))
+		}
+		ctx = distsys.NewContext(locksvc.ALockServer, tla.MakeInt(*id), distsys.WithConstants(k), distsys.WithResource("net", mb.Resource()))
+	case "client":
+		if !tla.In(tla.MakeInt(*id), locksvc.Clients(k)).AsBool() {
+			usage("client id %d is not in Clients = %v", *id, locksvc.Clients(k))
+		}
+		var log *os.File
+		if *cslog != "" {
+			if log, err = os.OpenFile(*cslog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+				usage("-cslog: %v", err)
+			}
+			defer log.Close()
+		}
+		inCS := distsys.NewIndexed(func(i tla.Value) (distsys.Resource, error) {
+			if !i.Equal(tla.MakeInt(*id)) {
+				return nil, fmt.Errorf("inCS[%v]: a client only writes its own entry", i)
+			}
+			return distsys.NewObservedLocal(tla.False, func(_, now tla.Value) {
+				if log == nil {
+					return
+				}
+				what := "EXIT"
+				if now.AsBool() {
+					what = "ENTER"
+				}
+				if _, err := log.WriteString(fmt.Sprintf("%s %d\n", what, *id)); err != nil {
+					fmt.Fprintf(os.Stderr, "locksvc: -cslog: %v\n", err)
+				}
+			}), nil
+		})
+		ctx = distsys.NewContext(locksvc.ALockClient, tla.MakeInt(*id), distsys.WithConstants(k),
+			distsys.WithResource("net", mb.Resource()), distsys.WithResource("inCS", inCS))
+	default:
+		usage("-role must be server or client, not %q", *role)
+	}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		<-sig
+		ctx.Stop()
+	}()
+	if err := ctx.Run(); err != nil && !errors.Is(err, distsys.ErrStopped) {
+		fmt.Fprintf(os.Stderr, "locksvc: %v\n", err)
+		os.Exit(1)
+	}
+}
