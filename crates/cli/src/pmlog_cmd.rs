@@ -131,9 +131,25 @@ fn create(ctx: Ctx, file: &Path, capacity: usize) -> Result<(), Failure> {
     if capacity == 0 {
         return Err(Failure::input("--capacity: must be at least 1 byte"));
     }
-    let region = MmapRegion::create(file, DATA_OFFSET + capacity, Persistence::auto())
-        .map_err(|e| io_failure(file, e))?;
-    let log = PmLog::create(region).map_err(|e| log_failure(file, e))?;
+    let region_len = DATA_OFFSET
+        .checked_add(capacity)
+        .filter(|&n| i64::try_from(n).is_ok())
+        .ok_or_else(|| Failure::input(format!("--capacity {capacity}: too large (a log file holds at most {} bytes of data)", i64::MAX as usize - DATA_OFFSET)))?;
+    // `MmapRegion::create` refuses an existing file; a file it created is removed again on any
+    // failure (too large for the file system or for mmap, ...), so no half-made log is left.
+    let existed = file.symlink_metadata().is_ok();
+    let made = MmapRegion::create(file, region_len, Persistence::auto())
+        .map_err(|e| io_failure(file, e))
+        .and_then(|region| PmLog::create(region).map_err(|e| log_failure(file, e)));
+    let log = match made {
+        Ok(log) => log,
+        Err(f) => {
+            if !existed {
+                let _ = std::fs::remove_file(file);
+            }
+            return Err(f);
+        }
+    };
     ctx.info(format!(
         "created {} (capacity {} bytes)",
         file.display(),
@@ -146,11 +162,20 @@ fn append(ctx: Ctx, file: &Path, entries: &[String]) -> Result<(), Failure> {
     let region = open_region(file)?;
     let mut log = PmLog::open(region).map_err(|e| log_failure(file, e))?;
     let mut positions = Vec::new();
-    for e in entries {
-        positions.push(
-            log.tentatively_append(e.as_bytes())
-                .map_err(|e| log_failure(file, e))?,
-        );
+    for (i, e) in entries.iter().enumerate() {
+        let at = log.tentative_tail();
+        let pos = log.tentatively_append(e.as_bytes()).map_err(|err| match err {
+            // where in the file the entry would have gone, and which entry it is
+            LogError::Full { .. } => Failure::input(format!(
+                "{}: byte {}: {err} (entry {} of {}, at logical position {at}; nothing was committed)",
+                file.display(),
+                DATA_OFFSET as u64 + at % log.capacity(),
+                i + 1,
+                entries.len()
+            )),
+            err => log_failure(file, err),
+        })?;
+        positions.push(pos);
     }
     log.commit().map_err(|e| log_failure(file, e))?;
     if ctx.json {
