@@ -46,7 +46,10 @@ fn solve_on(engine: &mut dyn Engine, solver: Backend, text: &str, want_model: bo
 
 /// Runs an SMT-LIB2 script (with its own `check-sat` commands) on `backend`.
 /// Parse and sort errors reported by the solver come back as `SmtError::Solver`.
+/// The text is checked first (`script::check_script`) so every backend reports malformed text
+/// (NUL bytes, unbalanced parentheses, no commands) the same way, as `line L column C: problem`.
 pub fn solve_smtlib2(backend: Backend, text: &str, config: &SolverConfig, want_model: bool) -> Result<RawOutcome, SmtError> {
+    crate::script::check_script(text).map_err(|e| SmtError::Solver(format!("line {} column {}: {}", e.line, e.col, e.message)))?;
     let limit = config.timeout.map(|t| t + t / 4 + Duration::from_millis(500));
     let mut engines = backend
         .members()
