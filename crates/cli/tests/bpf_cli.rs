@@ -51,7 +51,11 @@ fn bad_inputs_give_one_line_and_exit_2_without_output() {
     let obj = examples().join("xdp_proto.o").display().to_string();
     assert_bad_input(&["bpf", "check", &obj, "--section", "nope"], "no program section 'nope'");
     let notelf = w("x.o", b"not an elf");
-    assert_bad_input(&["bpf", "check", &notelf], "not an ELF object");
+    assert_bad_input(&["bpf", "check", &notelf], "x.o: byte offset 0: not an ELF object");
+    let mut elf_head = std::fs::read(examples().join("xdp_proto.o")).unwrap();
+    elf_head.truncate(40);
+    let trunc_elf = w("t.o", &elf_head);
+    assert_bad_input(&["bpf", "check", &trunc_elf], "t.o: byte offset 40: not an ELF object");
 }
 
 #[test]
