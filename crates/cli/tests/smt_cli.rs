@@ -76,6 +76,12 @@ fn malformed_text_is_exit_2_with_position_on_every_backend() {
         ("empty.smt2", String::new(), "empty.smt2:1:1: no commands".into()),
         ("blank.smt2", " \n\t\n; just a comment\n".into(), "blank.smt2:1:1: no commands".into()),
         ("open.smt2", "(set-logic QF_BV)\n(assert true\n".into(), "open.smt2:2:1: command not closed".into()),
+        // cvc5 overflowed its stack (exit 134) on this
+        (
+            "deep.smt2",
+            format!("(set-logic QF_BV)\n(assert {}true{})\n(check-sat)\n", "(not ".repeat(200_000), ")".repeat(200_000)),
+            format!("deep.smt2:2:{}: nesting too deep", 9 + 5 * 99_999),
+        ),
     ];
     for (name, text, want) in &cases {
         let f = dir.join(name);

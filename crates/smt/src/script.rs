@@ -19,6 +19,9 @@ impl std::fmt::Display for ScriptError {
     }
 }
 
+/// Deepest parenthesis nesting accepted (solvers parse and walk terms recursively).
+pub const MAX_NESTING: usize = 100_000;
+
 /// Checks `text` and returns the number of top-level commands (at least 1).
 pub fn check_script(text: &str) -> Result<usize, ScriptError> {
     let err = |(line, col): (usize, usize), message: String| Err(ScriptError { line, col, message });
@@ -66,6 +69,9 @@ pub fn check_script(text: &str) -> Result<usize, ScriptError> {
                     commands += 1;
                 }
                 depth += 1;
+                if depth > MAX_NESTING {
+                    return err(here, format!("nesting too deep (more than {MAX_NESTING} levels of parentheses)"));
+                }
             }
             ')' => {
                 if depth == 0 {
@@ -143,5 +149,14 @@ mod tests {
         assert!(m.contains("quoted symbol"), "{m}");
         let (l, c, _) = at("(check-sat)\n check-sat");
         assert_eq!((l, c), (2, 2));
+    }
+
+    #[test]
+    fn bounds_nesting() {
+        let deep = |n: usize| format!("(assert {}true{})", "(not ".repeat(n), ")".repeat(n));
+        assert_eq!(check_script(&deep(MAX_NESTING - 1)), Ok(1));
+        let (l, c, m) = at(&deep(MAX_NESTING));
+        assert_eq!((l, c), (1, 9 + 5 * (MAX_NESTING - 1)));
+        assert!(m.contains("nesting too deep"), "{m}");
     }
 }
