@@ -69,6 +69,10 @@ pub struct Parser {
     expr_nesting: usize,
     /// Set once a nesting limit was hit: backtracking parse attempts must not swallow that error.
     too_deep: bool,
+    /// Speculative parses (`{x \in S : P}`, `[x \in S |-> e]`) that already failed at a token
+    /// position under a column limit: they are not tried again. Without this, nested brackets
+    /// re-parse their contents twice per level (exponential time).
+    failed_attempts: std::collections::HashSet<(u8, usize, Option<usize>)>,
 }
 
 /// Deepest nesting the parser accepts (parentheses, `<<`, `IF`, prefix operators, PlusCal
@@ -217,7 +221,7 @@ impl Parser {
     pub fn new(toks: Vec<Token>) -> Self {
         let last = toks.last().cloned().expect("token stream ends with Eof");
         let eof = Token { kind: Kind::Eof, text: String::new(), ..last };
-        Parser { toks, pos: 0, limit: None, eof, pcal: false, depth: 0, expr_nesting: 0, too_deep: false }
+        Parser { toks, pos: 0, limit: None, eof, pcal: false, depth: 0, expr_nesting: 0, too_deep: false, failed_attempts: Default::default() }
     }
 
     /// The next token, or Eof if it is hidden by the junction column limit.
@@ -760,21 +764,25 @@ impl Parser {
         }
         // `{x \in S : P}`: try a single bound followed by `:`.
         let save = self.pos;
-        if let Ok((names, tuple)) = self.parse_binder_names() {
-            if self.eat_sym("\\in") {
-                match self.parse_expr() {
-                    Ok(set) => {
-                        if self.eat_sym(":") {
-                            let pred = self.parse_expr()?;
-                            let close = self.expect_sym("}")?;
-                            let b = Bound { names, tuple, set };
-                            return Ok(Expr::new(ExprKind::SetFilter(Box::new(b), Box::new(pred)), Span::new(open.start, close.end)));
+        let key = (0u8, save, self.limit);
+        if !self.failed_attempts.contains(&key) {
+            if let Ok((names, tuple)) = self.parse_binder_names() {
+                if self.eat_sym("\\in") {
+                    match self.parse_expr() {
+                        Ok(set) => {
+                            if self.eat_sym(":") {
+                                let pred = self.parse_expr()?;
+                                let close = self.expect_sym("}")?;
+                                let b = Bound { names, tuple, set };
+                                return Ok(Expr::new(ExprKind::SetFilter(Box::new(b), Box::new(pred)), Span::new(open.start, close.end)));
+                            }
                         }
+                        Err(e) if self.too_deep => return Err(e),
+                        Err(_) => {}
                     }
-                    Err(e) if self.too_deep => return Err(e),
-                    Err(_) => {}
                 }
             }
+            self.failed_attempts.insert(key);
         }
         self.pos = save;
         let first = self.parse_expr()?;
@@ -855,16 +863,20 @@ impl Parser {
         // Function constructor `[x \in S |-> e]`.
         if head.kind == Kind::Ident || head.is_sym("<<") {
             let save = self.pos;
-            match self.parse_bounds() {
-                Ok(bounds) => {
-                    if self.eat_sym("|->") {
-                        let body = self.parse_expr()?;
-                        let close = self.expect_sym("]")?;
-                        return Ok(Expr::new(ExprKind::FnCons(bounds, Box::new(body)), Span::new(open.start, close.end)));
+            let key = (1u8, save, self.limit);
+            if !self.failed_attempts.contains(&key) {
+                match self.parse_bounds() {
+                    Ok(bounds) => {
+                        if self.eat_sym("|->") {
+                            let body = self.parse_expr()?;
+                            let close = self.expect_sym("]")?;
+                            return Ok(Expr::new(ExprKind::FnCons(bounds, Box::new(body)), Span::new(open.start, close.end)));
+                        }
                     }
+                    Err(e) if self.too_deep => return Err(e),
+                    Err(_) => {}
                 }
-                Err(e) if self.too_deep => return Err(e),
-                Err(_) => {}
+                self.failed_attempts.insert(key);
             }
             self.pos = save;
         }
