@@ -292,7 +292,14 @@ fn inspect(ctx: Ctx, file: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// More sampled configurations than this would not finish anyway (each takes milliseconds to
+/// seconds) and the list of them is built up front.
+const MAX_SAMPLED: u64 = 1_000_000;
+
 fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
+    if sampled > MAX_SAMPLED {
+        return Err(Failure::input(format!("--sampled {sampled}: at most {MAX_SAMPLED}")));
+    }
     let mut configs = checker::small_exhaustive_configs(Protocol::Correct);
     configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
     if exhaustive {
@@ -346,6 +353,18 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Largest log a benchmark makes (1 TiB) and largest amount it appends (1 EiB): beyond these
+/// the byte counts overflow or the file cannot exist, so they are bad input.
+const MAX_LOG_MIB: u64 = 1 << 20;
+const MAX_TOTAL_MIB: u64 = 1 << 40;
+
+fn check_mib(flag: &str, v: u64, max: u64) -> Result<(), Failure> {
+    if v > max {
+        return Err(Failure::input(format!("{flag} {v}: at most {max} MiB")));
+    }
+    Ok(())
+}
+
 fn run_bench(
     ctx: Ctx,
     sizes: &[usize],
@@ -355,6 +374,8 @@ fn run_bench(
     file: Option<PathBuf>,
     tuning: Tuning,
 ) -> Result<(), Failure> {
+    check_mib("--log-mib", log_mib as u64, MAX_LOG_MIB)?;
+    check_mib("--total-mib", total_mib, MAX_TOTAL_MIB)?;
     if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) {
         return Err(Failure::input(
             "--size: every size must be between 1 byte and half the log",
@@ -420,6 +441,8 @@ fn run_comparison(
     dir: Option<PathBuf>,
     tuning: Tuning,
 ) -> Result<(), Failure> {
+    check_mib("--log-mib", log_mib as u64, MAX_LOG_MIB)?;
+    check_mib("--total-mib", batch_mib, MAX_TOTAL_MIB)?;
     if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) || rounds == 0 {
         return Err(Failure::input(
             "--size: every size must be between 1 byte and half the log; rounds at least 1",

@@ -174,7 +174,8 @@ fn huge_read_lengths_exit_2_without_allocating() {
 fn impossible_capacities_leave_no_file() {
     let p = scratch("hugecap");
     let ps = p.to_str().unwrap();
-    for cap in ["18446744073709551615", "18446744073709551000", "9223372036854775807", "9223372036854000000"] {
+    // (1 << 50: more than any test machine has free: the blocks are reserved at creation now)
+    for cap in ["18446744073709551615", "18446744073709551000", "9223372036854775807", "9223372036854000000", "1125899906842624"] {
         let _ = std::fs::remove_file(&p);
         let o = vf(&["pmlog", "create", ps, "--capacity", cap]);
         assert_eq!(o.status.code(), Some(2), "--capacity {cap}: {}", String::from_utf8_lossy(&o.stderr));
@@ -211,4 +212,21 @@ fn log_full_names_byte_offset_and_entry() {
     assert!(o.status.success());
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "");
     std::fs::remove_file(&p).unwrap();
+}
+
+/// Sizes given to `bench`/`crashcheck` that overflow or cannot be honoured are bad input.
+#[test]
+fn huge_benchmark_and_checker_sizes_exit_2() {
+    let f = scratch("benchsize");
+    let fs = f.to_str().unwrap();
+    for args in [
+        vec!["pmlog", "bench", "--size", "64", "--total-mib", "18446744073709551615", "--file", fs],
+        vec!["pmlog", "bench", "--size", "64", "--total-mib", "1", "--log-mib", "18446744073709551615", "--file", fs],
+        vec!["pmlog", "crashcheck", "--sampled", "18446744073709551615"],
+    ] {
+        let o = vf(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        stderr_line(&o);
+        assert!(!f.exists());
+    }
 }
