@@ -175,7 +175,8 @@ fn run_prog(ctx: Ctx, src: &ProgSource, input: Option<&Path>, seed: Option<u64>,
         (None, Some(s)) => Input::random(p, s),
         (None, None) => return Err(Failure::input("bpf run: give --input FILE or --seed N")),
     };
-    let mut vm = Vm::new(p).map_err(Failure::input)?;
+    // the maps cannot be modelled (type or size): name the file that declared them
+    let mut vm = Vm::new(p).map_err(|e| Failure::input(format!("{}: {e}", src.prog.display())))?;
     vm.limits.max_steps = max_steps;
     let r = vm.run(&p.insns, &inp);
     let out = vm.output(r);

@@ -211,6 +211,7 @@ fn collect_maps(file: &object::File, _bytes: &[u8]) -> Result<Vec<(SectionIndex,
                 let (map_type, key_size, value_size, max_entries) = (field(0)?, field(1)?, field(2)?, field(3)?);
                 MapDef { name: sname.clone(), map_type, key_size, value_size, max_entries, flags, fd: 0 }
             };
+            def.check_sizes()?;
             out.push((sec.index(), s.address(), def));
         }
     }
