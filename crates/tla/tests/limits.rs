@@ -50,3 +50,22 @@ fn long_operator_chains_print_flat_and_deeper_trees_are_refused() {
 fn run_deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     vf_tla::run_with_deep_stack(f)
 }
+
+/// The printer and the resolver walk an operator chain in a loop: 50,000 elements on a test
+/// thread's small stack (2 MiB), which recursion per element overflowed. (The tree is leaked at
+/// the end: dropping it is still recursive and is done on deep stacks by the CLI.)
+#[test]
+fn printer_and_resolver_walk_chains_without_recursion() {
+    let n = 50_000;
+    let src = format!("x{}", " + x".repeat(n));
+    let e = parse_expr_str(&src).unwrap();
+    assert_eq!(print_expr(&e), src);
+    let mut s = vf_tla::resolve::Scope::new();
+    let mut unknown = 0usize;
+    vf_tla::resolve::resolve_expr(&mut s, &e, &mut |name, _| {
+        assert_eq!(name, "x");
+        unknown += 1;
+    });
+    assert_eq!(unknown, n + 1);
+    std::mem::forget(e);
+}
