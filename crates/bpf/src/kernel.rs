@@ -93,10 +93,12 @@ pub struct KernelRun {
     pub maps: Vec<Vec<(Vec<u8>, Vec<u8>)>>,
 }
 
-fn possible_cpus() -> usize {
-    let s = std::fs::read_to_string("/sys/devices/system/cpu/possible").unwrap_or_default();
-    let last = s.trim().rsplit(['-', ',']).next().and_then(|x| x.parse::<usize>().ok());
-    last.map(|n| n + 1).unwrap_or(1)
+/// The kernel's `num_possible_cpus()`: per-CPU map values are that many copies, and the kernel
+/// writes all of them into the buffer of a lookup, so guessing low would overflow our buffer.
+fn possible_cpus() -> Option<usize> {
+    let s = std::fs::read_to_string("/sys/devices/system/cpu/possible").ok()?;
+    let last = s.trim().rsplit(['-', ',']).next()?.parse::<usize>().ok()?;
+    Some(last + 1)
 }
 
 fn is_percpu(t: u32) -> bool {
@@ -114,6 +116,9 @@ pub fn create_map(def: &MapDef) -> Result<KernelMap, String> {
     a.u32(0, def.map_type).u32(4, def.key_size).u32(8, def.value_size).u32(12, def.max_entries).u32(16, def.flags);
     let name: Vec<u8> = def.name.bytes().filter(|b| b.is_ascii_alphanumeric() || *b == b'_').take(15).collect();
     a.0[28..28 + name.len()].copy_from_slice(&name);
+    if is_percpu(def.map_type) && possible_cpus().is_none() {
+        return Err(format!("per-CPU map '{}': cannot read /sys/devices/system/cpu/possible to size its values", def.name));
+    }
     let fd = sys_bpf(BPF_MAP_CREATE, &mut a).map_err(|e| format!("BPF_MAP_CREATE '{}': {}", def.name, errno_name(e)))?;
     // SAFETY: the kernel returned a fresh file descriptor we now own.
     let fd = unsafe { OwnedFd::from_raw_fd(fd as i32) };
@@ -181,12 +186,18 @@ impl KernelMap {
     }
     fn value_buf_len(&self) -> usize {
         if self.percpu {
-            self.stride() * possible_cpus()
+            // create_map refused per-CPU maps when the count is unknown
+            self.stride() * possible_cpus().expect("possible CPUs checked at map creation")
         } else {
             self.def.value_size as usize
         }
     }
     fn elem(&self, cmd: i64, key: &[u8], value: Option<&mut [u8]>, flags: u64) -> Result<(), i32> {
+        // The kernel reads `key_size` bytes at `key` and reads or writes `value_buf_len` bytes
+        // at `value`: shorter buffers would let it touch memory that is not ours.
+        if key.len() < self.def.key_size as usize || value.as_ref().is_some_and(|v| v.len() < self.value_buf_len()) {
+            return Err(libc::EINVAL);
+        }
         let mut a = Attr::new();
         a.u32(0, self.fd.as_raw_fd() as u32).u64(8, key.as_ptr() as u64);
         if let Some(v) = value {
@@ -197,6 +208,9 @@ impl KernelMap {
     }
     pub fn update(&self, key: &[u8], value: &[u8]) -> Result<(), String> {
         let mut buf = vec![0u8; self.value_buf_len()];
+        if value.len() > self.def.value_size as usize {
+            return Err(format!("map update: value of {} bytes for a map with {}-byte values", value.len(), self.def.value_size));
+        }
         for c in 0..buf.len() / self.stride().max(1) {
             let o = c * self.stride();
             buf[o..o + value.len()].copy_from_slice(value);

@@ -105,7 +105,24 @@ pub mod map_types {
     pub const DEVMAP_HASH: u32 = 25;
 }
 
+/// The kernel's own bounds on map shapes (`MAX_BPF_STACK` for keys, which programs build on the
+/// stack; `KMALLOC_MAX_SIZE` on x86-64 for values). Bigger maps cannot be created, and modelling
+/// them would only exhaust memory (a 4 GiB value size made `bpf run --seed` hang).
+pub const MAX_KEY_SIZE: u32 = 512;
+pub const MAX_VALUE_SIZE: u32 = 1 << 22;
+
 impl MapDef {
+    /// Checks key and value sizes against the kernel's limits; the message names the field.
+    pub fn check_sizes(&self) -> Result<(), String> {
+        if self.key_size > MAX_KEY_SIZE {
+            return Err(format!("map '{}': key_size {} exceeds the kernel's limit of {MAX_KEY_SIZE} bytes", self.name, self.key_size));
+        }
+        if self.value_size > MAX_VALUE_SIZE {
+            return Err(format!("map '{}': value_size {} exceeds the kernel's limit of {MAX_VALUE_SIZE} bytes", self.name, self.value_size));
+        }
+        Ok(())
+    }
+
     /// Array-like maps: key is a u32 index, every entry always exists.
     pub fn is_array(&self) -> bool {
         matches!(self.map_type, map_types::ARRAY | map_types::PERCPU_ARRAY | map_types::PROG_ARRAY

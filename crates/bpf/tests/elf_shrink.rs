@@ -182,3 +182,47 @@ fn kernel_loads_the_shrunk_object_with_fewer_instructions() {
     // The four deleted markers are real instructions the kernel keeps in the original.
     assert_eq!(after.xlated_insns + 4, before.xlated_insns, "{before:?} vs {after:?}");
 }
+
+/// File offset of the fixture's `.BTF.ext` section.
+fn btf_ext_offset(bytes: &[u8]) -> usize {
+    let f = object::File::parse(bytes).unwrap();
+    let s = f.section_by_name(".BTF.ext").unwrap();
+    s.file_range().unwrap().0 as usize
+}
+
+/// Issue 18: a damaged `.BTF.ext` (which `check`/`run`/`convert` accept, and libbpf ignores)
+/// no longer makes the shrinking writer fail: the problem is reported with its file offset by
+/// `btf_ext_problem`, and the output carries an empty `.BTF.ext` and no `.rel.BTF.ext` entries.
+#[test]
+fn damaged_btf_ext_is_reported_with_offset_and_replaced_by_an_empty_one() {
+    let pristine = std::fs::read(fixture()).unwrap();
+    let ext = btf_ext_offset(&pristine);
+    let orig = formats::load(&fixture(), &LoadOptions::default()).unwrap();
+    assert_eq!(formats::btf_ext_problem(orig.elf.as_ref().unwrap()), None);
+    let put = |b: &mut Vec<u8>, at: usize, v: u32| b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+    let damages: Vec<(&str, Box<dyn Fn(&mut Vec<u8>)>, usize)> = vec![
+        ("header length past the section", Box::new(move |b| put(b, ext + 4, 0xffff)), ext + 4),
+        ("header length too small", Box::new(move |b| put(b, ext + 4, 8)), ext + 4),
+        ("func_info offset out of range", Box::new(move |b| put(b, ext + 8, 0xfffff0)), ext + 8),
+        ("line_info offset out of range", Box::new(move |b| put(b, ext + 16, 0xfffff0)), ext + 16),
+        ("record size garbage", Box::new(move |b| put(b, ext + 32, 0x05a1_b2c3)), ext + 32),
+        ("record count garbage", Box::new(move |b| put(b, ext + 40, 0x4000_0000)), ext + 40),
+    ];
+    for (what, damage, at) in &damages {
+        let mut bytes = pristine.clone();
+        damage(&mut bytes);
+        let loaded = load_bytes(&bytes, "damaged-btf-ext");
+        let problem = formats::btf_ext_problem(loaded.elf.as_ref().unwrap()).unwrap_or_else(|| panic!("{what}: not detected"));
+        assert!(problem.starts_with(&format!("byte {at}: .BTF.ext: ")), "{what}: {problem}");
+        let deleted: Vec<Insn> = loaded.program.insns.iter().map(|i| if is_marker(i) { Insn::nop() } else { *i }).collect();
+        let out = formats::write_program_nops(&loaded, &deleted, Nops::Drop).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let back = load_bytes(&out, "damaged-btf-ext-out");
+        assert_eq!(back.program.insns, isa::remove_nops(&deleted), "{what}");
+        let f = object::File::parse(&*out).unwrap();
+        let data = f.section_by_name(".BTF.ext").unwrap().data().unwrap().to_vec();
+        assert_eq!(data.len(), 32, "{what}");
+        assert_eq!((u16::from_le_bytes([data[0], data[1]]), data[2]), (0xeb9f, 1), "{what}");
+        assert!(data[8..].iter().all(|&b| b == 0), "{what}: records left");
+        assert_eq!(f.section_by_name(".rel.BTF.ext").unwrap().size(), 0, "{what}");
+    }
+}

@@ -175,7 +175,8 @@ fn run_prog(ctx: Ctx, src: &ProgSource, input: Option<&Path>, seed: Option<u64>,
         (None, Some(s)) => Input::random(p, s),
         (None, None) => return Err(Failure::input("bpf run: give --input FILE or --seed N")),
     };
-    let mut vm = Vm::new(p).map_err(Failure::input)?;
+    // the maps cannot be modelled (type or size): name the file that declared them
+    let mut vm = Vm::new(p).map_err(|e| Failure::input(format!("{}: {e}", src.prog.display())))?;
     vm.limits.max_steps = max_steps;
     let r = vm.run(&p.insns, &inp);
     let out = vm.output(r);
@@ -236,6 +237,12 @@ fn convert(ctx: Ctx, src: &ProgSource, out: &Path, to: Option<&str>, drop_nops: 
         return Err(Failure::input(format!("{}: ELF output needs an ELF input to patch", out.display())));
     }
     let nops = if drop_nops { formats::Nops::Drop } else { formats::Nops::Keep };
+    if let (true, Format::Elf, Some(problem)) = (drop_nops, format, loaded.elf.as_ref().and_then(formats::btf_ext_problem)) {
+        eprintln!(
+            "veriforge: warning: {}: {problem}; if instructions are removed, the output gets an empty .BTF.ext (no line/func info)",
+            src.prog.display()
+        );
+    }
     let bytes = formats::write_as_nops(&loaded, &loaded.program.insns, format, nops)
         .map_err(|e| Failure::input(format!("{}: {e}", src.prog.display())))?;
     write_atomically(out, &bytes).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", out.display())))?;

@@ -155,7 +155,18 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if jobs == 0 {
         return Err(Failure::input("--jobs: must be at least 1"));
     }
+    // one thread per chain: far more than cores only fails to start threads
+    if jobs > 1024 {
+        return Err(Failure::input(format!("--jobs {jobs}: at most 1024 search chains")));
+    }
     let loaded = load_program(&a.input, &a.prog)?;
+    if let (false, Some(problem)) = (a.keep_nops, loaded.elf.as_ref().and_then(formats::btf_ext_problem)) {
+        // the program is fine (libbpf ignores a damaged .BTF.ext too): say so now, not after the search
+        eprintln!(
+            "veriforge: warning: {}: {problem}; if instructions are removed, the output gets an empty .BTF.ext (no line/func info)",
+            a.input.display()
+        );
+    }
     let output = a.output.clone().unwrap_or_else(|| default_output(&a.input));
     let cache = if a.no_cache {
         ProofCache::in_memory()

@@ -52,7 +52,14 @@ enum MpcalCmd {
     },
 }
 
+/// Parsing, checks, translation, printing and dropping of the trees recurse per tree level; the
+/// parser bounds the depth (`vf_tla::MAX_NESTING`, `MAX_TREE_DEPTH`) and the work runs on a
+/// thread whose stack fits the deepest tree it accepts.
 pub fn run(ctx: Ctx, args: MpcalArgs) -> Result<(), Failure> {
+    vf_tla::run_with_deep_stack(move || run_here(ctx, args))
+}
+
+fn run_here(ctx: Ctx, args: MpcalArgs) -> Result<(), Failure> {
     match args.cmd {
         MpcalCmd::Pcalgen { spec, no_multiple_writes, output } => pcalgen(ctx, &spec, no_multiple_writes, output.as_deref()),
         MpcalCmd::CheckSyntax { spec, no_multiple_writes } => check_syntax(ctx, &spec, no_multiple_writes),

@@ -131,9 +131,25 @@ fn create(ctx: Ctx, file: &Path, capacity: usize) -> Result<(), Failure> {
     if capacity == 0 {
         return Err(Failure::input("--capacity: must be at least 1 byte"));
     }
-    let region = MmapRegion::create(file, DATA_OFFSET + capacity, Persistence::auto())
-        .map_err(|e| io_failure(file, e))?;
-    let log = PmLog::create(region).map_err(|e| log_failure(file, e))?;
+    let region_len = DATA_OFFSET
+        .checked_add(capacity)
+        .filter(|&n| i64::try_from(n).is_ok())
+        .ok_or_else(|| Failure::input(format!("--capacity {capacity}: too large (a log file holds at most {} bytes of data)", i64::MAX as usize - DATA_OFFSET)))?;
+    // `MmapRegion::create` refuses an existing file; a file it created is removed again on any
+    // failure (too large for the file system or for mmap, ...), so no half-made log is left.
+    let existed = file.symlink_metadata().is_ok();
+    let made = MmapRegion::create(file, region_len, Persistence::auto())
+        .map_err(|e| io_failure(file, e))
+        .and_then(|region| PmLog::create(region).map_err(|e| log_failure(file, e)));
+    let log = match made {
+        Ok(log) => log,
+        Err(f) => {
+            if !existed {
+                let _ = std::fs::remove_file(file);
+            }
+            return Err(f);
+        }
+    };
     ctx.info(format!(
         "created {} (capacity {} bytes)",
         file.display(),
@@ -146,11 +162,20 @@ fn append(ctx: Ctx, file: &Path, entries: &[String]) -> Result<(), Failure> {
     let region = open_region(file)?;
     let mut log = PmLog::open(region).map_err(|e| log_failure(file, e))?;
     let mut positions = Vec::new();
-    for e in entries {
-        positions.push(
-            log.tentatively_append(e.as_bytes())
-                .map_err(|e| log_failure(file, e))?,
-        );
+    for (i, e) in entries.iter().enumerate() {
+        let at = log.tentative_tail();
+        let pos = log.tentatively_append(e.as_bytes()).map_err(|err| match err {
+            // where in the file the entry would have gone, and which entry it is
+            LogError::Full { .. } => Failure::input(format!(
+                "{}: byte {}: {err} (entry {} of {}, at logical position {at}; nothing was committed)",
+                file.display(),
+                DATA_OFFSET as u64 + at % log.capacity(),
+                i + 1,
+                entries.len()
+            )),
+            err => log_failure(file, err),
+        })?;
+        positions.push(pos);
     }
     log.commit().map_err(|e| log_failure(file, e))?;
     if ctx.json {
@@ -267,7 +292,14 @@ fn inspect(ctx: Ctx, file: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// More sampled configurations than this would not finish anyway (each takes milliseconds to
+/// seconds) and the list of them is built up front.
+const MAX_SAMPLED: u64 = 1_000_000;
+
 fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
+    if sampled > MAX_SAMPLED {
+        return Err(Failure::input(format!("--sampled {sampled}: at most {MAX_SAMPLED}")));
+    }
     let mut configs = checker::small_exhaustive_configs(Protocol::Correct);
     configs.extend(checker::large_exhaustive_configs(Protocol::Correct));
     if exhaustive {
@@ -321,6 +353,18 @@ fn crashcheck(ctx: Ctx, exhaustive: bool, sampled: u64) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Largest log a benchmark makes (1 TiB) and largest amount it appends (1 EiB): beyond these
+/// the byte counts overflow or the file cannot exist, so they are bad input.
+const MAX_LOG_MIB: u64 = 1 << 20;
+const MAX_TOTAL_MIB: u64 = 1 << 40;
+
+fn check_mib(flag: &str, v: u64, max: u64) -> Result<(), Failure> {
+    if v > max {
+        return Err(Failure::input(format!("{flag} {v}: at most {max} MiB")));
+    }
+    Ok(())
+}
+
 fn run_bench(
     ctx: Ctx,
     sizes: &[usize],
@@ -330,6 +374,8 @@ fn run_bench(
     file: Option<PathBuf>,
     tuning: Tuning,
 ) -> Result<(), Failure> {
+    check_mib("--log-mib", log_mib as u64, MAX_LOG_MIB)?;
+    check_mib("--total-mib", total_mib, MAX_TOTAL_MIB)?;
     if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) {
         return Err(Failure::input(
             "--size: every size must be between 1 byte and half the log",
@@ -395,6 +441,8 @@ fn run_comparison(
     dir: Option<PathBuf>,
     tuning: Tuning,
 ) -> Result<(), Failure> {
+    check_mib("--log-mib", log_mib as u64, MAX_LOG_MIB)?;
+    check_mib("--total-mib", batch_mib, MAX_TOTAL_MIB)?;
     if sizes.iter().any(|&s| s == 0 || s > log_mib << 19) || rounds == 0 {
         return Err(Failure::input(
             "--size: every size must be between 1 byte and half the log; rounds at least 1",

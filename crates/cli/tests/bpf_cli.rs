@@ -51,7 +51,11 @@ fn bad_inputs_give_one_line_and_exit_2_without_output() {
     let obj = examples().join("xdp_proto.o").display().to_string();
     assert_bad_input(&["bpf", "check", &obj, "--section", "nope"], "no program section 'nope'");
     let notelf = w("x.o", b"not an elf");
-    assert_bad_input(&["bpf", "check", &notelf], "not an ELF object");
+    assert_bad_input(&["bpf", "check", &notelf], "x.o: byte offset 0: not an ELF object");
+    let mut elf_head = std::fs::read(examples().join("xdp_proto.o")).unwrap();
+    elf_head.truncate(40);
+    let trunc_elf = w("t.o", &elf_head);
+    assert_bad_input(&["bpf", "check", &trunc_elf], "t.o: byte offset 40: not an ELF object");
 }
 
 #[test]
@@ -168,5 +172,28 @@ fn convert_drop_nops_on_an_elf_object_without_nops_is_byte_identical() {
     let same = d.join("same.o").display().to_string();
     assert_eq!(run(&["bpf", "convert", &obj, "-o", &same, "--drop-nops"]).0, 0);
     assert_eq!(std::fs::read(&same).unwrap(), std::fs::read(&obj).unwrap(), "nothing to drop: byte-identical");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Issue 18 sweep: map shapes beyond the kernel's limits made `bpf run --seed` allocate
+/// gigabytes and hang; they are bad input at their line in the `.maps` file.
+#[test]
+fn oversized_maps_are_bad_input_at_their_line() {
+    let d = std::env::temp_dir().join(format!("vf-bpf-cli-maps-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let prog = d.join("c.bpf");
+    std::fs::copy(examples().join("count.bpf"), &prog).unwrap();
+    std::fs::copy(examples().join("count.desc"), d.join("c.desc")).unwrap();
+    for (line, want) in [
+        ("counter { type = 2, key_size = 4, value_size = 4294967295, max_entries = 1, fd = 0 }", "value_size 4294967295 exceeds"),
+        ("counter { type = 1, key_size = 4294967295, value_size = 8, max_entries = 4, fd = 0 }", "key_size 4294967295 exceeds"),
+    ] {
+        std::fs::write(d.join("c.maps"), format!("# comment\n{line}\n")).unwrap();
+        for cmd in ["check", "run"] {
+            let (code, _, err) = run(&["bpf", cmd, prog.to_str().unwrap(), "--seed", "1"][..if cmd == "run" { 5 } else { 3 }]);
+            assert_eq!(code, 2, "{cmd}: {err}");
+            assert!(err.contains("c.maps:2:1: ") && err.contains(want), "{cmd}: {err}");
+        }
+    }
     std::fs::remove_dir_all(&d).unwrap();
 }

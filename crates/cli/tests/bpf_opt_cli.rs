@@ -60,6 +60,8 @@ fn bad_input_is_one_line_exit_2_and_writes_nothing() {
         vec!["bpf", "opt", trunc.to_str().unwrap(), "-o", out.to_str().unwrap()],
         vec!["bpf", "opt", examples().join("hello.k2").to_str().unwrap(), "-o", out.to_str().unwrap(), "--budget", "5x"],
         vec!["bpf", "opt", examples().join("hello.k2").to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "0"],
+        // issue 18: thread creation failed as an internal error
+        vec!["bpf", "opt", examples().join("hello.k2").to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "100000"],
         vec!["bpf", "opt", "/nonexistent/p.k2", "-o", out.to_str().unwrap()],
     ] {
         let (code, _, err) = run(&args);

@@ -146,3 +146,87 @@ fn bad_flags_exit_2() {
         Some(2)
     );
 }
+
+/// Issue 18: a huge `--len` is checked against the log before anything is allocated.
+#[test]
+fn huge_read_lengths_exit_2_without_allocating() {
+    let p = scratch("hugelen");
+    let _ = std::fs::remove_file(&p);
+    let ps = p.to_str().unwrap();
+    assert!(vf(&["pmlog", "create", ps, "--capacity", "100"]).status.success());
+    assert!(vf(&["pmlog", "append", ps, "hello"]).status.success());
+    for (pos, len) in [("0", "18446744073709551000"), ("0", "9223372036854775807"), ("0", "1000000"), ("18446744073709551615", "5")] {
+        let o = vf(&["pmlog", "read", ps, "--pos", pos, "--len", len]);
+        assert_eq!(o.status.code(), Some(2), "--pos {pos} --len {len}: {}", String::from_utf8_lossy(&o.stderr));
+        let line = stderr_line(&o);
+        assert!(line.contains(ps) && !line.contains("internal"), "{line}");
+        assert!(o.stdout.is_empty());
+    }
+    // a length that fits still reads
+    let o = vf(&["pmlog", "read", ps, "--pos", "1", "--len", "3"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "ell");
+    std::fs::remove_file(&p).unwrap();
+}
+
+/// Issue 18: a capacity that cannot be made leaves no file behind (and never removes a file
+/// that was there before).
+#[test]
+fn impossible_capacities_leave_no_file() {
+    let p = scratch("hugecap");
+    let ps = p.to_str().unwrap();
+    // (1 << 50: more than any test machine has free: the blocks are reserved at creation now)
+    for cap in ["18446744073709551615", "18446744073709551000", "9223372036854775807", "9223372036854000000", "1125899906842624"] {
+        let _ = std::fs::remove_file(&p);
+        let o = vf(&["pmlog", "create", ps, "--capacity", cap]);
+        assert_eq!(o.status.code(), Some(2), "--capacity {cap}: {}", String::from_utf8_lossy(&o.stderr));
+        stderr_line(&o);
+        assert!(!p.exists(), "--capacity {cap} left {} behind", p.display());
+    }
+    std::fs::write(&p, b"precious").unwrap();
+    let o = vf(&["pmlog", "create", ps, "--capacity", "18446744073709551615"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = vf(&["pmlog", "create", ps, "--capacity", "100"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read(&p).unwrap(), b"precious");
+    std::fs::remove_file(&p).unwrap();
+}
+
+/// Issue 18: `log full` names the file, the byte offset where the entry would go and the entry.
+#[test]
+fn log_full_names_byte_offset_and_entry() {
+    let p = scratch("full");
+    let _ = std::fs::remove_file(&p);
+    let ps = p.to_str().unwrap();
+    assert!(vf(&["pmlog", "create", ps, "--capacity", "16"]).status.success());
+    let before = std::fs::read(&p).unwrap();
+    let o = vf(&["pmlog", "append", ps, "0123456789", "0123456789"]);
+    assert_eq!(o.status.code(), Some(2));
+    let line = stderr_line(&o);
+    let data_offset = vf_pmlog::layout::DATA_OFFSET + 10;
+    assert!(line.contains(&format!("{ps}: byte {data_offset}: log full")), "{line}");
+    assert!(line.contains("entry 2 of 2"), "{line}");
+    // header and commit slots untouched: nothing was committed
+    let after = std::fs::read(&p).unwrap();
+    assert_eq!(after[..vf_pmlog::layout::DATA_OFFSET], before[..vf_pmlog::layout::DATA_OFFSET]);
+    let o = vf(&["pmlog", "read", ps]);
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "");
+    std::fs::remove_file(&p).unwrap();
+}
+
+/// Sizes given to `bench`/`crashcheck` that overflow or cannot be honoured are bad input.
+#[test]
+fn huge_benchmark_and_checker_sizes_exit_2() {
+    let f = scratch("benchsize");
+    let fs = f.to_str().unwrap();
+    for args in [
+        vec!["pmlog", "bench", "--size", "64", "--total-mib", "18446744073709551615", "--file", fs],
+        vec!["pmlog", "bench", "--size", "64", "--total-mib", "1", "--log-mib", "18446744073709551615", "--file", fs],
+        vec!["pmlog", "crashcheck", "--sampled", "18446744073709551615"],
+    ] {
+        let o = vf(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        stderr_line(&o);
+        assert!(!f.exists());
+    }
+}

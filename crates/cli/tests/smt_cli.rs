@@ -59,3 +59,48 @@ fn bad_input_is_one_line_exit_2() {
     assert_eq!(code, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 18: malformed text (a NUL byte, nothing but whitespace) gets the same one-line exit-2
+/// error with `file:line:col` from every backend, and cvc5 prints nothing of its own.
+#[test]
+fn malformed_text_is_exit_2_with_position_on_every_backend() {
+    let dir = std::env::temp_dir().join(format!("vf-smt-cli-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let example = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/smt/mul_shift.smt2")).unwrap();
+    let at = example.find("(assert").unwrap();
+    let line = example[..at].matches('\n').count() + 1;
+    let mut with_nul = example.clone();
+    with_nul.insert(at + 1, '\0');
+    let cases: Vec<(&str, String, String)> = vec![
+        ("nul.smt2", with_nul, format!("nul.smt2:{line}:2: control character U+0000")),
+        ("empty.smt2", String::new(), "empty.smt2:1:1: no commands".into()),
+        ("blank.smt2", " \n\t\n; just a comment\n".into(), "blank.smt2:1:1: no commands".into()),
+        ("open.smt2", "(set-logic QF_BV)\n(assert true\n".into(), "open.smt2:2:1: command not closed".into()),
+        // cvc5 overflowed its stack (exit 134) on this
+        (
+            "deep.smt2",
+            format!("(set-logic QF_BV)\n(assert {}true{})\n(check-sat)\n", "(not ".repeat(200_000), ")".repeat(200_000)),
+            format!("deep.smt2:2:{}: nesting too deep", 9 + 5 * 99_999),
+        ),
+    ];
+    for (name, text, want) in &cases {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        for b in ["z3", "bitwuzla", "cvc5", "portfolio"] {
+            let (code, out, err) = veriforge(&["smt", "solve", f.to_str().unwrap(), "--backend", b]);
+            assert_eq!(code, 2, "{name} {b}: {err}");
+            assert!(out.is_empty(), "{name} {b}: {out}");
+            assert_eq!(err.lines().count(), 1, "{name} {b}: {err}");
+            assert!(err.contains(want.as_str()), "{name} {b}: {err}");
+        }
+    }
+    // cvc5's "No set-logic command" warning lines must not reach the user before our error
+    let f = dir.join("nologic.smt2");
+    std::fs::write(&f, "(check-sat)\n(assert (= y y))\n").unwrap();
+    let (code, out, err) = veriforge(&["smt", "solve", f.to_str().unwrap(), "--backend", "cvc5"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("nologic.smt2:2:"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -9,13 +9,14 @@ use vf_tla::{Diagnostic, Expr, ExprKind, Module, Span, Unit};
 pub const STANDARD_MODULES: &[&str] = &["Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "TLC", "Bags", "TLCExt"];
 
 #[derive(Default)]
-pub struct Errors(pub Vec<Diagnostic>);
+pub struct Errors(pub Vec<Diagnostic>, std::collections::HashSet<(String, usize, String)>);
 
 impl Errors {
+    /// Adds a diagnostic unless the same one is already there (a set, so that inputs with
+    /// tens of thousands of errors are not quadratic).
     fn add(&mut self, class: &str, span: Span, msg: &str) {
-        let d = Diagnostic::new(class, span.start, msg);
-        if !self.0.contains(&d) {
-            self.0.push(d);
+        if self.1.insert((class.to_string(), span.start, msg.to_string())) {
+            self.0.push(Diagnostic::new(class, span.start, msg));
         }
     }
 }

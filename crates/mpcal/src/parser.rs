@@ -468,6 +468,13 @@ impl PcalParser {
 
     /// C syntax `{ stmts; ... }`.
     fn compound(&mut self) -> PResult<Vec<Stmt>> {
+        self.p.enter()?;
+        let r = self.compound_inner();
+        self.p.leave();
+        r
+    }
+
+    fn compound_inner(&mut self) -> PResult<Vec<Stmt>> {
         self.sym("{")?;
         let mut out = Vec::new();
         loop {
@@ -511,6 +518,13 @@ impl PcalParser {
     }
 
     fn labeled(&mut self, syntax: Syntax) -> PResult<Stmt> {
+        self.p.enter()?;
+        let r = self.labeled_inner(syntax);
+        self.p.leave();
+        r
+    }
+
+    fn labeled_inner(&mut self, syntax: Syntax) -> PResult<Stmt> {
         let start = self.peek().start;
         let label = self.label()?;
         let mut body = Vec::new();
@@ -557,6 +571,13 @@ impl PcalParser {
     }
 
     fn unlabeled(&mut self) -> PResult<Stmt> {
+        self.p.enter()?;
+        let r = self.unlabeled_inner();
+        self.p.leave();
+        r
+    }
+
+    fn unlabeled_inner(&mut self) -> PResult<Stmt> {
         let t = self.peek().clone();
         let start = t.start;
         let mk = |s: &Self, kind| Stmt { kind, span: Span::new(start, s.p.last_end()) };
@@ -721,6 +742,13 @@ impl PcalParser {
 
     /// P syntax: after `if`/`elsif`: `cond then stmts [elsif ...|else stmts]` (without `end if`).
     fn p_if_rest(&mut self, start: usize) -> PResult<Stmt> {
+        self.p.enter()?;
+        let r = self.p_if_rest_inner(start);
+        self.p.leave();
+        r
+    }
+
+    fn p_if_rest_inner(&mut self, start: usize) -> PResult<Stmt> {
         let c = self.expr()?;
         self.expect_word("then")?;
         let yes = self.p_stmts(&["elsif", "else", "end"])?;

@@ -98,15 +98,35 @@ pub fn expr(e: &Expr) -> D {
             let _ = is_word_op(op);
             D::s(op).t(" ").then(paren(a))
         }
-        Infix(op, a, b) => paren(a).t(&format!(" {op} ")).then(paren(b)),
+        Infix(..) => {
+            // PGo's `(a) op (b)` at every level, built along the left spine by appending only:
+            // no recursion per chain element and no re-copying of the growing left part.
+            let mut spine = Vec::new();
+            let mut cur = e;
+            while let Infix(op, a, b) = &cur.kind {
+                spine.push((op, &**b));
+                cur = a;
+            }
+            let mut d = D::s(&"(".repeat(spine.len()));
+            d.push(expr(cur));
+            for (op, b) in spine.iter().rev() {
+                d.push_str(&format!(") {op} ("));
+                d.push(expr(b));
+                d.push_str(")");
+            }
+            d
+        }
         Postfix(op, a) => paren(a).t(&format!(" {op}")),
         JunctionList(j, items) => {
             let op = if *j == Junction::And { "/\\" } else { "\\/" };
+            // `((a) op (b)) op (c)`: the opening parentheses first, then append (linear time).
             let mut it = items.iter();
             let first = it.next().expect("non-empty junction list");
-            let mut acc = expr(first);
+            let mut acc = D::s(&"(".repeat(items.len() - 1));
+            acc.push(expr(first));
             for item in it {
-                acc = D::s("(").then(acc).t(&format!(") {op} ")).then(paren(item));
+                acc.push_str(&format!(") {op} "));
+                acc.push(paren(item));
             }
             acc
         }

@@ -49,8 +49,10 @@ pub fn measure(
 ) -> Result<Measurement, String> {
     let _ = std::fs::remove_file(path);
     let persistence = Persistence::auto();
-    let region = MmapRegion::create(path, log_bytes, persistence)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let region = MmapRegion::create(path, log_bytes, persistence).map_err(|e| {
+        let _ = std::fs::remove_file(path);
+        format!("{}: {e}", path.display())
+    })?;
     let data: Vec<u8> = (0..size).map(|i| (i * 131 + 7) as u8).collect();
     let appends = (total / size as u64).max(1);
     let seconds = match variant {

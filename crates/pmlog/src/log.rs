@@ -425,10 +425,10 @@ impl<R: PmRegion> PmLog<R> {
     }
 
     /// Copies committed bytes `[pos, pos + buf.len())` into `buf`.
-    pub fn read_into(&self, pos: u64, buf: &mut [u8]) -> Result<(), LogError> {
-        let end = pos
-            .checked_add(buf.len() as u64)
-            .ok_or(LogError::PositionOverflow)?;
+    /// Checks that [pos, pos+len) lies inside the committed log (checked arithmetic: any u64
+    /// pair is a valid question).
+    pub fn check_range(&self, pos: u64, len: u64) -> Result<(), LogError> {
+        let end = pos.checked_add(len).ok_or(LogError::PositionOverflow)?;
         if pos < self.durable.head || end > self.durable.tail {
             return Err(LogError::OutOfRange {
                 pos,
@@ -437,6 +437,11 @@ impl<R: PmRegion> PmLog<R> {
                 tail: self.durable.tail,
             });
         }
+        Ok(())
+    }
+
+    pub fn read_into(&self, pos: u64, buf: &mut [u8]) -> Result<(), LogError> {
+        self.check_range(pos, buf.len() as u64)?;
         let bytes = self.region.bytes();
         let mut done = 0;
         for (off, len) in physical_pieces(self.header.capacity, pos, buf.len() as u64) {
@@ -446,7 +451,10 @@ impl<R: PmRegion> PmLog<R> {
         Ok(())
     }
 
+    /// The committed bytes [pos, pos+len). The range is validated against the log before any
+    /// buffer is allocated, so a huge `len` is an `OutOfRange` error, never an allocation.
     pub fn read(&self, pos: u64, len: u64) -> Result<Vec<u8>, LogError> {
+        self.check_range(pos, len)?;
         let mut buf = vec![0u8; usize::try_from(len).map_err(|_| LogError::PositionOverflow)?];
         self.read_into(pos, &mut buf)?;
         Ok(buf)

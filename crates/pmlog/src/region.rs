@@ -139,6 +139,15 @@ impl MmapRegion {
             .create_new(true)
             .open(path)?;
         file.set_len(len as u64)?;
+        // Reserve the blocks now: a sparse file on a full file system (tmpfs, /dev/shm) would
+        // make a later store into the mapping die with SIGBUS instead of reporting ENOSPC here.
+        // `len` fits in off_t: `set_len` above accepted it.
+        use std::os::fd::AsRawFd;
+        // SAFETY: plain system call on an open file descriptor we own.
+        let rc = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, len as libc::off_t) };
+        if rc != 0 && rc != libc::EOPNOTSUPP && rc != libc::EINVAL {
+            return Err(std::io::Error::from_raw_os_error(rc));
+        }
         Self::map(file, persistence)
     }
 

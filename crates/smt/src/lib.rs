@@ -57,6 +57,7 @@ mod bv;
 mod error;
 mod eval;
 mod raw;
+pub mod script;
 mod smtlib;
 mod solver;
 mod term;

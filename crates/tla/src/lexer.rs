@@ -89,18 +89,21 @@ pub struct Lexer<'a> {
     base_offset: usize,
     /// PlusCal mode: `$variable`/`$value` are identifiers.
     pub pcal: bool,
+    /// Last (byte position, column) computed by `col_of`, so columns on a long line are counted
+    /// incrementally (counting from the line start each time was quadratic in the line length).
+    col_cache: std::cell::Cell<(usize, usize)>,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Self {
-        Lexer { src, bytes: src.as_bytes(), pos: 0, line: 1, line_start: 0, base_offset: 0, pcal: false }
+        Lexer { src, bytes: src.as_bytes(), pos: 0, line: 1, line_start: 0, base_offset: 0, pcal: false, col_cache: Default::default() }
     }
 
     /// Lexes `src[start..end]` as part of a larger file so spans and columns stay file-relative.
     pub fn slice(src: &'a str, start: usize, end: usize) -> Self {
         let line = src[..start].bytes().filter(|&b| b == b'\n').count() + 1;
         let line_start = src[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
-        Lexer { src: &src[..end], bytes: src[..end].as_bytes(), pos: start, line, line_start, base_offset: 0, pcal: false }
+        Lexer { src: &src[..end], bytes: src[..end].as_bytes(), pos: start, line, line_start, base_offset: 0, pcal: false, col_cache: Default::default() }
     }
 
     pub fn tokenize(mut self) -> Result<Vec<Token>, Diagnostic> {
@@ -116,7 +119,14 @@ impl<'a> Lexer<'a> {
     }
 
     fn col_of(&self, pos: usize) -> usize {
-        self.src[self.line_start..pos].chars().count() + 1
+        let (at, col) = self.col_cache.get();
+        let col = if at >= self.line_start && at <= pos && col > 0 {
+            col + self.src[at..pos].chars().count()
+        } else {
+            self.src[self.line_start..pos].chars().count() + 1
+        };
+        self.col_cache.set((pos, col));
+        col
     }
 
     fn peek_at(&self, i: usize) -> u8 {

@@ -12,5 +12,5 @@ pub mod resolve;
 
 pub use ast::*;
 pub use error::{Diagnostic, SourceFile};
-pub use parser::{parse_expr_str, parse_module, Parser};
+pub use parser::{parse_expr_str, parse_module, run_with_deep_stack, Parser, MAX_NESTING, MAX_TREE_DEPTH};
 pub use printer::{print_expr, print_module};

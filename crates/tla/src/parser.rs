@@ -61,6 +61,153 @@ pub struct Parser {
     eof: Token,
     /// PlusCal mode: `||` and `:=` end an expression instead of being infix operators.
     pub pcal: bool,
+    /// Current nesting (recursive parse calls of expressions, and of statements for front-ends
+    /// built on this parser, see `enter`), bounded by `MAX_NESTING`.
+    depth: usize,
+    /// Expression nesting only: 0 when a call of `parse_expr` is a top-level expression, whose
+    /// finished tree is then checked against `MAX_TREE_DEPTH`.
+    expr_nesting: usize,
+    /// Set once a nesting limit was hit: backtracking parse attempts must not swallow that error.
+    too_deep: bool,
+    /// Speculative parses (`{x \in S : P}`, `[x \in S |-> e]`) that already failed at a token
+    /// position under a column limit: they are not tried again. Without this, nested brackets
+    /// re-parse their contents twice per level (exponential time).
+    failed_attempts: std::collections::HashSet<(u8, usize, Option<usize>)>,
+}
+
+/// Deepest nesting the parser accepts (parentheses, `<<`, `IF`, prefix operators, PlusCal
+/// statements, ... counted together). Deeper input is rejected with `nesting too deep` instead
+/// of recursing until the stack overflows.
+pub const MAX_NESTING: usize = 500;
+
+/// Deepest expression tree accepted. Chains of left-associative infix operators (`a /\ b /\ c`,
+/// `1 + 1 + 1`) are parsed iteratively but are trees as deep as they are long, and every walk
+/// over the tree (printer, resolver, evaluator, translators, drop) recurses per level: a caller
+/// that accepts trees this deep runs those walks on a thread with `STACK_FOR_MAX_TREE_DEPTH`
+/// bytes of stack (`vf_tla::run_with_deep_stack`).
+pub const MAX_TREE_DEPTH: usize = 100_000;
+
+/// Stack for the walks of this workspace over a tree of `MAX_TREE_DEPTH` levels. Measured: every
+/// `mpcal` command (check-syntax, fmt, pcalgen with MPCal expansion) on 99,000-element chains
+/// runs within 2 KiB per level; 8 KiB per level leaves room for macro substitution (argument
+/// trees inside body trees) and other callers. Only touched pages are backed by memory.
+pub const STACK_FOR_MAX_TREE_DEPTH: usize = MAX_TREE_DEPTH * 8 * 1024;
+
+/// Runs `f` on a thread with `STACK_FOR_MAX_TREE_DEPTH` bytes of stack, so that parse trees of
+/// every depth the parser accepts can be walked recursively. A panic in `f` is resumed.
+pub fn run_with_deep_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let h = std::thread::Builder::new()
+        .name("deep-stack".into())
+        .stack_size(STACK_FOR_MAX_TREE_DEPTH)
+        .spawn(f)
+        .expect("cannot start a thread for parsing");
+    match h.join() {
+        Ok(v) => v,
+        Err(p) => std::panic::resume_unwind(p),
+    }
+}
+
+/// Depth of an expression tree (a leaf has depth 1), computed without recursion, and the start
+/// offset of a node at the deepest level.
+pub fn tree_depth(e: &Expr) -> (usize, usize) {
+    let mut best = (0, e.span.start);
+    let mut stack: Vec<(&Expr, usize)> = vec![(e, 1)];
+    let mut kids: Vec<&Expr> = Vec::new();
+    while let Some((e, d)) = stack.pop() {
+        if d > best.0 {
+            best = (d, e.span.start);
+        }
+        kids.clear();
+        children(e, &mut kids);
+        stack.extend(kids.drain(..).map(|k| (k, d + 1)));
+    }
+    best
+}
+
+fn unit_exprs<'a>(u: &'a Unit, out: &mut Vec<&'a Expr>) {
+    match u {
+        Unit::Assume { body, .. } | Unit::Theorem { body, .. } => out.push(body),
+        Unit::OpDef(d) => out.push(&d.body),
+        Unit::FnDef(d) => {
+            out.extend(d.bounds.iter().map(|b| &b.set));
+            out.push(&d.body);
+        }
+        Unit::Instance(i) | Unit::ModuleDef { instance: i, .. } => out.extend(i.subs.iter().map(|(_, e)| e)),
+        Unit::Constants(_) | Unit::Variables(_) | Unit::Recursive(_) | Unit::Separator => {}
+    }
+}
+
+/// The direct sub-expressions of `e` (including those inside LET definitions).
+pub fn children<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    use ExprKind::*;
+    match &e.kind {
+        Name(_) | Num { .. } | Decimal(_) | Str(_) | Bool(_) | At | OpRef(_) => {}
+        Apply(_, args) | Times(args) | SetEnum(args) | Tuple(args) | JunctionList(_, args) => out.extend(args),
+        Qualified(parts) => out.extend(parts.iter().flat_map(|(_, a)| a)),
+        Prefix(_, a) | Postfix(_, a) | Dot(a, _) | QuantUnbounded(_, _, a) | TemporalQuant(_, _, a) | Lambda(_, a) => out.push(a),
+        Infix(_, a, b) | FnSet(a, b) | BoxAction(a, b) | AngleAction(a, b) => {
+            out.push(a);
+            out.push(b);
+        }
+        Fairness { vars, action, .. } => {
+            out.push(vars);
+            out.push(action);
+        }
+        FnApp(f, args) => {
+            out.push(f);
+            out.extend(args);
+        }
+        SetFilter(b, p) => {
+            out.push(&b.set);
+            out.push(p);
+        }
+        SetMap(body, bounds) => {
+            out.push(body);
+            out.extend(bounds.iter().map(|b| &b.set));
+        }
+        FnCons(bounds, body) | Quant(_, bounds, body) => {
+            out.extend(bounds.iter().map(|b| &b.set));
+            out.push(body);
+        }
+        Record(fs) | RecordSet(fs) => out.extend(fs.iter().map(|(_, e)| e)),
+        Except(f, specs) => {
+            out.push(f);
+            for s in specs {
+                for k in &s.path {
+                    if let ExceptKey::Index(ix) = k {
+                        out.extend(ix);
+                    }
+                }
+                out.push(&s.value);
+            }
+        }
+        If(c, a, b) => {
+            out.push(c);
+            out.push(a);
+            out.push(b);
+        }
+        Case(arms, other) => {
+            for (g, v) in arms {
+                out.push(g);
+                out.push(v);
+            }
+            if let Some(o) = other {
+                out.push(o);
+            }
+        }
+        Let(defs, body) => {
+            for d in defs {
+                unit_exprs(d, out);
+            }
+            out.push(body);
+        }
+        Choose { set, body, .. } => {
+            if let Some(s) = set {
+                out.push(s);
+            }
+            out.push(body);
+        }
+    }
 }
 
 fn describe(t: &Token) -> String {
@@ -75,7 +222,7 @@ impl Parser {
     pub fn new(toks: Vec<Token>) -> Self {
         let last = toks.last().cloned().expect("token stream ends with Eof");
         let eof = Token { kind: Kind::Eof, text: String::new(), ..last };
-        Parser { toks, pos: 0, limit: None, eof, pcal: false }
+        Parser { toks, pos: 0, limit: None, eof, pcal: false, depth: 0, expr_nesting: 0, too_deep: false, failed_attempts: Default::default() }
     }
 
     /// The next token, or Eof if it is hidden by the junction column limit.
@@ -187,8 +334,43 @@ impl Parser {
 
     // ---------------------------------------------------------------- expressions
 
+    /// One level deeper (an expression or, for front-ends built on this parser, a statement):
+    /// fails with `nesting too deep` beyond `MAX_NESTING`. Pair every `Ok` with `leave`.
+    pub fn enter(&mut self) -> PResult<()> {
+        if self.depth >= MAX_NESTING {
+            self.too_deep = true;
+            return Err(Diagnostic::parse(self.peek().start, format!("nesting too deep (more than {MAX_NESTING} levels)")));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    pub fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// True once a nesting limit was hit (backtracking must then give up, not try alternatives).
+    pub fn hit_limit(&self) -> bool {
+        self.too_deep
+    }
+
     pub fn parse_expr(&mut self) -> PResult<Expr> {
-        self.parse_bin(0)
+        let start = self.peek().start;
+        self.enter()?;
+        self.expr_nesting += 1;
+        let r = self.parse_bin(0);
+        self.expr_nesting -= 1;
+        self.leave();
+        let e = r?;
+        if self.expr_nesting == 0 {
+            let (d, at) = tree_depth(&e);
+            if d > MAX_TREE_DEPTH {
+                self.too_deep = true;
+                let _ = start;
+                return Err(Diagnostic::parse(at, format!("nesting too deep (expression tree deeper than {MAX_TREE_DEPTH} levels)")));
+            }
+        }
+        Ok(e)
     }
 
     fn infix_op_here(&self) -> Option<String> {
@@ -247,7 +429,10 @@ impl Parser {
             if let Some(p) = prefix_prec(&t.text) {
                 // `[]` directly followed by `[` is `[][Next]_v`; still the prefix operator.
                 self.advance();
-                let operand = self.parse_bin(p + 1)?;
+                self.enter()?;
+                let operand = self.parse_bin(p + 1);
+                self.leave();
+                let operand = operand?;
                 let span = Span::new(t.start, operand.span.end);
                 return Ok(Expr::new(ExprKind::Prefix(t.text.clone(), Box::new(operand)), span));
             }
@@ -580,17 +765,25 @@ impl Parser {
         }
         // `{x \in S : P}`: try a single bound followed by `:`.
         let save = self.pos;
-        if let Ok((names, tuple)) = self.parse_binder_names() {
-            if self.eat_sym("\\in") {
-                if let Ok(set) = self.parse_expr() {
-                    if self.eat_sym(":") {
-                        let pred = self.parse_expr()?;
-                        let close = self.expect_sym("}")?;
-                        let b = Bound { names, tuple, set };
-                        return Ok(Expr::new(ExprKind::SetFilter(Box::new(b), Box::new(pred)), Span::new(open.start, close.end)));
+        let key = (0u8, save, self.limit);
+        if !self.failed_attempts.contains(&key) {
+            if let Ok((names, tuple)) = self.parse_binder_names() {
+                if self.eat_sym("\\in") {
+                    match self.parse_expr() {
+                        Ok(set) => {
+                            if self.eat_sym(":") {
+                                let pred = self.parse_expr()?;
+                                let close = self.expect_sym("}")?;
+                                let b = Bound { names, tuple, set };
+                                return Ok(Expr::new(ExprKind::SetFilter(Box::new(b), Box::new(pred)), Span::new(open.start, close.end)));
+                            }
+                        }
+                        Err(e) if self.too_deep => return Err(e),
+                        Err(_) => {}
                     }
                 }
             }
+            self.failed_attempts.insert(key);
         }
         self.pos = save;
         let first = self.parse_expr()?;
@@ -671,12 +864,20 @@ impl Parser {
         // Function constructor `[x \in S |-> e]`.
         if head.kind == Kind::Ident || head.is_sym("<<") {
             let save = self.pos;
-            if let Ok(bounds) = self.parse_bounds() {
-                if self.eat_sym("|->") {
-                    let body = self.parse_expr()?;
-                    let close = self.expect_sym("]")?;
-                    return Ok(Expr::new(ExprKind::FnCons(bounds, Box::new(body)), Span::new(open.start, close.end)));
+            let key = (1u8, save, self.limit);
+            if !self.failed_attempts.contains(&key) {
+                match self.parse_bounds() {
+                    Ok(bounds) => {
+                        if self.eat_sym("|->") {
+                            let body = self.parse_expr()?;
+                            let close = self.expect_sym("]")?;
+                            return Ok(Expr::new(ExprKind::FnCons(bounds, Box::new(body)), Span::new(open.start, close.end)));
+                        }
+                    }
+                    Err(e) if self.too_deep => return Err(e),
+                    Err(_) => {}
                 }
+                self.failed_attempts.insert(key);
             }
             self.pos = save;
         }

@@ -43,6 +43,15 @@ fn is_atomic(e: &Expr) -> bool {
     )
 }
 
+/// Infix operators that TLA+ defines as left-associative: `a op b op c` means `(a op b) op c`.
+fn is_left_assoc(op: &str) -> bool {
+    matches!(
+        op,
+        "/\\" | "\\/" | "+" | "-" | "*" | "++" | "--" | "**" | "\\union" | "\\cup" | "\\intersect" | "\\cap" | "\\o"
+            | "\\cdot" | "@@" | "||" | "&&" | "(+)" | "(-)" | "(.)" | "\\sqcap" | "\\sqcup" | "\\uplus" | "%%"
+    )
+}
+
 pub fn escape_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
@@ -160,12 +169,27 @@ impl Printer {
                 }
                 self.operand(a);
             }
-            Infix(op, a, b) => {
-                self.operand(a);
-                self.w(" ");
-                self.w(op);
-                self.w(" ");
-                self.operand(b);
+            Infix(op, _, _) => {
+                // A chain `a op b op c` of one left-associative operator is printed without
+                // recursion and without parentheses (it re-parses to the same left-deep tree), so
+                // long chains print in linear time and their output stays within the parser's
+                // nesting limit.
+                let mut spine = Vec::new();
+                let mut cur = e;
+                while let Infix(o, a, b) = &cur.kind {
+                    if !spine.is_empty() && (o != op || !is_left_assoc(op)) {
+                        break;
+                    }
+                    spine.push(&**b);
+                    cur = a;
+                }
+                self.operand(cur);
+                for b in spine.iter().rev() {
+                    self.w(" ");
+                    self.w(op);
+                    self.w(" ");
+                    self.operand(b);
+                }
             }
             Postfix(op, a) => {
                 self.operand(a);

@@ -125,7 +125,21 @@ pub fn resolve_expr(s: &mut Scope, e: &Expr, unknown: &mut dyn FnMut(&str, crate
         Qualified(parts) => parts.iter().flat_map(|(_, args)| args).for_each(|a| resolve_expr(s, a, unknown)),
         Num { .. } | Decimal(_) | Str(_) | Bool(_) | At | OpRef(_) => {}
         Prefix(_, a) | Postfix(_, a) | Dot(a, _) => resolve_expr(s, a, unknown),
-        Infix(_, a, b) | FnSet(a, b) | BoxAction(a, b) | AngleAction(a, b) => {
+        Infix(..) => {
+            // a left-deep operator chain: down its spine in a loop (no recursion per element),
+            // then the right operands in source order, as the recursive walk visits them
+            let mut rights = Vec::new();
+            let mut cur = e;
+            while let Infix(_, a, b) = &cur.kind {
+                rights.push(&**b);
+                cur = a;
+            }
+            resolve_expr(s, cur, unknown);
+            for b in rights.iter().rev() {
+                resolve_expr(s, b, unknown);
+            }
+        }
+        FnSet(a, b) | BoxAction(a, b) | AngleAction(a, b) => {
             resolve_expr(s, a, unknown);
             resolve_expr(s, b, unknown);
         }

@@ -80,14 +80,15 @@ fn is_map_section(name: &str) -> bool {
 
 /// Parses the program in `section` (default: the first program section).
 pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(Program, ElfSource), ParseError> {
-    let ferr = |m: String| ParseError::file(file_name, m);
-    let file = object::File::parse(&*bytes).map_err(|e| ferr(format!("not an ELF object: {e}")))?;
-    if file.architecture() != object::Architecture::Bpf {
-        return Err(ferr(format!("ELF object is for {:?}, not BPF", file.architecture())));
-    }
-    let progs = program_sections(&bytes).map_err(ferr)?;
-    // A missing section is reported at the section header table, where it was looked for.
+    // Errors about the object's structure are reported at the section header table.
     let at_table = |m: String| ParseError::byte(file_name, section_table_offset(&bytes), None, m);
+    let file = object::File::parse(&*bytes)
+        .map_err(|e| ParseError::byte(file_name, elf_error_offset(&bytes), None, format!("not an ELF object: {e}")))?;
+    if file.architecture() != object::Architecture::Bpf {
+        // e_machine
+        return Err(ParseError::byte(file_name, 18, None, format!("ELF object is for {:?}, not BPF", file.architecture())));
+    }
+    let progs = program_sections(&bytes).map_err(at_table)?;
     let sec_name = match section {
         Some(s) => {
             if !progs.iter().any(|p| p == s) {
@@ -98,7 +99,7 @@ pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(
         None => progs.first().cloned().ok_or_else(|| at_table("ELF object has no program section".into()))?,
     };
     let sec = file.section_by_name(&sec_name).unwrap();
-    let (offset, size) = sec.file_range().ok_or_else(|| ferr(format!("section '{sec_name}' has no file data")))?;
+    let (offset, size) = sec.file_range().ok_or_else(|| at_table(format!("section '{sec_name}' has no file data")))?;
     let (offset, size) = (offset as usize, size as usize);
     let body = offset.checked_add(size).and_then(|end| bytes.get(offset..end)).ok_or_else(|| {
         ParseError::byte(file_name, offset.min(bytes.len()), None, format!("section '{sec_name}' extends past the end of the file ({size} bytes at offset {offset})"))
@@ -106,17 +107,20 @@ pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(
     let mut insns = isa::decode_all(body)
         .map_err(|e| ParseError::byte(file_name, offset + e.pc * 8, Some(e.pc), e.msg))?;
     let len = insns.len();
-    let maps = collect_maps(&file, &bytes).map_err(ferr)?;
+    let maps = collect_maps(&file, &bytes).map_err(at_table)?;
     let mut relocs = Vec::new();
     let mut text = None;
     relocate(&file, &bytes, sec.index(), 0, false, &maps, &mut insns, &mut relocs, file_name)?;
     // Calls into .text: append it and link.
     let needs_text = relocs.iter().any(|r| r.map.is_none());
     if needs_text {
-        let t = file.section_by_name(".text").ok_or_else(|| ferr("call relocation but no .text".into()))?;
-        let (to, ts) = t.file_range().ok_or_else(|| ferr(".text has no data".into()))?;
+        let t = file.section_by_name(".text").ok_or_else(|| at_table("call relocation but no .text".into()))?;
+        let (to, ts) = t.file_range().ok_or_else(|| at_table(".text has no data".into()))?;
         let base = insns.len();
-        insns.extend(isa::decode_all(&bytes[to as usize..(to + ts) as usize]).map_err(|e| ferr(e.msg))?);
+        insns.extend(
+            isa::decode_all(&bytes[to as usize..(to + ts) as usize])
+                .map_err(|e| ParseError::byte(file_name, to as usize + e.pc * 8, None, format!(".text: {}", e.msg)))?,
+        );
         text = Some((to as usize, ts as usize / 8));
         relocate(&file, &bytes, t.index(), base, true, &maps, &mut insns, &mut relocs, file_name)?;
         link_calls(&mut insns, &relocs, base);
@@ -126,6 +130,28 @@ pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(
     program.maps = maps.into_iter().map(|(_, _, m)| m).collect();
     let src = ElfSource { bytes: bytes.clone(), section: sec_name, offset, len, text, relocs };
     Ok((program, src))
+}
+
+/// Where an object that `object` refuses goes wrong: the first byte of a wrong magic, the
+/// class/byte-order bytes, the end of a truncated header, else the section header table.
+fn elf_error_offset(b: &[u8]) -> usize {
+    const MAGIC: [u8; 4] = [0x7f, b'E', b'L', b'F'];
+    if let Some(i) = (0..4).find(|&i| b.get(i) != Some(&MAGIC[i])) {
+        return i;
+    }
+    match b.get(4) {
+        Some(1) | Some(2) => {}
+        _ => return 4,
+    }
+    match b.get(5) {
+        Some(1) | Some(2) => {}
+        _ => return 5,
+    }
+    let header = if b[4] == 2 { 64 } else { 52 };
+    if b.len() < header {
+        return b.len();
+    }
+    section_table_offset(b).min(b.len())
 }
 
 /// `e_shoff` of an ELF header (32- or 64-bit, either byte order); 0 if unreadable.
@@ -188,6 +214,7 @@ fn collect_maps(file: &object::File, _bytes: &[u8]) -> Result<Vec<(SectionIndex,
                 let (map_type, key_size, value_size, max_entries) = (field(0)?, field(1)?, field(2)?, field(3)?);
                 MapDef { name: sname.clone(), map_type, key_size, value_size, max_entries, flags, fd: 0 }
             };
+            def.check_sizes()?;
             out.push((sec.index(), s.address(), def));
         }
     }

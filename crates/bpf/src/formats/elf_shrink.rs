@@ -248,15 +248,52 @@ pub fn write_shrunk(src: &ElfSource, insns: &[Insn]) -> Result<Vec<u8>, String> 
     }
     remap_symbols(&mut bytes, &symtab, &maps);
     if let Some(ext_idx) = idx(".BTF.ext") {
-        let btf = idx(".BTF").ok_or(".BTF.ext without .BTF")?;
         let names: HashMap<String, &SlotMap> = maps.iter().map(|(s, m)| (shdrs[*s].name.clone(), *m)).collect();
-        let (new_ext, field_moves) = rewrite_btf_ext(&bytes, &shdrs[ext_idx], &shdrs[btf], &names)?;
-        replace_section(&mut bytes, &shdrs[ext_idx], &new_ext);
-        if let Some(rel) = shdrs.iter().find(|s| s.kind == SHT_REL && s.info as usize == ext_idx) {
-            rewrite_field_relocs(&mut bytes, rel, &field_moves);
+        let ext_rel = shdrs.iter().find(|s| s.kind == SHT_REL && s.info as usize == ext_idx);
+        let rewritten = idx(".BTF").ok_or_else(|| format!("byte {}: .BTF.ext without .BTF", shdrs[ext_idx].offset)).and_then(|btf| rewrite_btf_ext(&bytes, &shdrs[ext_idx], &shdrs[btf], &names));
+        match rewritten {
+            Ok((new_ext, field_moves)) => {
+                replace_section(&mut bytes, &shdrs[ext_idx], &new_ext);
+                if let Some(rel) = ext_rel {
+                    rewrite_field_relocs(&mut bytes, rel, &field_moves);
+                }
+            }
+            // A damaged .BTF.ext (which libbpf ignores when loading the input) cannot be moved
+            // with the instructions: the output gets an empty one instead, with no records and
+            // no relocations, which libbpf accepts. `btf_ext_problem` lets callers warn.
+            Err(_) => {
+                replace_section(&mut bytes, &shdrs[ext_idx], &empty_btf_ext(shdrs[ext_idx].size));
+                if let Some(rel) = ext_rel {
+                    replace_section(&mut bytes, rel, &[]);
+                }
+            }
         }
     }
     Ok(bytes)
+}
+
+/// A `.BTF.ext` with no records that fits in `room` bytes (empty when not even a header fits).
+fn empty_btf_ext(room: usize) -> Vec<u8> {
+    let hdr_len: usize = if room >= 32 { 32 } else if room >= 24 { 24 } else { return Vec::new() };
+    let mut h = vec![0u8; hdr_len];
+    h[0..2].copy_from_slice(&0xeb9fu16.to_le_bytes());
+    h[2] = 1; // version
+    h[4..8].copy_from_slice(&(hdr_len as u32).to_le_bytes());
+    h
+}
+
+/// Why the object's `.BTF.ext` cannot be rewritten by the shrinking writer (it is then replaced
+/// by an empty one), as `byte N: .BTF.ext: problem`; `None` when it is fine or absent.
+pub fn btf_ext_problem(src: &ElfSource) -> Option<String> {
+    let shdrs = match section_headers(&src.bytes) {
+        Ok(s) => s,
+        Err(e) => return Some(e),
+    };
+    let ext = shdrs.iter().find(|s| s.name == ".BTF.ext")?;
+    let Some(btf) = shdrs.iter().find(|s| s.name == ".BTF") else {
+        return Some(format!("byte {}: .BTF.ext without .BTF", ext.offset));
+    };
+    rewrite_btf_ext(&src.bytes, ext, btf, &HashMap::new()).err()
 }
 
 /// `call imm` against a symbol in `.text`: target slot = value / 8 + imm + 1 (libbpf).
@@ -388,18 +425,26 @@ type FieldMoves = HashMap<usize, Option<usize>>;
 /// each record's `insn_off` field went (`None`: record dropped), by old offset in the section.
 fn rewrite_btf_ext(bytes: &[u8], ext: &Shdr, btf: &Shdr, maps: &HashMap<String, &SlotMap>) -> Result<(Vec<u8>, FieldMoves), String> {
     let d = &bytes[ext.offset..ext.offset + ext.size];
-    let bad = |m: &str| format!(".BTF.ext: {m}");
+    // positions in messages are file offsets
+    let bad_at = |at: usize, m: &str| format!("byte {}: .BTF.ext: {m}", ext.offset + at);
     if d.len() < 24 || u16_at(d, 0) != 0xeb9f {
-        return Err(bad("bad header"));
+        return Err(bad_at(0, "bad header"));
     }
     let hdr_len = u32_at(d, 4) as usize;
+    if hdr_len < 24 || hdr_len > d.len() {
+        return Err(bad_at(4, &format!("header length {hdr_len} outside [24, {}]", d.len())));
+    }
     let parts = if hdr_len >= 32 { 3 } else { 2 };
     let kinds = [InfoKind::Func, InfoKind::Line, InfoKind::Core];
+    let btf_bytes = &bytes[btf.offset..btf.offset + btf.size];
+    if btf_bytes.len() < 24 {
+        return Err(format!("byte {}: .BTF: truncated header", btf.offset));
+    }
     let str_at = |off: u32| -> String {
-        let b = &bytes[btf.offset..btf.offset + btf.size];
-        let s = u32_at(b, 4) as usize + u32_at(b, 16) as usize + off as usize;
+        let b = btf_bytes;
+        let s = (u32_at(b, 4) as usize).saturating_add(u32_at(b, 16) as usize).saturating_add(off as usize);
         let e = b[s.min(b.len())..].iter().position(|&c| c == 0).map(|p| s + p).unwrap_or(s);
-        String::from_utf8_lossy(&b[s.min(e)..e]).into_owned()
+        String::from_utf8_lossy(&b[s.min(e).min(b.len())..e.min(b.len())]).into_owned()
     };
     let mut out = d[..hdr_len].to_vec();
     let mut moves = HashMap::new();
@@ -411,24 +456,24 @@ fn rewrite_btf_ext(bytes: &[u8], ext: &Shdr, btf: &Shdr, maps: &HashMap<String, 
             put_u32(&mut out, 8 + 8 * p, next_off as u32);
             continue;
         }
-        if start + len > d.len() || len < 4 {
-            return Err(bad("subsection out of range"));
+        if start.saturating_add(len) > d.len() || len < 4 {
+            return Err(bad_at(8 + 8 * p, &format!("subsection [{start}, +{len}) outside the section ({} bytes)", d.len())));
         }
         let rec = u32_at(d, start) as usize;
-        if rec < 4 {
-            return Err(bad("record size too small"));
+        if rec < 4 || rec > len {
+            return Err(bad_at(start, &format!("record size {rec} is impossible")));
         }
         let new_start = out.len();
         out.extend_from_slice(&d[start..start + 4]);
         let mut at = start + 4;
         while at < start + len {
             if at + 8 > start + len {
-                return Err(bad("truncated block"));
+                return Err(bad_at(at, "truncated block"));
             }
             let (name_off, n) = (u32_at(d, at), u32_at(d, at + 4) as usize);
             let recs = at + 8;
-            if recs + n * rec > start + len {
-                return Err(bad("block past the end of its subsection"));
+            if n.checked_mul(rec).and_then(|b| b.checked_add(recs)).map_or(true, |e| e > start + len) {
+                return Err(bad_at(at + 4, &format!("block of {n} records of {rec} bytes runs past the end of its subsection")));
             }
             let map = maps.get(&str_at(name_off)).copied();
             let kept = remap_records(d, recs, n, rec, *kind, map);
@@ -452,7 +497,7 @@ fn rewrite_btf_ext(bytes: &[u8], ext: &Shdr, btf: &Shdr, maps: &HashMap<String, 
         next_off = out.len() - hdr_len;
     }
     if out.len() > d.len() {
-        return Err(bad("rewritten section grew"));
+        return Err(bad_at(0, "rewritten section grew"));
     }
     Ok((out, moves))
 }

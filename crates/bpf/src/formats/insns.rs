@@ -63,6 +63,7 @@ pub fn parse_maps(file: &str, text: &str) -> Result<Vec<MapDef>, ParseError> {
         if seen != 31 {
             return Err(ParseError::text(file, lineno, 1, "map needs type, key_size, value_size, max_entries and fd"));
         }
+        m.check_sizes().map_err(|e| ParseError::text(file, lineno, 1, e))?;
         if maps.iter().any(|o: &MapDef| o.fd == m.fd) {
             return Err(ParseError::text(file, lineno, 1, format!("duplicate map fd {}", m.fd)));
         }

@@ -8,6 +8,7 @@
 pub mod cmacro;
 pub mod elf;
 mod elf_shrink;
+pub use elf_shrink::btf_ext_problem;
 pub mod insns;
 pub mod k2;
 mod btf;
