@@ -86,7 +86,7 @@ var ALockServer = &distsys.Archetype{
 				c.SetLocal("waiting", v3)
 				return c.Goto("serve")
 			} else {
-				if err := c.Assert(tla.MakeBool(tla.MakeBool(tla.Eq(tla.Dot(c.Local("req"), "kind"), Release(c.Consts())).AsBool() && tla.Neq(c.Local("waiting"), tla.MakeTuple()).AsBool()).AsBool() && tla.Eq(tla.Head(c.Local("waiting")), tla.Dot(c.Local("req"), "from")).AsBool()), "((req.kind = Release) /\\ (waiting # <<>>)) /\\ (Head(waiting) = req.from)"); err != nil {
+				if err := c.Assert(tla.MakeBool(tla.MakeBool(tla.Eq(tla.Dot(c.Local("req"), "kind"), Release(c.Consts())).AsBool() && tla.Neq(c.Local("waiting"), tla.MakeTuple()).AsBool()).AsBool() && tla.Eq(tla.Head(c.Local("waiting")), tla.Dot(c.Local("req"), "from")).AsBool()), "(req.kind = Release) /\\ (waiting # <<>>) /\\ (Head(waiting) = req.from)"); err != nil {
 					return err
 				}
 				v4 := tla.Tail(c.Local("waiting"))
