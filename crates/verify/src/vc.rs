@@ -78,6 +78,8 @@ struct Frame {
     quant_depth: usize,
     /// spec fn being translated with fuel: its index (self calls use `fuel!`)
     spec_self: Option<usize>,
+    /// `reveal_with_fuel(f, n)` seen in this function
+    fuel: HashMap<usize, u32>,
 }
 
 enum SpecState {
@@ -523,6 +525,9 @@ impl<'p> Gen<'p> {
             let pn = format!("p!{}!{}", i, k);
             self.decls.push((usize::MAX, format!("(declare-const {} {})", pn, self.sort(&p.ty))));
             binders.push(format!("({} {})", pn, self.sort(&p.ty)));
+            if let Some(r) = self.range(&p.ty, &pn) {
+                st.facts.push(r);
+            }
             st.env.push(Var { name: p.name.clone(), val: v(pn, p.ty.clone()), mutable: false });
         }
         self.fr.old_env = st.env.clone();
@@ -952,7 +957,8 @@ impl<'p> Gen<'p> {
             E::MethodCall(m) => self.method_call(st, m, mode),
             E::Field(f) => {
                 let Some(x) = self.ex(st, &f.base, mode)? else { return Ok(None) };
-                Ok(Some(self.field(&x, &f.member, f)?))
+                let r = self.field(&x, &f.member, f)?;
+                Ok(Some(self.typed(st, r)))
             }
             E::Reference(r) => {
                 if r.mutability.is_some() {
@@ -982,7 +988,20 @@ impl<'p> Gen<'p> {
                 Ok(Some(v("unit", Ty::Unit)))
             }
             E::AssertForall(a) => self.assert_forall(st, a),
-            E::RevealHide(_) => Ok(Some(v("unit", Ty::Unit))),
+            E::RevealHide(r) => {
+                if let (Some(_), Some((_, n))) = (&r.reveal_with_fuel_token, &r.fuel) {
+                    let names = path_names(&r.path.path);
+                    let key = names.join("::");
+                    let Some(&fi) = self.p.fn_index.get(&key) else { return Err(tyerr(r, &format!("unknown function {}", key))) };
+                    let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) = &**n else { return Err(unsup(r, "fuel amount")) };
+                    let k: u32 = i.base10_parse().map_err(|_| unsup(r, "fuel amount"))?;
+                    if k > 64 {
+                        return Err(unsup(r, "fuel above 64"));
+                    }
+                    self.fr.fuel.insert(fi, k);
+                }
+                Ok(Some(v("unit", Ty::Unit)))
+            }
             E::Loop(l) => {
                 if l.label.is_some() {
                     return Err(unsup(l, "loop label"));
@@ -1038,7 +1057,61 @@ impl<'p> Gen<'p> {
                 Ok(None)
             }
             E::Tuple(t) if t.elems.is_empty() => Ok(Some(v("unit", Ty::Unit))),
+            E::Is(i) => {
+                let Some(x) = self.ex(st, &i.base, mode)? else { return Ok(None) };
+                Ok(Some(v(self.variant_test(&x, &i.variant_ident.to_string(), i)?, Ty::Bool)))
+            }
+            E::IsNot(i) => {
+                let Some(x) = self.ex(st, &i.base, mode)? else { return Ok(None) };
+                Ok(Some(v(format!("(not {})", self.variant_test(&x, &i.variant_ident.to_string(), i)?), Ty::Bool)))
+            }
+            E::GetField(g) => {
+                let Some(x) = self.ex(st, &g.base, mode)? else { return Ok(None) };
+                let fname = match &g.member {
+                    syn::Member::Named(i) => i.to_string(),
+                    syn::Member::Unnamed(ix) => ix.index.to_string(),
+                };
+                let Ty::Adt(an, args) = self.resolve(&x.ty) else { return Err(unsup(g, "-> on a non-enum")) };
+                let a = &self.p.adts[self.p.adt_index[&an]];
+                let hits: Vec<&(String, Vec<(String, Ty)>)> = a.variants.iter().filter(|(_, fs)| fs.iter().any(|(n, _)| *n == fname)).collect();
+                if hits.len() != 1 {
+                    return Err(unsup(g, "-> field that is not in exactly one variant"));
+                }
+                let (cname, fs) = hits[0];
+                let fty = fs.iter().find(|(n, _)| *n == fname).unwrap().1.clone();
+                let m: HashMap<String, Ty> = a.generics.iter().cloned().zip(args.iter().cloned()).collect();
+                let inst = subst(&fty, &m);
+                let guard = format!("((_ is {}) {})", ctor_name(cname), x.t);
+                let r = self.sub_val(&x, format!("({} {})", sel_name(cname, &fname), x.t), fty, &inst, Some(guard));
+                Ok(Some(self.typed(st, r)))
+            }
             other => Err(unsup(other, "expression")),
+        }
+    }
+
+    /// A value read from a datatype field of a bounded integer type is in range (Rust typing):
+    /// assumed at the read (never as a global axiom, which would contradict the datatype theory).
+    fn typed(&mut self, st: &mut State, x: Val) -> Val {
+        if self.fr.quant_depth == 0 && ty_is_bounded(&self.resolve(&x.ty)) {
+            if let Some(r) = self.range(&x.ty, &x.t) {
+                st.facts.push(r);
+            }
+        }
+        x
+    }
+
+    fn variant_test(&self, x: &Val, variant: &str, at: &dyn Spanned) -> Result<String, Fail> {
+        match self.resolve(&x.ty) {
+            Ty::Option(_) if variant == "Some" || variant == "None" => Ok(format!("((_ is mk.Option.{}) {})", variant, x.t)),
+            Ty::Adt(an, _) => {
+                let a = &self.p.adts[self.p.adt_index[&an]];
+                let c = format!("{}::{}", an, variant);
+                if !a.is_enum || !a.variants.iter().any(|(n, _)| *n == c) {
+                    return Err(Fail::Type(span_of_dyn(at), format!("no variant {} in {}", variant, an)));
+                }
+                Ok(format!("((_ is {}) {})", ctor_name(&c), x.t))
+            }
+            _ => Err(Fail::Type(span_of_dyn(at), "`is` on a non-enum".into())),
         }
     }
 
@@ -1523,6 +1596,7 @@ impl<'p> Gen<'p> {
             let (tests, binds) = self.pattern(&mut s, &x, &arm.pat)?;
             let n = s.env.len();
             for (nm, val, mt) in binds {
+                let val = self.typed(&mut s, val);
                 s.env.push(Var { name: nm, val, mutable: mt });
             }
             let mut cond_parts: Vec<String> = prev.iter().map(|p| format!("(not {})", p)).collect();
@@ -1808,7 +1882,8 @@ impl<'p> Gen<'p> {
                     self.check(st, test.clone(), sp, "precondition not satisfied (Option::unwrap requires is_some)")?;
                 }
                 let inner = (**inner).clone();
-                return Ok(Some(self.sub_val(&recv, format!("(Option.Some.0 {})", recv.t), Ty::Unknown, &inner, Some(test))));
+                let r = self.sub_val(&recv, format!("(Option.Some.0 {})", recv.t), Ty::Unknown, &inner, Some(test));
+                return Ok(Some(self.typed(st, r)));
             }
             (Ty::Option(_), "as_ref", 0) => return Ok(Some(recv)),
             (Ty::Option(_), "take", 0) => {
@@ -1939,7 +2014,13 @@ impl<'p> Gen<'p> {
                 }
                 let mut a: Vec<String> = cvals.iter().map(|x| x.t.clone()).collect();
                 if rec {
-                    a.insert(0, if self.fr.spec_self == Some(fi) && self.fr.func == fi { "fuel!".into() } else { "(FS FZ)".into() });
+                    let fuel = if self.fr.spec_self == Some(fi) && self.fr.func == fi {
+                        "fuel!".to_string()
+                    } else {
+                        let k = self.fr.fuel.get(&fi).copied().unwrap_or(1);
+                        (0..k).fold("FZ".to_string(), |acc, _| format!("(FS {})", acc))
+                    };
+                    a.insert(0, fuel);
                 }
                 let t = if a.is_empty() { name } else { format!("({} {})", name, a.join(" ")) };
                 let (_, rt) = f.ret.as_ref().unwrap();
