@@ -10,7 +10,7 @@ fn sum_to(n: u32) -> (s: u64)
             i <= n, // I
             s == i * (i + 1) / 2, // I
             s <= i * 4294967296, // I
-        decreases n - i,
+        decreases n - i, // M(0): n - i ==> i
     {
         i = i + 1;
         s = s + i as u64;
@@ -26,7 +26,7 @@ fn count_down(n: u64) -> (r: u64)
         invariant k <= n, // I
         decreases k,
     {
-        k = k - 1;
+        k = k - 1; // M(0): k - 1 ==> k + 1
     }
     k
 }
@@ -38,7 +38,7 @@ fn find_first_ge(limit: u32) -> (r: u32)
     let mut x: u32 = 0;
     loop
         invariant x <= limit, // I
-        ensures x >= limit, x <= limit, // E
+        ensures x >= limit, x <= limit, // I
         decreases limit - x,
     {
         if x >= limit {
@@ -60,7 +60,7 @@ fn double_all(n: u32) -> (r: u32)
             i <= n <= 1000, // I
             acc == 2 * i, // I
     {
-        acc += 2;
+        acc += 2; // M(-2): 2; ==> 3;
         i += 1;
     }
     acc

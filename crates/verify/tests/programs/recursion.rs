@@ -9,7 +9,7 @@ spec fn fact(n: nat) -> nat
 spec fn tri(n: int) -> int
     decreases n,
 {
-    if n <= 0 { 0 } else { n + tri(n - 1) }
+    if n <= 0 { 0 } else { n + tri(n - 1) } // M(0): tri(n - 1) ==> tri(n + 1)
 }
 
 proof fn tri_3()
@@ -26,7 +26,7 @@ proof fn tri_mono(n: int)
     decreases n,
 {
     if n > 0 {
-        tri_mono(n - 1);
+        tri_mono(n - 1); // M(0): n - 1 ==> n
     }
 }
 
@@ -62,7 +62,7 @@ fn tri_exec(n: u32) -> (r: u64)
 spec fn fib(n: nat) -> nat
     decreases n,
 {
-    if n < 2 { n } else { fib((n - 1) as nat) + fib((n - 2) as nat) }
+    if n < 2 { n } else { fib((n - 1) as nat) + fib((n - 2) as nat) } // M(0): n < 2 ==> n < 1
 }
 
 proof fn fib_5()
@@ -78,6 +78,6 @@ fn rec_count(n: u64) -> (r: u64)
     ensures r == n, // E
     decreases n,
 {
-    if n == 0 { 0 } else { 1 + rec_count(n - 1) }
+    if n == 0 { 0 } else { 1 + rec_count(n - 1) } // M(0): rec_count(n - 1) ==> rec_count(n)
 }
 }

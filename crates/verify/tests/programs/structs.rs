@@ -33,10 +33,10 @@ fn width(s: Shape) -> (w: u32)
 }
 
 fn shift(p: Point, d: u32) -> (q: Point)
-    requires p.x as int + d as int <= 4294967295, // R
+    requires p.x as int + d as int <= 4294967295, // R // M(3): <= 4294967295 ==> <= 4294967296
     ensures q.x == p.x + d, q.y == p.y, // E
 {
-    Point { x: p.x + d, y: p.y } // M(0): requires p.x as int + d ==> requires p.x as int
+    Point { x: p.x + d, y: p.y }
 }
 
 fn swap(p: Point) -> (q: Point)
@@ -54,7 +54,7 @@ fn set_x(p: &mut Point, v: u32)
 
 fn use_set_x() {
     let mut p = Point { x: 1, y: 2 };
-    set_x(&mut p, 7);
+    set_x(&mut p, 7); // M(1): 7 ==> 8
     assert(p.x == 7); // A
     assert(p.y == 2); // A
     let q = swap(p);
