@@ -27,7 +27,7 @@ pub const PRELUDE: &str = r#"
 (assert (= (Seq.len Seq.empty) 0))
 (assert (forall ((s SeqS) (a Poly)) (! (= (Seq.len (Seq.push s a)) (+ (Seq.len s) 1)) :pattern ((Seq.push s a)))))
 (assert (forall ((s SeqS) (a Poly)) (! (= (Seq.index (Seq.push s a) (Seq.len s)) a) :pattern ((Seq.push s a)))))
-(assert (forall ((s SeqS) (a Poly) (i Int)) (! (=> (and (<= 0 i) (< i (Seq.len s))) (= (Seq.index (Seq.push s a) i) (Seq.index s i))) :pattern ((Seq.index (Seq.push s a) i)))))
+(assert (forall ((s SeqS) (a Poly) (i Int)) (! (=> (and (<= 0 i) (<= i (Seq.len s))) (= (Seq.index (Seq.push s a) i) (ite (= i (Seq.len s)) a (Seq.index s i)))) :pattern ((Seq.index (Seq.push s a) i)))))
 (assert (forall ((a SeqS) (b SeqS)) (! (= (Seq.len (Seq.add a b)) (+ (Seq.len a) (Seq.len b))) :pattern ((Seq.add a b)))))
 (assert (forall ((a SeqS) (b SeqS) (i Int)) (! (=> (and (<= 0 i) (< i (Seq.len a))) (= (Seq.index (Seq.add a b) i) (Seq.index a i))) :pattern ((Seq.index (Seq.add a b) i)))))
 (assert (forall ((a SeqS) (b SeqS) (i Int)) (! (=> (and (<= (Seq.len a) i) (< i (+ (Seq.len a) (Seq.len b)))) (= (Seq.index (Seq.add a b) i) (Seq.index b (- i (Seq.len a))))) :pattern ((Seq.index (Seq.add a b) i)))))

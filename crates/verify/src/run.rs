@@ -120,6 +120,14 @@ fn preamble(p: &Program, g: &Gen) -> String {
     s
 }
 
+/// The fixed SMT context of an empty program (datatypes Option/Unit, boxing, prelude):
+/// what the prelude tests use.
+pub fn base_preamble() -> String {
+    let p = Program::default();
+    let g = Gen::new(&p);
+    preamble(&p, &g)
+}
+
 fn query_text(pre: &str, g: &Gen, c: &Check, rlimit: Option<u64>) -> String {
     let mut s = String::new();
     if let Some(r) = rlimit {

@@ -285,7 +285,11 @@ impl<'p> Gen<'p> {
             return x;
         }
         let t = if ts == "Poly" {
-            format!("(box_{} {})", fs, x.t)
+            // box(unbox(p)) = p for a p that is statically of this type (Verus's has_type)
+            match strip_app(&x.t, &format!("unbox_{}", fs)) {
+                Some(inner) => inner,
+                None => format!("(box_{} {})", fs, x.t),
+            }
         } else if fs == "Poly" {
             format!("(unbox_{} {})", ts, x.t)
         } else {
@@ -2107,6 +2111,30 @@ pub fn sel_name(c: &str, f: &str) -> String {
 fn span_of_dyn(t: &dyn Spanned) -> Span {
     let s = t.span().start();
     Span { line: s.line, col: s.column + 1 }
+}
+
+/// `(f X)` → `X` when the term is exactly one application of `f`.
+fn strip_app(t: &str, f: &str) -> Option<String> {
+    let inner = t.strip_prefix('(')?.strip_prefix(f)?.strip_prefix(' ')?.strip_suffix(')')?;
+    // the argument must be one balanced term
+    let mut depth = 0i32;
+    for (k, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            ' ' if depth == 0 && k > 0 => return None,
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    Some(inner.to_string())
 }
 
 /// Replaces whole SMT symbol occurrences of `from` by `to`.

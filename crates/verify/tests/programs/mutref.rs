@@ -27,7 +27,7 @@ fn driver() {
     let mut c = Counter { n: 5, hits: 0 };
     incr(&mut c);
     assert(c.n == 6); // A
-    incr(&mut c); // M(0): incr(&mut c); ==> reset(&mut c); reset(&mut c);
+    incr(&mut c); // M(1): incr(&mut c); ==> reset(&mut c); reset(&mut c);
     assert(c.hits == 2); // A
     reset(&mut c);
     assert(c.n == 0 && c.hits == 2); // A

@@ -35,4 +35,18 @@ proof fn map_ext(m: Map<int, int>, k: int, v: int, w: int)
 {
     assert(m.insert(k, v).insert(k, w) =~= m.insert(k, w)); // A!
 }
+
+proof fn map_reinsert(m: Map<int, int>, k: int)
+    requires m.contains_key(k), // R
+    ensures m.insert(k, m[k]) == m, // E
+{
+    assert(m.insert(k, m[k]) =~= m); // A!
+}
+
+proof fn seq_reupdate(s: Seq<u8>, i: int)
+    requires 0 <= i < s.len(), // R
+    ensures s.update(i, s[i]) == s, // E
+{
+    assert(s.update(i, s[i]) =~= s); // A!
+}
 }
