@@ -140,6 +140,12 @@ fn query_text(pre: &str, g: &Gen, c: &Check, rlimit: Option<u64>) -> String {
             s.push('\n');
         }
     }
+    for (f, ax) in &g.range_axioms {
+        if *f != c.func {
+            s.push_str(ax);
+            s.push('\n');
+        }
+    }
     for f in &c.facts {
         s.push_str(&format!("(assert {})\n", f));
     }

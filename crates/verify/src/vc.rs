@@ -99,6 +99,9 @@ pub struct Gen<'p> {
     fresh: usize,
     fr: Frame,
     pub clips: HashSet<String>,
+    /// result ranges of recursive spec fns with bounded return types, by function: left out
+    /// of that function's own queries (where the induction hypothesis is given per call)
+    pub range_axioms: Vec<(usize, String)>,
 }
 
 type R = Result<Option<Val>, Fail>;
@@ -227,6 +230,7 @@ impl<'p> Gen<'p> {
             fresh: 0,
             fr: Frame::default(),
             clips: HashSet::new(),
+            range_axioms: vec![],
         }
     }
 
@@ -545,7 +549,17 @@ impl<'p> Gen<'p> {
             self.fr.entry_measure = Some(m);
         }
         let r = self.block(&mut st, body, Mode::Spec);
+        // a bounded return type (nat, u8, ...) is part of the function's type: checked on the
+        // body here (recursive calls assume it: induction, sound because termination is checked)
+        let range_check = match &r {
+            Ok(Some(x)) if ty_is_bounded(&ret_ty) => match self.range(&ret_ty, &x.t) {
+                Some(g) => self.check(&mut st, g, f.span, "spec fn result not in its return type"),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        };
         self.fr = saved;
+        range_check?;
         let r = r?.ok_or_else(|| unsup(body, "diverging spec fn"))?;
         let r = self.coerce(r, &ret_ty);
         let args: Vec<String> = binders.iter().map(|b| b[1..].split(' ').next().unwrap().to_string()).collect();
@@ -555,6 +569,11 @@ impl<'p> Gen<'p> {
             let bs = format!("(fuel! Fuel) {}", binders.join(" "));
             self.spec_defs.push(format!("(assert (forall ({}) (! (= {} {}) :pattern ({}))))", bs, fuel_app, r.t, fuel_app));
             self.spec_defs.push(format!("(assert (forall ({}) (! (= {} {}) :pattern ({}))))", bs, fuel_app, fuel_app0, fuel_app));
+            if ty_is_bounded(&ret_ty) {
+                if let Some(g) = self.range(&ret_ty, &fuel_app0) {
+                    self.range_axioms.push((i, format!("(assert (forall ({}) (! {} :pattern ({}))))", bs, g, fuel_app0)));
+                }
+            }
         } else {
             self.spec_defs.push(format!("(define-fun {} ({}) {} {})", name, binders.join(" "), rsort, r.t));
         }
@@ -2028,6 +2047,12 @@ impl<'p> Gen<'p> {
                 }
                 let t = if a.is_empty() { name } else { format!("({} {})", name, a.join(" ")) };
                 let (_, rt) = f.ret.as_ref().unwrap();
+                if self.fr.spec_self == Some(fi) && self.fr.func == fi && ty_is_bounded(rt) && self.fr.quant_depth == 0 {
+                    // induction hypothesis: the (terminating, smaller) recursive call is in range
+                    if let Some(g) = self.range(rt, &t) {
+                        st.facts.push(g);
+                    }
+                }
                 let r = self.coerce(v(t, rt.clone()), ret_inst.as_ref().unwrap());
                 return Ok(Some(Val { ty: ret_inst.unwrap(), ..r }));
             }
