@@ -414,6 +414,10 @@ fn add_fn(
             return Err(unsup(sig, "decreases when/via"));
         }
     }
+    if cx.trait_name.is_some() && cx.self_ty.is_some() && sig.spec.requires.is_some() {
+        // callers through the trait only establish the trait's requires
+        return Err(Fail::Type(span_of(sig), "requires on a trait method implementation (only the trait declaration may have requires)".into()));
+    }
     if sig.spec.recommends.is_some() && mode != Mode::Spec {
         return Err(unsup(sig, "recommends on a non-spec fn"));
     }

@@ -167,6 +167,9 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
         g.verify_fn(i)?;
         funcs.push(i);
     }
+    if let Some(sp) = crate::vc::mutual_recursion(&g.calls, p.fns.len()) {
+        return Err(Fail::Unsupported(sp, "mutually recursive exec/proof functions".into()));
+    }
     let _ = and_all(&[]);
     let pre = preamble(&p, &g);
     let texts: Vec<String> = g.checks.iter().map(|c| query_text(&pre, &g, c, opts.rlimit)).collect();

@@ -102,6 +102,8 @@ pub struct Gen<'p> {
     /// result ranges of recursive spec fns with bounded return types, by function: left out
     /// of that function's own queries (where the induction hypothesis is given per call)
     pub range_axioms: Vec<(usize, String)>,
+    /// (caller, callee, call site) of every exec/proof call, for the mutual-recursion check
+    pub calls: Vec<(usize, usize, Span)>,
 }
 
 type R = Result<Option<Val>, Fail>;
@@ -231,6 +233,7 @@ impl<'p> Gen<'p> {
             fr: Frame::default(),
             clips: HashSet::new(),
             range_axioms: vec![],
+            calls: vec![],
         }
     }
 
@@ -2062,6 +2065,7 @@ impl<'p> Gen<'p> {
             _ => {}
         }
         // exec/proof call
+        self.calls.push((self.fr.func, fi, sp));
         if fi == self.fr.func {
             self.decreases_check(st, fi, &cvals, sp)?;
         }
@@ -2119,6 +2123,35 @@ impl<'p> Gen<'p> {
         let g = self.lex_lt(&new, &old);
         self.check(st, g, sp, "decreases not satisfied at this recursive call")
     }
+}
+
+/// A call cycle through two or more exec/proof functions (only self-recursion is checked
+/// with `decreases`): returns a call site on the cycle.
+pub fn mutual_recursion(calls: &[(usize, usize, Span)], n: usize) -> Option<Span> {
+    let mut adj: Vec<Vec<(usize, Span)>> = vec![vec![]; n];
+    for &(a, b, s) in calls {
+        if a != b && a < n {
+            adj[a].push((b, s));
+        }
+    }
+    // does b reach a?
+    for &(a, b, s) in calls {
+        if a == b || a >= n {
+            continue;
+        }
+        let mut seen = vec![false; n];
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if x == a {
+                return Some(s);
+            }
+            if std::mem::replace(&mut seen[x], true) {
+                continue;
+            }
+            stack.extend(adj[x].iter().map(|e| e.0));
+        }
+    }
+    None
 }
 
 fn ty_is_bounded(t: &Ty) -> bool {

@@ -24,6 +24,7 @@ proof fn size_leafs()
     ensures size(Tree::Leaf) == 0, // E
         size(Tree::Node(Box::new(Tree::Leaf), 3, Box::new(Tree::Leaf))) == 1, // E
 {
+    reveal_with_fuel(size, 2);
 }
 
 fn root_or(t: &Tree, d: u64) -> (r: u64)
@@ -61,7 +62,7 @@ fn opt_client() {
     assert(r.is_some()); // A
     assert(r.unwrap() == 4); // A
     assert(o.is_none()); // A
-    let s = opt_add(Some(1u32), 2); // M(0): 2 ==> 4294967295
+    let s = opt_add(Some(1u32), 2); // M(0): , 2) ==> , 4294967295)
     assert(s.unwrap() == 3); // A
 }
 
