@@ -172,17 +172,35 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
     }
     let _ = and_all(&[]);
     let pre = preamble(&p, &g);
-    let texts: Vec<String> = g.checks.iter().map(|c| query_text(&pre, &g, c, opts.rlimit)).collect();
     if let Some(dir) = &opts.export_smt {
+        // one self-contained script per check, for re-checking with any solver
         let _ = std::fs::create_dir_all(dir);
-        for (k, (t, c)) in texts.iter().zip(&g.checks).enumerate() {
+        for (k, c) in g.checks.iter().enumerate() {
             let name = format!("{:03}-{}.smt2", k, p.fns[c.func].key.replace("::", "."));
-            let _ = std::fs::write(dir.join(name), t);
+            let _ = std::fs::write(dir.join(name), query_text(&pre, &g, c, opts.rlimit));
         }
     }
+    // One z3 context per thread: the preamble is parsed once, every function's declarations
+    // and every check live in their own push/pop scope, one check-sat per check.
+    let mut funcs_with_checks: Vec<usize> = g.checks.iter().map(|c| c.func).collect();
+    funcs_with_checks.dedup();
+    funcs_with_checks.sort();
+    funcs_with_checks.dedup();
+    let n = opts.threads.max(1).min(funcs_with_checks.len().max(1));
+    let mut groups: Vec<Vec<usize>> = vec![vec![]; n];
+    for (k, f) in funcs_with_checks.iter().enumerate() {
+        groups[k % n].push(*f);
+    }
+    let scripts: Vec<(Vec<usize>, String)> = groups.iter().map(|fs| script(&pre, &g, fs, opts)).collect();
     let ts = Instant::now();
-    let answers = solve_all(&texts, opts);
+    let outs = solve_all(&scripts, opts);
     let smt_time = ts.elapsed();
+    let mut answers = vec![String::from("unknown"); g.checks.len()];
+    for ((ids, _), out) in scripts.iter().zip(outs) {
+        for (k, id) in ids.iter().enumerate() {
+            answers[*id] = out.get(k).cloned().unwrap_or_else(|| "unknown".into());
+        }
+    }
     let mut failed = vec![false; p.fns.len()];
     let mut errors = Vec::new();
     for (c, a) in g.checks.iter().zip(&answers) {
@@ -202,35 +220,68 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
     let verified = funcs.iter().filter(|&&i| !failed[i]).count();
     let failed_functions = funcs.iter().filter(|&&i| failed[i]).count();
     let _ = Mode::Exec;
-    Ok(Report { verified, failed_functions, errors, queries: texts.len(), smt_time, total_time: t0.elapsed() })
+    Ok(Report { verified, failed_functions, errors, queries: g.checks.len(), smt_time, total_time: t0.elapsed() })
 }
 
-fn solve_all(texts: &[String], opts: &Options) -> Vec<String> {
-    let cfg = SolverConfig { timeout: Some(opts.timeout), ..SolverConfig::default() };
-    let one = |t: &String| -> String {
+/// The script for the checks of functions `fs`: returns the check indices in answer order.
+fn script(pre: &str, g: &Gen, fs: &[usize], opts: &Options) -> (Vec<usize>, String) {
+    let mut s = String::new();
+    if let Some(r) = opts.rlimit {
+        s.push_str(&format!("(set-option :rlimit {})\n", r));
+    }
+    s.push_str(pre);
+    s.push_str(&format!("(set-option :timeout {})\n", opts.timeout.as_millis().max(1)));
+    for (f, ax) in &g.range_axioms {
+        let _ = (f, ax);
+    }
+    let mut ids = Vec::new();
+    for &f in fs {
+        s.push_str("(push 1)\n");
+        for (df, d) in &g.decls {
+            if *df == f {
+                s.push_str(d);
+                s.push('\n');
+            }
+        }
+        for (af, ax) in &g.range_axioms {
+            if *af != f {
+                s.push_str(ax);
+                s.push('\n');
+            }
+        }
+        for (k, c) in g.checks.iter().enumerate() {
+            if c.func != f {
+                continue;
+            }
+            ids.push(k);
+            s.push_str("(push 1)\n");
+            for fact in &c.facts {
+                s.push_str(&format!("(assert {})\n", fact));
+            }
+            s.push_str(&format!("(assert (not {}))\n(check-sat)\n(pop 1)\n", c.goal));
+        }
+        s.push_str("(pop 1)\n");
+    }
+    (ids, s)
+}
+
+/// Runs the scripts (one per thread); the answers of each, in check-sat order.
+fn solve_all(scripts: &[(Vec<usize>, String)], opts: &Options) -> Vec<Vec<String>> {
+    // the per-check limit is the script's own (set-option :timeout); the watchdog gets the
+    // whole script's budget
+    let one = |(ids, t): &(Vec<usize>, String)| -> Vec<String> {
+        let total = opts.timeout * (ids.len() as u32 + 1);
+        let cfg = SolverConfig { timeout: Some(total), dump_dir: None, produce_models: false };
         match vf_smt::solve_smtlib2(Backend::Z3, t, &cfg, false) {
-            Ok(o) => o.last().to_string(),
-            Err(e) => format!("error: {}", e.to_string().lines().next().unwrap_or("")),
+            Ok(o) => o.answers,
+            Err(e) => vec![format!("error: {}", e.to_string().lines().next().unwrap_or("")); ids.len()],
         }
     };
-    let n = opts.threads.max(1);
-    if n == 1 || texts.len() < 2 {
-        return texts.iter().map(one).collect();
+    if scripts.len() <= 1 {
+        return scripts.iter().map(one).collect();
     }
-    let mut out = vec![String::new(); texts.len()];
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(&mut out);
     std::thread::scope(|s| {
-        for _ in 0..n {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                if k >= texts.len() {
-                    break;
-                }
-                let a = one(&texts[k]);
-                results.lock().unwrap()[k] = a;
-            });
-        }
-    });
-    out
+        let hs: Vec<_> = scripts.iter().map(|sc| s.spawn(move || one(sc))).collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    })
 }

@@ -937,7 +937,7 @@ impl<'p> Gen<'p> {
         }
     }
 
-    pub fn ex(&mut self, st: &mut State, e: &syn::Expr, mode: Mode) -> R {
+    fn ex(&mut self, st: &mut State, e: &syn::Expr, mode: Mode) -> R {
         use syn::Expr as E;
         match e {
             E::Paren(p) => self.ex(st, &p.expr, mode),
@@ -1897,7 +1897,7 @@ impl<'p> Gen<'p> {
         let arg = |k: usize| -> Result<Val, Fail> { args.get(k).cloned().ok_or(Fail::Type(sp, format!("{} needs more arguments", name))) };
         let sort_int = |g: &Self, x: &Val| g.resolve(&x.ty).is_int();
         match (&rty, name.as_str(), n) {
-            (Ty::Option(inner), "is_some", 0) => return Ok(Some(v(format!("((_ is mk.Option.Some) {})", recv.t), Ty::Bool))),
+            (Ty::Option(_), "is_some", 0) => return Ok(Some(v(format!("((_ is mk.Option.Some) {})", recv.t), Ty::Bool))),
             (Ty::Option(inner), "is_none", 0) => {
                 let _ = inner;
                 return Ok(Some(v(format!("((_ is mk.Option.None) {})", recv.t), Ty::Bool)));
