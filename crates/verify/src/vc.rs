@@ -135,6 +135,8 @@ pub fn bounds(k: IK) -> (Option<String>, Option<String>) {
     match k {
         IK::Int => (None, None),
         IK::Nat => (Some("0".into()), None),
+        IK::U(128) => (Some("0".into()), Some(u128::MAX.to_string())),
+        IK::I(128) => (Some(format!("(- {})", (i128::MAX as u128) + 1)), Some(i128::MAX.to_string())),
         IK::U(n) => (Some("0".into()), Some(((1u128 << n) - 1).to_string())),
         IK::I(n) => (Some(int_lit(-(1i128 << (n - 1)))), Some(((1i128 << (n - 1)) - 1).to_string())),
         IK::Usize => (Some("0".into()), Some("usize_max".into())),
@@ -470,7 +472,7 @@ impl<'p> Gen<'p> {
         let (a, b) = (self.resolve(&x.ty), self.resolve(to));
         if let Ty::Int(kb) = b {
             let contained = match a {
-                Ty::Int(ka) => ka == kb || kb == IK::Int || (kb == IK::Nat && matches!(ka, IK::U(_) | IK::Usize)),
+                Ty::Int(ka) => kind_within(ka, kb),
                 Ty::Var(_) => false,
                 _ => true,
             };
@@ -1418,8 +1420,7 @@ impl<'p> Gen<'p> {
         }
         let from = self.resolve(&x.ty);
         let Ty::Int(fk) = from else { return Err(unsup(c, "cast from a non-integer")) };
-        let contained = fk == k || k == IK::Int || (k == IK::Nat && matches!(fk, IK::U(_) | IK::Usize | IK::Nat));
-        if contained {
+        if kind_within(fk, k) {
             return Ok(Some(v(x.t, to)));
         }
         if mode == Mode::Exec {
@@ -2152,6 +2153,48 @@ pub fn mutual_recursion(calls: &[(usize, usize, Span)], n: usize) -> Option<Span
         }
     }
     None
+}
+
+/// Is every value of integer type `a` a value of `b` (for both usize widths)?
+fn kind_within(a: IK, b: IK) -> bool {
+    // (lowest, highest) with usize/isize at their widest for `a` and narrowest for `b`
+    fn lo_hi(k: IK, as_source: bool) -> (Option<i128>, Option<i128>) {
+        match k {
+            IK::Int => (None, None),
+            IK::Nat => (Some(0), None),
+            IK::U(128) => (Some(0), None),
+            IK::U(n) => (Some(0), Some((1i128 << n) - 1)),
+            IK::I(128) => (None, None),
+            IK::I(n) => (Some(-(1i128 << (n - 1))), Some((1i128 << (n - 1)) - 1)),
+            IK::Usize => (Some(0), Some(if as_source { (1i128 << 64) - 1 } else { (1i128 << 32) - 1 })),
+            IK::Isize => {
+                if as_source {
+                    (Some(-(1i128 << 63)), Some((1i128 << 63) - 1))
+                } else {
+                    (Some(-(1i128 << 31)), Some((1i128 << 31) - 1))
+                }
+            }
+        }
+    }
+    if a == b || b == IK::Int {
+        return true;
+    }
+    if matches!(a, IK::U(128) | IK::I(128)) || matches!(b, IK::U(128) | IK::I(128)) {
+        return false;
+    }
+    let (al, ah) = lo_hi(a, true);
+    let (bl, bh) = lo_hi(b, false);
+    let lo_ok = match (al, bl) {
+        (_, None) => true,
+        (None, Some(_)) => false,
+        (Some(x), Some(y)) => x >= y,
+    };
+    let hi_ok = match (ah, bh) {
+        (_, None) => true,
+        (None, Some(_)) => false,
+        (Some(x), Some(y)) => x <= y,
+    };
+    lo_ok && hi_ok
 }
 
 fn ty_is_bounded(t: &Ty) -> bool {
