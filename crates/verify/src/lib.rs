@@ -4,6 +4,7 @@
 //! names, weakest-precondition style checks, spec functions as SMT functions with fuel)
 //! → `run` (one z3 query per check through vf-smt, Verus-like report).
 
+pub mod interp;
 pub mod prelude;
 pub mod program;
 pub mod run;
