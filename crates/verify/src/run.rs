@@ -167,6 +167,7 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
         g.verify_fn(i)?;
         funcs.push(i);
     }
+    crate::vc::check_literals(&g)?;
     if let Some(sp) = crate::vc::mutual_recursion(&g.calls, p.fns.len()) {
         return Err(Fail::Unsupported(sp, "mutually recursive exec/proof functions".into()));
     }

@@ -40,6 +40,9 @@ struct Var {
     name: String,
     val: Val,
     mutable: bool,
+    /// declared in ghost code (`let ghost`, proof blocks): not usable by exec code, and the
+    /// only variables ghost code may assign
+    ghost: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -104,6 +107,8 @@ pub struct Gen<'p> {
     pub range_axioms: Vec<(usize, String)>,
     /// (caller, callee, call site) of every exec/proof call, for the mutual-recursion check
     pub calls: Vec<(usize, usize, Span)>,
+    /// integer literals (value, negated, type, position): checked against their final type
+    pub lits: Vec<(u128, bool, Ty, Span, bool)>,
 }
 
 type R = Result<Option<Val>, Fail>;
@@ -236,6 +241,7 @@ impl<'p> Gen<'p> {
             clips: HashSet::new(),
             range_axioms: vec![],
             calls: vec![],
+            lits: vec![],
         }
     }
 
@@ -382,13 +388,13 @@ impl<'p> Gen<'p> {
         let mut oldenv = Vec::new();
         for (k, p) in f.params.iter().enumerate() {
             let a = self.coerce(args[k].clone(), &p.ty);
-            cs.env.push(Var { name: p.name.clone(), val: a, mutable: false });
+            cs.env.push(Var { name: p.name.clone(), val: a, mutable: false, ghost: false });
             let o = self.coerce(old[k].clone(), &p.ty);
-            oldenv.push(Var { name: p.name.clone(), val: o, mutable: false });
+            oldenv.push(Var { name: p.name.clone(), val: o, mutable: false, ghost: false });
         }
         if let (Some((rn, rt)), Some(r)) = (&f.ret, ret) {
             let r = self.coerce(r.clone(), rt);
-            cs.env.push(Var { name: rn.clone(), val: r, mutable: false });
+            cs.env.push(Var { name: rn.clone(), val: r, mutable: false, ghost: false });
         }
         let saved_old = std::mem::replace(&mut self.fr.old_env, oldenv);
         let saved_in_old = self.fr.in_old;
@@ -421,7 +427,7 @@ impl<'p> Gen<'p> {
         let mut st = State::default();
         for p in &f.params {
             let x = self.havoc(&mut st, &p.name, &p.ty);
-            st.env.push(Var { name: p.name.clone(), val: x, mutable: p.mut_ref });
+            st.env.push(Var { name: p.name.clone(), val: x, mutable: p.mut_ref, ghost: false });
         }
         self.fr.old_env = st.env.clone();
         self.fr.nparams = f.params.len();
@@ -541,7 +547,7 @@ impl<'p> Gen<'p> {
             if let Some(r) = self.range(&p.ty, &pn) {
                 st.facts.push(r);
             }
-            st.env.push(Var { name: p.name.clone(), val: v(pn, p.ty.clone()), mutable: false });
+            st.env.push(Var { name: p.name.clone(), val: v(pn, p.ty.clone()), mutable: false, ghost: false });
         }
         self.fr.old_env = st.env.clone();
         self.fr.nparams = f.params.len();
@@ -641,7 +647,7 @@ impl<'p> Gen<'p> {
         }
         match pat {
             syn::Pat::Ident(pi) if pi.subpat.is_none() && pi.by_ref.is_none() => {
-                st.env.push(Var { name: pi.ident.to_string(), val: x, mutable: pi.mutability.is_some() });
+                st.env.push(Var { name: pi.ident.to_string(), val: x, mutable: pi.mutability.is_some(), ghost: mode != Mode::Exec });
                 Ok(())
             }
             p => {
@@ -650,7 +656,7 @@ impl<'p> Gen<'p> {
                     return Err(unsup(p, "refutable pattern in let"));
                 }
                 for (n, val, m) in binds {
-                    st.env.push(Var { name: n, val, mutable: m });
+                    st.env.push(Var { name: n, val, mutable: m, ghost: mode != Mode::Exec });
                 }
                 Ok(())
             }
@@ -817,10 +823,13 @@ impl<'p> Gen<'p> {
         }
     }
 
-    fn assign_place(&mut self, st: &mut State, root: &str, fields: &[syn::Member], newv: Val, at: &dyn Spanned) -> Result<(), Fail> {
+    fn assign_place(&mut self, st: &mut State, root: &str, fields: &[syn::Member], newv: Val, at: &dyn Spanned, mode: Mode) -> Result<(), Fail> {
         let Some(var) = st.lookup(root).cloned() else {
             return Err(Fail::Type(span_of_dyn(at), format!("unknown variable `{}`", root)));
         };
+        if mode != Mode::Exec && !var.ghost && self.fndef(self.fr.func).mode == Mode::Exec {
+            return Err(Fail::Type(span_of_dyn(at), format!("ghost code assigns exec variable `{}`", root)));
+        }
         if !var.mutable {
             return Err(Fail::Type(span_of_dyn(at), format!("`{}` is not mutable", root)));
         }
@@ -944,7 +953,7 @@ impl<'p> Gen<'p> {
         match e {
             E::Paren(p) => self.ex(st, &p.expr, mode),
             E::Group(g) => self.ex(st, &g.expr, mode),
-            E::Lit(l) => self.lit(l),
+            E::Lit(l) => self.lit(l, mode),
             E::Path(p) => self.path_expr(st, p, mode),
             E::Block(b) => {
                 if b.label.is_some() {
@@ -960,7 +969,7 @@ impl<'p> Gen<'p> {
                 }
                 let Some((root, fs)) = self.place(&a.left) else { return Err(unsup(&a.left, "assignment target")) };
                 let Some(x) = self.ex(st, &a.right, mode)? else { return Ok(None) };
-                self.assign_place(st, &root, &fs, x, a)?;
+                self.assign_place(st, &root, &fs, x, a, mode)?;
                 Ok(Some(v("unit", Ty::Unit)))
             }
             E::If(i) => {
@@ -1143,7 +1152,7 @@ impl<'p> Gen<'p> {
         }
     }
 
-    fn lit(&mut self, l: &syn::ExprLit) -> R {
+    fn lit(&mut self, l: &syn::ExprLit, mode: Mode) -> R {
         match &l.lit {
             syn::Lit::Bool(b) => Ok(Some(v(if b.value { "true" } else { "false" }, Ty::Bool))),
             syn::Lit::Int(i) => {
@@ -1152,6 +1161,7 @@ impl<'p> Gen<'p> {
                     "" => self.new_tyvar(),
                     s => Ty::Int(crate::program::int_kind(s).ok_or_else(|| unsup(l, "literal suffix"))?),
                 };
+                self.lits.push((n, false, ty.clone(), span_of(l), mode == Mode::Exec));
                 Ok(Some(v(n.to_string(), ty)))
             }
             _ => Err(unsup(l, "literal")),
@@ -1164,6 +1174,9 @@ impl<'p> Gen<'p> {
             let n = &names[0];
             let found = if self.fr.in_old { self.fr.old_env.iter().rev().find(|x| &x.name == n).cloned() } else { st.lookup(n).cloned() };
             if let Some(x) = found {
+                if x.ghost && _mode == Mode::Exec {
+                    return Err(tyerr(p, &format!("ghost variable `{}` used in exec code", n)));
+                }
                 return Ok(Some(x.val));
             }
             if n == "None" {
@@ -1196,6 +1209,14 @@ impl<'p> Gen<'p> {
                 Ok(Some(v(format!("(not {})", x.t), Ty::Bool)))
             }
             syn::UnOp::Neg(_) => {
+                if let syn::Expr::Lit(l) = &*u.expr {
+                    // a negative literal: its own range check (so that -128i8 is fine)
+                    let Some(x) = self.lit(l, mode)? else { return Ok(None) };
+                    if let Some(last) = self.lits.last_mut() {
+                        last.1 = true;
+                    }
+                    return Ok(Some(v(format!("(- {})", x.t), x.ty)));
+                }
                 let Some(x) = self.ex(st, &u.expr, mode)? else { return Ok(None) };
                 if !self.resolve(&x.ty).is_int() {
                     return Err(tyerr(u, "negation of a non-integer"));
@@ -1231,7 +1252,7 @@ impl<'p> Gen<'p> {
                     if let Some(r) = self.range(&ty, &n) {
                         ranges.push(r);
                     }
-                    qs.env.push(Var { name: pi.ident.to_string(), val: v(n, ty), mutable: false });
+                    qs.env.push(Var { name: pi.ident.to_string(), val: v(n, ty), mutable: false, ghost: false });
                 }
                 self.fr.quant_depth += 1;
                 let r = self.bool_of(&mut qs, &c.body, Mode::Spec);
@@ -1284,7 +1305,7 @@ impl<'p> Gen<'p> {
                     _ => "%",
                 };
                 let x = self.arith(st, op, l, r, mode, b)?;
-                self.assign_place(st, &root, &fs, x, b)?;
+                self.assign_place(st, &root, &fs, x, b, mode)?;
                 return Ok(Some(v("unit", Ty::Unit)));
             }
             _ => {}
@@ -1575,7 +1596,7 @@ impl<'p> Gen<'p> {
             let bn = format!("q!{}!{}", pi.ident, self.fresh);
             binders.push((bn, x.t.clone(), self.sort(&ty), self.range(&ty, "_")));
             consts.push(x.t.clone());
-            s.env.push(Var { name: pi.ident.to_string(), val: x, mutable: false });
+            s.env.push(Var { name: pi.ident.to_string(), val: x, mutable: false, ghost: false });
         }
         let hyp = match &a.implies {
             Some(_) => {
@@ -1624,7 +1645,7 @@ impl<'p> Gen<'p> {
             let n = s.env.len();
             for (nm, val, mt) in binds {
                 let val = self.typed(&mut s, val);
-                s.env.push(Var { name: nm, val, mutable: mt });
+                s.env.push(Var { name: nm, val, mutable: mt, ghost: mode != Mode::Exec });
             }
             let mut cond_parts: Vec<String> = prev.iter().map(|p| format!("(not {})", p)).collect();
             cond_parts.extend(tests.iter().cloned());
@@ -1706,6 +1727,10 @@ impl<'p> Gen<'p> {
         let invs_eb: Vec<syn::Expr> = inv_eb.map(|s| s.exprs.iter().cloned().collect()).unwrap_or_default();
         let ensures: Vec<syn::Expr> = ens.map(|s| s.exprs.iter().cloned().collect()).unwrap_or_default();
         let decs: Vec<syn::Expr> = dec.map(|s| s.exprs.iter().cloned().collect()).unwrap_or_default();
+        if mode != Mode::Exec && decs.is_empty() {
+            // a non-terminating ghost loop would prove anything
+            return Err(Fail::Type(span_of_dyn(at), "loop in ghost code without decreases".into()));
+        }
         for i in invs.iter().chain(invs_eb.iter()) {
             let Some(t) = self.bool_of(st, i, Mode::Spec)? else { return Ok(None) };
             self.check(st, t, span_of(i), "invariant not satisfied before loop")?;
@@ -1919,7 +1944,7 @@ impl<'p> Gen<'p> {
                 }
                 let Some((root, fs)) = self.place(&m.receiver) else { return Err(unsup(m, "take on a non-place")) };
                 let none = v("Option.None", recv.ty.clone());
-                self.assign_place(st, &root, &fs, none, m)?;
+                self.assign_place(st, &root, &fs, none, m, mode)?;
                 return Ok(Some(recv));
             }
             (Ty::Seq(el), _, _) => {
@@ -2082,7 +2107,7 @@ impl<'p> Gen<'p> {
                 post[k] = nv.clone();
                 let inst = subst(&p.ty, &gm);
                 let nvi = self.coerce(nv, &inst);
-                self.assign_place(st, root, fs, Val { ty: inst, ..nvi }, at)?;
+                self.assign_place(st, root, fs, Val { ty: inst, ..nvi }, at, mode)?;
             } else if f.params[k].mut_ref {
                 return Err(Fail::Unsupported(sp, "&mut argument that is not a place".into()));
             }
@@ -2114,7 +2139,7 @@ impl<'p> Gen<'p> {
         };
         let mut cs = State { env: vec![], facts: st.facts.clone() };
         for (p, a) in f.params.iter().zip(args) {
-            cs.env.push(Var { name: p.name.clone(), val: a.clone(), mutable: false });
+            cs.env.push(Var { name: p.name.clone(), val: a.clone(), mutable: false, ghost: false });
         }
         let mut new = Vec::new();
         for d in &f.decreases {
@@ -2123,6 +2148,48 @@ impl<'p> Gen<'p> {
         }
         let g = self.lex_lt(&new, &old);
         self.check(st, g, sp, "decreases not satisfied at this recursive call")
+    }
+}
+
+/// Integer literals must fit their (inferred) type, as rustc requires. An exec literal whose
+/// type stays unconstrained is an `i32` (Rust's default); a ghost one is an `int`.
+pub fn check_literals(g: &Gen) -> Result<(), Fail> {
+    for (n, neg, ty, sp, exec) in &g.lits {
+        let k = match g.resolve(ty) {
+            Ty::Int(k) => k,
+            Ty::Var(_) if *exec => IK::I(32),
+            _ => continue,
+        };
+        let (lo, hi) = kind_lo_hi_exact(k);
+        let ok = if *neg {
+            match lo {
+                None => true,
+                Some(l) => *n <= (-l) as u128,
+            }
+        } else {
+            match hi {
+                None => true,
+                Some(h) => *n <= h as u128,
+            }
+        };
+        if !ok {
+            return Err(Fail::Type(*sp, format!("literal {}{} out of range for {:?}", if *neg { "-" } else { "" }, n, k)));
+        }
+    }
+    Ok(())
+}
+
+/// Exact bounds of a kind; usize/isize at 32 bits (a literal must fit both widths).
+fn kind_lo_hi_exact(k: IK) -> (Option<i128>, Option<i128>) {
+    match k {
+        IK::Int => (None, None),
+        IK::Nat => (Some(0), None),
+        IK::U(128) => (Some(0), Some(i128::MAX)),
+        IK::U(n) => (Some(0), Some((1i128 << n) - 1)),
+        IK::I(128) => (Some(i128::MIN), Some(i128::MAX)),
+        IK::I(n) => (Some(-(1i128 << (n - 1))), Some((1i128 << (n - 1)) - 1)),
+        IK::Usize => (Some(0), Some((1i128 << 32) - 1)),
+        IK::Isize => (Some(-(1i128 << 31)), Some((1i128 << 31) - 1)),
     }
 }
 

@@ -78,3 +78,39 @@ fn trait_impl_requires_is_refused() {
     let m = refuse(src).render("t.rs");
     assert!(m.contains("trait method implementation"), "{}", m);
 }
+
+#[test]
+fn ghost_code_cannot_change_exec_state() {
+    // the proof block is erased at run time: assigning an exec variable there is refused
+    let src = "verus! {\nfn f() {\n    let mut x: u8 = 1;\n    proof { x = 2; }\n    assert(x == 2);\n}\n}\n";
+    let m = refuse(src).render("g.rs");
+    assert!(m.starts_with("g.rs:4:") && m.contains("ghost code assigns exec variable"), "{}", m);
+    // and exec code cannot read ghost variables
+    let src = "verus! {\nfn f() -> u8 {\n    let ghost g = 5u8;\n    g\n}\n}\n";
+    let m = refuse(src).render("g.rs");
+    assert!(m.contains("ghost variable `g` used in exec code"), "{}", m);
+    // ghost variables may be assigned in ghost code
+    let src = "verus! {\nfn f() {\n    let ghost mut g: int = 1;\n    proof { g = 2; }\n    assert(g == 2);\n}\n}\n";
+    let r = verify_source(src, &Options::default()).unwrap();
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+}
+
+#[test]
+fn ghost_loops_need_decreases() {
+    // `loop {}` in a proof fn would prove `false`
+    let src = "verus! {\nproof fn p()\n    ensures false,\n{\n    loop {}\n}\n}\n";
+    let m = refuse(src).render("l.rs");
+    assert!(m.contains("without decreases"), "{}", m);
+}
+
+#[test]
+fn literals_must_fit_their_type() {
+    let m = refuse("verus! {\nfn f() -> u8 {\n    let x: u8 = 300;\n    x\n}\n}\n").render("l.rs");
+    assert!(m.starts_with("l.rs:3:17:") && m.contains("out of range"), "{}", m);
+    let m = refuse("verus! {\nfn f(a: u8) -> u8 {\n    a + 256\n}\n}\n").render("l.rs");
+    assert!(m.contains("out of range"), "{}", m);
+    // -128i8 is fine, 128i8 is not
+    let r = verify_source("verus! {\nfn f() -> (r: i8)\n    ensures r == -128,\n{\n    -128i8\n}\n}\n", &Options::default()).unwrap();
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert!(verify_source("verus! {\nfn f() -> i8 {\n    128i8\n}\n}\n", &Options::default()).is_err());
+}

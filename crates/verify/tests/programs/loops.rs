@@ -9,7 +9,7 @@ fn sum_to(n: u32) -> (s: u64)
         invariant
             i <= n, // I
             s == i * (i + 1) / 2, // I
-            s <= i * 4294967296, // I
+            s <= (i as int) * 4294967296, // I
         decreases n - i, // M(0): n - i ==> i
     {
         i = i + 1;
