@@ -1340,6 +1340,13 @@ impl<'p> Gen<'p> {
                 return Ok(Some(self.arith(st, op, l, r, mode, b)?));
             }
             B::Eq(_) | B::Ne(_) | B::BigEq(_) | B::BigNe(_) => {
+                if mode == Mode::Exec {
+                    // exec `==` runs PartialEq::eq (possibly user code): only on primitives
+                    let prim = |t: &Ty| matches!(self.resolve(t), Ty::Bool | Ty::Int(_) | Ty::Var(_));
+                    if !prim(&l.ty) || !prim(&r.ty) {
+                        return Err(unsup(b, "exec == on a non-primitive type"));
+                    }
+                }
                 let (a, c) = self.common(l, r);
                 let eq = format!("(= {} {})", a.t, c.t);
                 if matches!(b.op, B::Ne(_) | B::BigNe(_)) {
@@ -2321,4 +2328,64 @@ fn replace_symbol(s: &str, from: &str, to: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_kind_containment() {
+        assert!(kind_within(IK::U(8), IK::U(16)));
+        assert!(kind_within(IK::U(8), IK::I(16)));
+        assert!(!kind_within(IK::U(16), IK::I(16)));
+        assert!(kind_within(IK::I(16), IK::I(32)));
+        assert!(!kind_within(IK::I(8), IK::U(64)));
+        assert!(kind_within(IK::U(32), IK::Usize)); // usize has at least 32 bits
+        assert!(!kind_within(IK::U(64), IK::Usize)); // ... but maybe not 64
+        assert!(kind_within(IK::Usize, IK::U(64)));
+        assert!(!kind_within(IK::Usize, IK::U(32)));
+        assert!(kind_within(IK::Usize, IK::Nat));
+        assert!(!kind_within(IK::Nat, IK::Usize));
+        assert!(kind_within(IK::Nat, IK::Int));
+        assert!(!kind_within(IK::Int, IK::Nat));
+        assert!(kind_within(IK::I(32), IK::Isize));
+        assert!(!kind_within(IK::I(64), IK::Isize));
+        assert!(!kind_within(IK::U(128), IK::I(128)));
+    }
+
+    #[test]
+    fn ranges_render_bounds() {
+        assert_eq!(range_of(IK::U(8), "x").unwrap(), "(and (<= 0 x) (<= x 255))");
+        assert_eq!(range_of(IK::I(8), "x").unwrap(), "(and (<= (- 128) x) (<= x 127))");
+        assert_eq!(range_of(IK::Nat, "x").unwrap(), "(<= 0 x)");
+        assert!(range_of(IK::Int, "x").is_none());
+        assert_eq!(range_of(IK::U(128), "x").unwrap(), format!("(and (<= 0 x) (<= x {}))", u128::MAX));
+        assert_eq!(range_of(IK::Usize, "x").unwrap(), "(and (<= 0 x) (<= x usize_max))");
+    }
+
+    #[test]
+    fn box_unbox_cancellation_is_syntactic_and_exact() {
+        assert_eq!(strip_app("(unbox_Int p)", "unbox_Int").as_deref(), Some("p"));
+        assert_eq!(strip_app("(unbox_Int (Seq.index s 1))", "unbox_Int").as_deref(), Some("(Seq.index s 1)"));
+        // two arguments, a different function, or a larger term: no cancellation
+        assert_eq!(strip_app("(unbox_Int a b)", "unbox_Int"), None);
+        assert_eq!(strip_app("(unbox_Bool p)", "unbox_Int"), None);
+        assert_eq!(strip_app("(+ (unbox_Int p) 1)", "unbox_Int"), None);
+        assert_eq!(strip_app("(unbox_Int p) (x)", "unbox_Int"), None);
+    }
+
+    #[test]
+    fn symbol_replacement_respects_boundaries() {
+        assert_eq!(replace_symbol("(+ x!1 x!12 (f x!1))", "x!1", "q"), "(+ q x!12 (f q))");
+        assert_eq!(replace_symbol("ax!1", "x!1", "q"), "ax!1");
+    }
+
+    #[test]
+    fn mutual_recursion_detection() {
+        let s = Span { line: 1, col: 1 };
+        assert!(mutual_recursion(&[(0, 0, s)], 2).is_none()); // self recursion is fine here
+        assert!(mutual_recursion(&[(0, 1, s), (1, 2, s)], 3).is_none());
+        assert!(mutual_recursion(&[(0, 1, s), (1, 2, s), (2, 0, s)], 3).is_some());
+    }
 }
