@@ -28,6 +28,8 @@ pub enum Ty {
     Seq(Box<Ty>),
     Set(Box<Ty>),
     Map(Box<Ty>, Box<Ty>),
+    /// tuples of 2 to 4 components (SMT datatypes TupN with Poly fields)
+    Tuple(Vec<Ty>),
     Unit,
     /// A type argument we could not infer: represented as `Poly`.
     Unknown,
@@ -241,6 +243,10 @@ pub fn resolve_ty(t: &syn::Type, g: &[String], self_ty: Option<&Ty>, p: &Program
         syn::Type::Reference(r) => resolve_ty(&r.elem, g, self_ty, p),
         syn::Type::Paren(r) => resolve_ty(&r.elem, g, self_ty, p),
         syn::Type::Tuple(tt) if tt.elems.is_empty() => Ok(Ty::Unit),
+        syn::Type::Tuple(tt) if tt.elems.len() == 1 => resolve_ty(&tt.elems[0], g, self_ty, p),
+        syn::Type::Tuple(tt) if tt.elems.len() <= 4 => {
+            Ok(Ty::Tuple(tt.elems.iter().map(|t| resolve_ty(t, g, self_ty, p)).collect::<Result<Vec<_>, _>>()?))
+        }
         syn::Type::Path(tp) if tp.qself.is_none() => {
             let seg = tp.path.segments.last().unwrap();
             let name = seg.ident.to_string();

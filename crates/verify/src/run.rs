@@ -52,6 +52,11 @@ impl Report {
 fn datatypes(p: &Program, g: &Gen) -> String {
     let mut names = vec!["(Option 0)".to_string(), "(Unit 0)".to_string()];
     let mut bodies = vec!["((mk.Option.None) (mk.Option.Some (Option.Some.0 Poly)))".to_string(), "((unit))".to_string()];
+    for n in 2..=4 {
+        names.push(format!("(Tup{} 0)", n));
+        let fs: Vec<String> = (0..n).map(|k| format!("(Tup{}.{} Poly)", n, k)).collect();
+        bodies.push(format!("((mk.Tup{} {}))", n, fs.join(" ")));
+    }
     for a in &p.adts {
         names.push(format!("({} 0)", a.name));
         let mut cs = Vec::new();

@@ -173,6 +173,7 @@ fn subst(t: &Ty, m: &HashMap<String, Ty>) -> Ty {
         Ty::Seq(a) => Ty::Seq(Box::new(subst(a, m))),
         Ty::Set(a) => Ty::Set(Box::new(subst(a, m))),
         Ty::Map(a, b) => Ty::Map(Box::new(subst(a, m)), Box::new(subst(b, m))),
+        Ty::Tuple(v) => Ty::Tuple(v.iter().map(|x| subst(x, m)).collect()),
         o => o.clone(),
     }
 }
@@ -194,6 +195,11 @@ fn bind_generics(decl: &Ty, act: &Ty, m: &mut HashMap<String, Ty>) {
         (Ty::Map(d1, d2), Ty::Map(a1, a2)) => {
             bind_generics(d1, a1, m);
             bind_generics(d2, a2, m)
+        }
+        (Ty::Tuple(d), Ty::Tuple(a)) if d.len() == a.len() => {
+            for (x, y) in d.iter().zip(a) {
+                bind_generics(x, y, m)
+            }
         }
         _ => {}
     }
@@ -272,6 +278,25 @@ impl<'p> Gen<'p> {
         }
     }
 
+    /// Unifies literal type variables inside structured types (tuples, Option, ...).
+    fn unify_deep(&mut self, a: &Ty, b: &Ty) {
+        let (a, b) = (self.resolve(a), self.resolve(b));
+        match (&a, &b) {
+            (Ty::Tuple(x), Ty::Tuple(y)) if x.len() == y.len() => {
+                for (p, q) in x.iter().zip(y) {
+                    self.unify_deep(p, q)
+                }
+            }
+            (Ty::Option(x), Ty::Option(y)) | (Ty::Seq(x), Ty::Seq(y)) | (Ty::Set(x), Ty::Set(y)) => self.unify_deep(x, y),
+            (Ty::Adt(_, x), Ty::Adt(_, y)) => {
+                for (p, q) in x.iter().zip(y) {
+                    self.unify_deep(p, q)
+                }
+            }
+            _ => self.unify(&a, &b),
+        }
+    }
+
     pub fn sort(&self, t: &Ty) -> String {
         match self.resolve(t) {
             Ty::Bool => "Bool".into(),
@@ -282,6 +307,7 @@ impl<'p> Gen<'p> {
             Ty::Seq(_) => "SeqS".into(),
             Ty::Set(_) => "SetS".into(),
             Ty::Map(..) => "MapS".into(),
+            Ty::Tuple(v) => format!("Tup{}", v.len()),
             Ty::Unit => "Unit".into(),
         }
     }
@@ -382,9 +408,10 @@ impl<'p> Gen<'p> {
     }
 
     /// Evaluates a clause of function `owner` with its parameters bound (by position) to `args`.
-    fn eval_clause(&mut self, st: &State, owner: usize, e: &syn::Expr, args: &[Val], old: &[Val], ret: Option<&Val>) -> Result<String, Fail> {
+    fn eval_clause(&mut self, st: &mut State, owner: usize, e: &syn::Expr, args: &[Val], old: &[Val], ret: Option<&Val>) -> Result<String, Fail> {
         let f = self.fndef(owner);
         let mut cs = State { env: vec![], facts: st.facts.clone() };
+        let base = cs.facts.len();
         let mut oldenv = Vec::new();
         for (k, p) in f.params.iter().enumerate() {
             let a = self.coerce(args[k].clone(), &p.ty);
@@ -406,6 +433,8 @@ impl<'p> Gen<'p> {
         if self.sort(&r.ty) != "Bool" {
             return Err(tyerr(e, "specification clause is not a bool"));
         }
+        // facts learnt while reading the clause (ranges of fields read) hold in the caller too
+        st.facts.extend(cs.facts.drain(base..));
         Ok(r.t)
     }
 
@@ -433,7 +462,7 @@ impl<'p> Gen<'p> {
         self.fr.nparams = f.params.len();
         let args: Vec<Val> = st.env.iter().map(|x| x.val.clone()).collect();
         for (owner, e) in self.clauses(i, false) {
-            let t = self.eval_clause(&st, owner, e, &args, &args, None)?;
+            let t = self.eval_clause(&mut st, owner, e, &args, &args, None)?;
             st.facts.push(t);
         }
         if !f.decreases.is_empty() {
@@ -471,6 +500,7 @@ impl<'p> Gen<'p> {
 
     /// A value of type `from` used where `to` is expected: checks the integer range if needed.
     fn fits(&mut self, st: &mut State, x: Val, to: &Ty, at: Span) -> Result<Val, Fail> {
+        self.unify_deep(&x.ty, to);
         let (a, b) = (self.resolve(&x.ty), self.resolve(to));
         if let (Ty::Var(_), Ty::Int(_)) | (Ty::Int(_), Ty::Var(_)) | (Ty::Var(_), Ty::Var(_)) = (&a, &b) {
             self.unify(&a, &b);
@@ -694,6 +724,22 @@ impl<'p> Gen<'p> {
                 let names = path_names(&pp.path);
                 self.ctor_pattern(st, x, &names, &[], p)
             }
+            syn::Pat::Tuple(pt) => {
+                let Ty::Tuple(comps) = &ty else { return Err(tyerr(p, "tuple pattern on a non-tuple")) };
+                if pt.elems.len() != comps.len() {
+                    return Err(tyerr(p, "tuple pattern of the wrong length"));
+                }
+                let n = comps.len();
+                let mut tests = Vec::new();
+                let mut binds = Vec::new();
+                for (k, (q, ct)) in pt.elems.iter().zip(comps.iter()).enumerate() {
+                    let f = self.sub_val(x, format!("(Tup{}.{} {})", n, k, x.t), Ty::Unknown, ct, None);
+                    let (t2, b2) = self.pattern(st, &f, q)?;
+                    tests.extend(t2);
+                    binds.extend(b2);
+                }
+                Ok((tests, binds))
+            }
             syn::Pat::TupleStruct(ts) => {
                 let names = path_names(&ts.path);
                 let subs: Vec<(String, &syn::Pat)> = ts.elems.iter().enumerate().map(|(k, q)| (k.to_string(), q)).collect();
@@ -791,6 +837,12 @@ impl<'p> Gen<'p> {
             syn::Member::Unnamed(ix) => ix.index.to_string(),
         };
         let ty = self.resolve(&x.ty);
+        if let Ty::Tuple(comps) = &ty {
+            let k: usize = fname.parse().map_err(|_| Fail::Type(span_of_dyn(at), "tuple field".into()))?;
+            let Some(ct) = comps.get(k) else { return Err(Fail::Type(span_of_dyn(at), "tuple index out of range".into())) };
+            let n = comps.len();
+            return Ok(self.sub_val(x, format!("(Tup{}.{} {})", n, k, x.t), Ty::Unknown, ct, None));
+        }
         let Ty::Adt(an, args) = &ty else {
             return Err(Fail::Type(span_of_dyn(at), format!("field `{}` of a non-struct value", fname)));
         };
@@ -1094,6 +1146,16 @@ impl<'p> Gen<'p> {
                 Ok(None)
             }
             E::Tuple(t) if t.elems.is_empty() => Ok(Some(v("unit", Ty::Unit))),
+            E::Tuple(t) if (2..=4).contains(&t.elems.len()) => {
+                let mut parts = Vec::new();
+                let mut tys = Vec::new();
+                for e in &t.elems {
+                    let Some(x) = self.ex(st, e, mode)? else { return Ok(None) };
+                    tys.push(x.ty.clone());
+                    parts.push(self.coerce(x, &Ty::Unknown).t);
+                }
+                Ok(Some(v(format!("(mk.Tup{} {})", parts.len(), parts.join(" ")), Ty::Tuple(tys))))
+            }
             E::Is(i) => {
                 let Some(x) = self.ex(st, &i.base, mode)? else { return Ok(None) };
                 Ok(Some(v(self.variant_test(&x, &i.variant_ident.to_string(), i)?, Ty::Bool)))
