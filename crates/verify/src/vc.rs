@@ -1067,7 +1067,11 @@ impl<'p> Gen<'p> {
             }
             E::View(vw) => {
                 let Some(x) = self.ex(st, &vw.expr, mode)? else { return Ok(None) };
-                self.user_method(st, x, "view", &[], vw, mode, None)
+                if !matches!(self.resolve(&x.ty), Ty::Adt(..) | Ty::Param(_)) {
+                    // `Ghost<T>`/`Tracked<T>` are erased to T: `@` is the value itself
+                    return Ok(Some(x));
+                }
+                self.user_method(st, x, "view", &[], vw, Mode::Spec, None)
             }
             E::Cast(c) => self.cast(st, c, mode),
             E::Assert(a) => self.assert_expr(st, a, mode),
@@ -1927,6 +1931,7 @@ impl<'p> Gen<'p> {
                 return Ok(Some(v(format!("(Option.Some {})", b.t), ty)));
             }
             (2, "Box", "new") | (2, "Ghost", "new") | (2, "Tracked", "new") => return self.ex(st, args[0], mode),
+            (1, _, "Ghost") if args.len() == 1 => return self.ex(st, args[0], Mode::Spec),
             (_, "Seq", "empty") => return Ok(Some(v("Seq.empty", Ty::Seq(Box::new(Ty::Unknown))))),
             (_, "Set", "empty") => return Ok(Some(v("Set.empty", Ty::Set(Box::new(Ty::Unknown))))),
             (_, "Map", "empty") => return Ok(Some(v("Map.empty", Ty::Map(Box::new(Ty::Unknown), Box::new(Ty::Unknown))))),
