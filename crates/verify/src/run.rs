@@ -214,9 +214,11 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
             "unsat" => {}
             other => {
                 failed[c.func] = true;
+                // sat (a counterexample) and unknown (z3 without MBQI on a false goal, or the
+                // time/resource limit) are both "not proven", as in Verus; solver errors are named
                 let msg = match other {
-                    "sat" => c.msg.clone(),
-                    o => format!("{} (solver: {})", c.msg, o),
+                    "sat" | "unknown" => c.msg.clone(),
+                    o => format!("{} ({})", c.msg, o),
                 };
                 errors.push(VerifyError { span: c.span, msg, function: p.fns[c.func].key.clone() });
             }
