@@ -92,6 +92,8 @@ pub struct Program {
     pub fn_index: HashMap<String, usize>,
     /// methods of blanket impls `impl<T> Tr for T`, and trait declarations: method -> fn index
     pub trait_methods: HashMap<String, Vec<usize>>,
+    /// `type A<T> = ...;` aliases: name -> (generics, resolved body with the generics as Param)
+    pub aliases: HashMap<String, (Vec<String>, Ty)>,
 }
 
 pub fn span_of<T: Spanned>(t: &T) -> Span {
@@ -152,8 +154,41 @@ fn collect_adts(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
             _ => {}
         }
     }
+    collect_aliases(items, p)?;
     // fields (types may mention any ADT)
     fill_fields(items, p)
+}
+
+fn collect_aliases(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
+    for it in items {
+        match it {
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_aliases(inner, p)?;
+                }
+            }
+            syn::Item::Type(t) => {
+                let g = generic_names(&t.generics);
+                let body = resolve_ty(&t.ty, &g, None, p)?;
+                p.aliases.insert(t.ident.to_string(), (g, body));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn subst_params(t: &Ty, m: &HashMap<String, Ty>) -> Ty {
+    match t {
+        Ty::Param(n) => m.get(n).cloned().unwrap_or_else(|| t.clone()),
+        Ty::Adt(n, a) => Ty::Adt(n.clone(), a.iter().map(|x| subst_params(x, m)).collect()),
+        Ty::Option(a) => Ty::Option(Box::new(subst_params(a, m))),
+        Ty::Seq(a) => Ty::Seq(Box::new(subst_params(a, m))),
+        Ty::Set(a) => Ty::Set(Box::new(subst_params(a, m))),
+        Ty::Map(a, b) => Ty::Map(Box::new(subst_params(a, m)), Box::new(subst_params(b, m))),
+        Ty::Tuple(v) => Ty::Tuple(v.iter().map(|x| subst_params(x, m)).collect()),
+        o => o.clone(),
+    }
 }
 
 fn fill_fields(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
@@ -289,6 +324,13 @@ pub fn resolve_ty(t: &syn::Type, g: &[String], self_ty: Option<&Ty>, p: &Program
                 "Set" => Ok(Ty::Set(Box::new(one(&mut args)?))),
                 "Map" if args.len() == 2 => Ok(Ty::Map(Box::new(args[0].clone()), Box::new(args[1].clone()))),
                 _ => {
+                    if let Some((ag, body)) = p.aliases.get(&name) {
+                        if ag.len() != args.len() {
+                            return Err(unsup(t, "wrong number of type arguments for an alias"));
+                        }
+                        let m: HashMap<String, Ty> = ag.iter().cloned().zip(args.iter().cloned()).collect();
+                        return Ok(subst_params(body, &m));
+                    }
                     if let Some(&i) = p.adt_index.get(&name) {
                         let n = p.adts[i].generics.len();
                         if args.is_empty() && n > 0 {
@@ -439,7 +481,7 @@ fn add_fn(
 fn collect_fns(items: &[syn::Item], p: &mut Program, module: &str) -> Result<(), Fail> {
     for it in items {
         match it {
-            syn::Item::Use(_) | syn::Item::Struct(_) | syn::Item::Enum(_) => {}
+            syn::Item::Use(_) | syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Type(_) => {}
             syn::Item::Mod(m) => {
                 let Some((_, inner)) = &m.content else { return Err(unsup(m, "out-of-line module")) };
                 collect_fns(inner, p, &m.ident.to_string())?;

@@ -1,5 +1,14 @@
 use vstd::prelude::*;
 verus! {
+type Pair<A> = (A, A);
+
+fn sort2(p: Pair<u16>) -> (q: Pair<u16>)
+    ensures q.0 <= q.1, // E
+        (q.0 == p.0 && q.1 == p.1) || (q.0 == p.1 && q.1 == p.0), // E
+{
+    if p.0 <= p.1 { p } else { (p.1, p.0) }
+}
+
 fn divmod(a: u32, b: u32) -> (r: (u32, u32))
     requires b > 0, // R
     ensures r.0 * b + r.1 == a, r.1 < b, // E
