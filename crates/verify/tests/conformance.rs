@@ -46,3 +46,38 @@ fn doubly_linked_list_is_refused_not_misreported() {
         Ok(r) => assert!(r.failed_functions == 0 && r.errors.is_empty(), "unexpected partial result {:?}", r.errors),
     }
 }
+
+/// Variants of the singly linked list made here from the shared file (the issue's "further
+/// variants" are not ours; these are the ones we could think of): expected failing functions.
+#[test]
+fn linked_list_variants() {
+    let p = shared().join("corpora/verus/milli/linked-list/verus.rs");
+    let src = std::fs::read_to_string(&p).unwrap();
+    let uncomment_push4 = |s: &str| -> String {
+        let a = s.find("    // pub fn push_4").unwrap();
+        let b = s.find("    pub open spec fn len").unwrap();
+        let body: Vec<String> = s[a..b]
+            .split('\n')
+            .map(|l| if let Some(r) = l.strip_prefix("    // ") { format!("    {}", r) } else if l.trim() == "//" { String::new() } else { l.to_string() })
+            .collect();
+        format!("{}{}{}", &s[..a], body.join("\n"), &s[b..])
+    };
+    let cases: Vec<(&str, String, Vec<&str>)> = vec![
+        ("pop without its =~= assert", src.replace("        assert(self@ =~= old(self)@.skip(1));\n", ""), vec!["LinkedList::pop"]),
+        ("index without the loop-body assert", src.replace("            assert(cur.unwrap().next.unwrap()@ =~= cur.unwrap()@.skip(1));\n", ""), vec!["LinkedList::index"]),
+        ("index without the final assert", src.replace("        assert(cur.unwrap()@[0] == cur.unwrap().v);\n", ""), vec!["LinkedList::index"]),
+        ("pop ensures the wrong element", src.replace("            res == old(self)@[0],", "            res == old(self)@[1],"), vec!["LinkedList::pop"]),
+        ("main asserts a wrong length", src.replace("    assert(l.len() == 2);", "    assert(l.len() == 3);"), vec!["main"]),
+        ("main asserts the popped value", src.replace("    // assert(v == 0);", "    assert(v == 0);"), vec![]),
+        ("main asserts a wrong popped value", src.replace("    // assert(v == 0);", "    assert(v == 1);"), vec!["main"]),
+        ("push_4 uncommented", uncomment_push4(&src), vec![]),
+    ];
+    for (what, text, failing) in cases {
+        assert_ne!(text, src, "{}: the edit did not apply", what);
+        let r = verify_source(&text, &Options::default()).unwrap_or_else(|e| panic!("{}: {}", what, e.render("verus.rs")));
+        let mut got: Vec<&str> = r.errors.iter().map(|e| e.function.as_str()).collect();
+        got.dedup();
+        assert_eq!(got, failing, "{}: {:?}", what, r.errors);
+        assert_eq!(r.failed_functions, failing.len(), "{}", what);
+    }
+}
