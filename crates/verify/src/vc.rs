@@ -1149,6 +1149,14 @@ impl<'p> Gen<'p> {
                 self.check_ensures(st, rv, span_of(r))?;
                 Ok(None)
             }
+            E::BigAnd(b) => {
+                let es: Vec<&syn::Expr> = b.exprs.iter().map(|x| &*x.expr).collect();
+                self.big(st, &es, true, mode)
+            }
+            E::BigOr(b) => {
+                let es: Vec<&syn::Expr> = b.exprs.iter().map(|x| &*x.expr).collect();
+                self.big(st, &es, false, mode)
+            }
             E::Tuple(t) if t.elems.is_empty() => Ok(Some(v("unit", Ty::Unit))),
             E::Tuple(t) if (2..=4).contains(&t.elems.len()) => {
                 let mut parts = Vec::new();
@@ -1201,6 +1209,32 @@ impl<'p> Gen<'p> {
             }
         }
         x
+    }
+
+    /// `&&& a &&& b ...` / `||| a ||| b ...`: each operand evaluated under the previous ones
+    /// (short-circuit), facts it adds kept as implications.
+    fn big(&mut self, st: &mut State, es: &[&syn::Expr], conj: bool, mode: Mode) -> R {
+        let mut terms: Vec<String> = Vec::new();
+        for e in es {
+            let guard = if conj {
+                and_all(&terms)
+            } else {
+                format!("(not {})", if terms.is_empty() { "false".to_string() } else { format!("(or {})", terms.join(" ")) })
+            };
+            let base = st.facts.len();
+            let (s2, r) = self.guarded(st, &guard, e, mode)?;
+            let Some(r) = r else { return Err(unsup(*e, "diverging operand")) };
+            if self.sort(&r.ty) != "Bool" {
+                return Err(tyerr(*e, "expected bool operands"));
+            }
+            let new: Vec<String> = s2.facts[base + 1..].to_vec();
+            if !new.is_empty() {
+                st.facts.push(format!("(=> {} {})", guard, and_all(&new)));
+            }
+            terms.push(r.t);
+        }
+        let t = if conj { and_all(&terms) } else { format!("(or {})", terms.join(" ")) };
+        Ok(Some(v(t, Ty::Bool)))
     }
 
     fn variant_test(&self, x: &Val, variant: &str, at: &dyn Spanned) -> Result<String, Fail> {

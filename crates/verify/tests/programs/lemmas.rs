@@ -80,4 +80,19 @@ proof fn use_forall(y: int)
 {
     forall_lemma();
 }
+
+spec fn wf(x: int, y: int) -> bool {
+    &&& x > 0
+    &&& y > x
+    &&& {
+        ||| y > 10
+        ||| y < 5
+    }
+}
+
+proof fn wf_big(x: int, y: int)
+    requires wf(x, y), x > 3, // R
+    ensures y > 10, // E
+{
+}
 }
