@@ -68,7 +68,11 @@ fn unsup(what: &str) -> Stop {
 
 impl<'p> Interp<'p> {
     pub fn new(p: &'p Program) -> Self {
-        Interp { p, steps: 0, depth: 0 }
+        Interp {
+            p,
+            steps: 0,
+            depth: 0,
+        }
     }
 
     /// Runs exec function `fi` on `args`; returns the result value, or why it stopped.
@@ -96,7 +100,13 @@ impl<'p> Interp<'p> {
     }
 
     /// Evaluates `requires` (ens = false) or `ensures` (ens = true, with the result bound).
-    pub fn clauses(&mut self, fi: usize, args: &[Value], ret: Option<Value>, ens: bool) -> Result<bool, Stop> {
+    pub fn clauses(
+        &mut self,
+        fi: usize,
+        args: &[Value],
+        ret: Option<Value>,
+        ens: bool,
+    ) -> Result<bool, Stop> {
         let f = &self.p.fns[fi];
         let mut env: Env = Vec::new();
         for (p, a) in f.params.iter().zip(args) {
@@ -133,13 +143,17 @@ impl<'p> Interp<'p> {
                         syn::Pat::Type(pt) => (&*pt.pat, Some(&*pt.ty)),
                         p => (p, None),
                     };
-                    let syn::Pat::Ident(pi) = pat else { return Err(unsup("let pattern")) };
+                    let syn::Pat::Ident(pi) = pat else {
+                        return Err(unsup("let pattern"));
+                    };
                     let init = l.init.as_ref().ok_or_else(|| unsup("let without init"))?;
                     let m = if ghost { Mode::Spec } else { mode };
                     let (v, k0) = self.expr_t(env, &init.expr, m)?;
                     let k = match ann {
                         Some(t) => match t {
-                            syn::Type::Path(tp) => int_kind(&tp.path.segments.last().unwrap().ident.to_string()).or(k0),
+                            syn::Type::Path(tp) => {
+                                int_kind(&tp.path.segments.last().unwrap().ident.to_string()).or(k0)
+                            }
                             _ => k0,
                         },
                         None => k0,
@@ -149,7 +163,11 @@ impl<'p> Interp<'p> {
                 }
                 syn::Stmt::Expr(e, semi) => match self.stmt_expr(env, e, mode)? {
                     Flow::Normal(v) => {
-                        last = if semi.is_some() || k + 1 < b.stmts.len() { Value::Unit } else { v };
+                        last = if semi.is_some() || k + 1 < b.stmts.len() {
+                            Value::Unit
+                        } else {
+                            v
+                        };
                     }
                     other => {
                         env.truncate(n);
@@ -209,10 +227,16 @@ impl<'p> Interp<'p> {
                 Ok(Flow::Return(v))
             }
             E::Assign(a) => {
-                let syn::Expr::Path(p) = &*a.left else { return Err(unsup("assignment target")) };
+                let syn::Expr::Path(p) = &*a.left else {
+                    return Err(unsup("assignment target"));
+                };
                 let n = p.path.segments[0].ident.to_string();
                 let (v, _) = self.expr_t(env, &a.right, mode)?;
-                let slot = env.iter_mut().rev().find(|x| x.0 == n).ok_or_else(|| unsup("unknown variable"))?;
+                let slot = env
+                    .iter_mut()
+                    .rev()
+                    .find(|x| x.0 == n)
+                    .ok_or_else(|| unsup("unknown variable"))?;
                 if let (Some(k), Value::Int(x)) = (slot.2, v) {
                     if mode == Mode::Exec && !in_range(k, x) {
                         return Err(Stop::Abort("value out of range".into()));
@@ -222,7 +246,9 @@ impl<'p> Interp<'p> {
                 Ok(Flow::Normal(Value::Unit))
             }
             E::Binary(b) if is_compound(&b.op) => {
-                let syn::Expr::Path(p) = &*b.left else { return Err(unsup("assignment target")) };
+                let syn::Expr::Path(p) = &*b.left else {
+                    return Err(unsup("assignment target"));
+                };
                 let n = p.path.segments[0].ident.to_string();
                 let op = match &b.op {
                     syn::BinOp::AddAssign(_) => "+",
@@ -239,7 +265,9 @@ impl<'p> Interp<'p> {
                 Ok(Flow::Normal(Value::Unit))
             }
             // ghost code has no effect on concrete runs
-            E::Assert(_) | E::Assume(_) | E::AssertForall(_) | E::RevealHide(_) => Ok(Flow::Normal(Value::Unit)),
+            E::Assert(_) | E::Assume(_) | E::AssertForall(_) | E::RevealHide(_) => {
+                Ok(Flow::Normal(Value::Unit))
+            }
             E::Unary(u) if matches!(u.op, syn::UnOp::Proof(_)) => Ok(Flow::Normal(Value::Unit)),
             _ => Ok(Flow::Normal(self.expr(env, e, mode)?)),
         }
@@ -250,7 +278,12 @@ impl<'p> Interp<'p> {
     }
 
     /// Value and, for integers, the static kind if known (exec arithmetic is checked against it).
-    fn expr_t(&mut self, env: &mut Env, e: &syn::Expr, mode: Mode) -> Result<(Value, Option<IK>), Stop> {
+    fn expr_t(
+        &mut self,
+        env: &mut Env,
+        e: &syn::Expr,
+        mode: Mode,
+    ) -> Result<(Value, Option<IK>), Stop> {
         use syn::Expr as E;
         self.tick()?;
         match e {
@@ -293,15 +326,24 @@ impl<'p> Interp<'p> {
                 match &b.op {
                     B::And(_) => {
                         let l = self.expr(env, &b.left, mode)?.bool()?;
-                        return Ok((Value::Bool(l && self.expr(env, &b.right, mode)?.bool()?), None));
+                        return Ok((
+                            Value::Bool(l && self.expr(env, &b.right, mode)?.bool()?),
+                            None,
+                        ));
                     }
                     B::Or(_) => {
                         let l = self.expr(env, &b.left, mode)?.bool()?;
-                        return Ok((Value::Bool(l || self.expr(env, &b.right, mode)?.bool()?), None));
+                        return Ok((
+                            Value::Bool(l || self.expr(env, &b.right, mode)?.bool()?),
+                            None,
+                        ));
                     }
                     B::Imply(_) => {
                         let l = self.expr(env, &b.left, mode)?.bool()?;
-                        return Ok((Value::Bool(!l || self.expr(env, &b.right, mode)?.bool()?), None));
+                        return Ok((
+                            Value::Bool(!l || self.expr(env, &b.right, mode)?.bool()?),
+                            None,
+                        ));
                     }
                     _ => {}
                 }
@@ -354,8 +396,11 @@ impl<'p> Interp<'p> {
             },
             E::Cast(c) => {
                 let x = self.expr(env, &c.expr, mode)?.int()?;
-                let syn::Type::Path(tp) = &*c.ty else { return Err(unsup("cast")) };
-                let k = int_kind(&tp.path.segments.last().unwrap().ident.to_string()).ok_or_else(|| unsup("cast"))?;
+                let syn::Type::Path(tp) = &*c.ty else {
+                    return Err(unsup("cast"));
+                };
+                let k = int_kind(&tp.path.segments.last().unwrap().ident.to_string())
+                    .ok_or_else(|| unsup("cast"))?;
                 if in_range(k, x) {
                     return Ok((Value::Int(x), Some(k)));
                 }
@@ -368,9 +413,20 @@ impl<'p> Interp<'p> {
                 Ok((Value::Int((x - lo).rem_euclid(m) + lo), Some(k)))
             }
             E::Call(c) => {
-                let syn::Expr::Path(fp) = &*c.func else { return Err(unsup("call")) };
-                let name: Vec<String> = fp.path.segments.iter().map(|s| s.ident.to_string()).collect();
-                let fi = *self.p.fn_index.get(&name.join("::")).ok_or_else(|| unsup("unknown function"))?;
+                let syn::Expr::Path(fp) = &*c.func else {
+                    return Err(unsup("call"));
+                };
+                let name: Vec<String> = fp
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                let fi = *self
+                    .p
+                    .fn_index
+                    .get(&name.join("::"))
+                    .ok_or_else(|| unsup("unknown function"))?;
                 let mut args = Vec::new();
                 for a in &c.args {
                     args.push(self.expr(env, a, mode)?);
@@ -391,7 +447,10 @@ impl<'p> Interp<'p> {
 
 fn is_compound(op: &syn::BinOp) -> bool {
     use syn::BinOp as B;
-    matches!(op, B::AddAssign(_) | B::SubAssign(_) | B::MulAssign(_) | B::DivAssign(_) | B::RemAssign(_))
+    matches!(
+        op,
+        B::AddAssign(_) | B::SubAssign(_) | B::MulAssign(_) | B::DivAssign(_) | B::RemAssign(_)
+    )
 }
 
 fn is_cmp(op: &syn::BinOp) -> bool {

@@ -3,7 +3,9 @@
 //! tested against a concrete model in `tests/prelude.rs`.
 
 /// Sorts that get box/unbox functions into `Poly` besides the user datatypes.
-pub const BASE_SORTS: &[&str] = &["Int", "Bool", "SeqS", "SetS", "MapS", "Option", "Unit", "Tup2", "Tup3", "Tup4"];
+pub const BASE_SORTS: &[&str] = &[
+    "Int", "Bool", "SeqS", "SetS", "MapS", "Option", "Unit", "Tup2", "Tup3", "Tup4",
+];
 
 /// The fixed part of every query (after the datatype declarations).
 pub const PRELUDE: &str = r#"

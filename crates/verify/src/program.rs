@@ -98,7 +98,10 @@ pub struct Program {
 
 pub fn span_of<T: Spanned>(t: &T) -> Span {
     let s = t.span().start();
-    Span { line: s.line, col: s.column + 1 }
+    Span {
+        line: s.line,
+        col: s.column + 1,
+    }
 }
 
 fn unsup<T: Spanned>(t: &T, what: &str) -> Fail {
@@ -108,7 +111,13 @@ fn unsup<T: Spanned>(t: &T, what: &str) -> Fail {
 pub fn parse_program(src: &str) -> Result<Program, Fail> {
     let file = syn::parse_file(src).map_err(|e| {
         let s = e.span().start();
-        Fail::Syntax(Span { line: s.line, col: s.column + 1 }, e.to_string())
+        Fail::Syntax(
+            Span {
+                line: s.line,
+                col: s.column + 1,
+            },
+            e.to_string(),
+        )
     })?;
     let mut items = Vec::new();
     for it in file.items {
@@ -117,7 +126,13 @@ pub fn parse_program(src: &str) -> Result<Program, Fail> {
             syn::Item::Macro(m) if m.mac.path.is_ident("verus") => {
                 let inner: syn::File = syn::parse2(m.mac.tokens.clone()).map_err(|e| {
                     let s = e.span().start();
-                    Fail::Syntax(Span { line: s.line, col: s.column + 1 }, e.to_string())
+                    Fail::Syntax(
+                        Span {
+                            line: s.line,
+                            col: s.column + 1,
+                        },
+                        e.to_string(),
+                    )
                 })?;
                 items.extend(inner.items);
             }
@@ -143,13 +158,23 @@ fn collect_adts(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
                 let name = s.ident.to_string();
                 let generics = generic_names(&s.generics);
                 p.adt_index.insert(name.clone(), p.adts.len());
-                p.adts.push(AdtDef { name, generics, is_enum: false, variants: vec![] });
+                p.adts.push(AdtDef {
+                    name,
+                    generics,
+                    is_enum: false,
+                    variants: vec![],
+                });
             }
             syn::Item::Enum(e) => {
                 let name = e.ident.to_string();
                 let generics = generic_names(&e.generics);
                 p.adt_index.insert(name.clone(), p.adts.len());
-                p.adts.push(AdtDef { name, generics, is_enum: true, variants: vec![] });
+                p.adts.push(AdtDef {
+                    name,
+                    generics,
+                    is_enum: true,
+                    variants: vec![],
+                });
             }
             _ => {}
         }
@@ -214,7 +239,10 @@ fn fill_fields(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
                     if v.discriminant.is_some() {
                         return Err(unsup(v, "enum discriminant"));
                     }
-                    vs.push((format!("{}::{}", name, v.ident), fields_of(&v.fields, &g, p)?));
+                    vs.push((
+                        format!("{}::{}", name, v.ident),
+                        fields_of(&v.fields, &g, p)?,
+                    ));
                 }
                 let i = p.adt_index[&name];
                 p.adts[i].variants = vs;
@@ -230,7 +258,10 @@ fn fields_of(f: &syn::Fields, g: &[String], p: &Program) -> Result<Vec<(String, 
     match f {
         syn::Fields::Named(n) => {
             for fl in &n.named {
-                out.push((fl.ident.as_ref().unwrap().to_string(), resolve_ty(&fl.ty, g, None, p)?));
+                out.push((
+                    fl.ident.as_ref().unwrap().to_string(),
+                    resolve_ty(&fl.ty, g, None, p)?,
+                ));
             }
         }
         syn::Fields::Unnamed(u) => {
@@ -273,15 +304,23 @@ pub fn int_kind(name: &str) -> Option<IK> {
     })
 }
 
-pub fn resolve_ty(t: &syn::Type, g: &[String], self_ty: Option<&Ty>, p: &Program) -> Result<Ty, Fail> {
+pub fn resolve_ty(
+    t: &syn::Type,
+    g: &[String],
+    self_ty: Option<&Ty>,
+    p: &Program,
+) -> Result<Ty, Fail> {
     match t {
         syn::Type::Reference(r) => resolve_ty(&r.elem, g, self_ty, p),
         syn::Type::Paren(r) => resolve_ty(&r.elem, g, self_ty, p),
         syn::Type::Tuple(tt) if tt.elems.is_empty() => Ok(Ty::Unit),
         syn::Type::Tuple(tt) if tt.elems.len() == 1 => resolve_ty(&tt.elems[0], g, self_ty, p),
-        syn::Type::Tuple(tt) if tt.elems.len() <= 4 => {
-            Ok(Ty::Tuple(tt.elems.iter().map(|t| resolve_ty(t, g, self_ty, p)).collect::<Result<Vec<_>, _>>()?))
-        }
+        syn::Type::Tuple(tt) if tt.elems.len() <= 4 => Ok(Ty::Tuple(
+            tt.elems
+                .iter()
+                .map(|t| resolve_ty(t, g, self_ty, p))
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
         syn::Type::Path(tp) if tp.qself.is_none() => {
             let seg = tp.path.segments.last().unwrap();
             let name = seg.ident.to_string();
@@ -322,13 +361,17 @@ pub fn resolve_ty(t: &syn::Type, g: &[String], self_ty: Option<&Ty>, p: &Program
                 "Option" => Ok(Ty::Option(Box::new(one(&mut args)?))),
                 "Seq" => Ok(Ty::Seq(Box::new(one(&mut args)?))),
                 "Set" => Ok(Ty::Set(Box::new(one(&mut args)?))),
-                "Map" if args.len() == 2 => Ok(Ty::Map(Box::new(args[0].clone()), Box::new(args[1].clone()))),
+                "Map" if args.len() == 2 => Ok(Ty::Map(
+                    Box::new(args[0].clone()),
+                    Box::new(args[1].clone()),
+                )),
                 _ => {
                     if let Some((ag, body)) = p.aliases.get(&name) {
                         if ag.len() != args.len() {
                             return Err(unsup(t, "wrong number of type arguments for an alias"));
                         }
-                        let m: HashMap<String, Ty> = ag.iter().cloned().zip(args.iter().cloned()).collect();
+                        let m: HashMap<String, Ty> =
+                            ag.iter().cloned().zip(args.iter().cloned()).collect();
                         return Ok(subst_params(body, &m));
                     }
                     if let Some(&i) = p.adt_index.get(&name) {
@@ -383,12 +426,19 @@ fn add_fn(
         let path = a.path();
         let txt: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         let txt = txt.join("::");
-        if txt == "verifier::external_body" || txt == "verifier::external" || txt.starts_with("verifier") {
+        if txt == "verifier::external_body"
+            || txt == "verifier::external"
+            || txt.starts_with("verifier")
+        {
             return Err(unsup(a, &format!("attribute #[{}]", txt)));
         }
     }
     let mode = fn_mode(&sig.mode).map_err(|w| unsup(sig, w))?;
-    if sig.spec.prover.is_some() || sig.spec.returns.is_some() || sig.spec.with.is_some() || sig.spec.invariants.is_some() {
+    if sig.spec.prover.is_some()
+        || sig.spec.returns.is_some()
+        || sig.spec.with.is_some()
+        || sig.spec.invariants.is_some()
+    {
         return Err(unsup(sig, "function specification clause"));
     }
     if sig.unsafety.is_some() || sig.asyncness.is_some() || sig.variadic.is_some() {
@@ -399,7 +449,10 @@ fn add_fn(
     if cx.self_ty.is_none() && cx.trait_name.is_some() {
         generics.push("Self".into());
     }
-    let self_ty = cx.self_ty.clone().or_else(|| cx.trait_name.as_ref().map(|_| Ty::Param("Self".into())));
+    let self_ty = cx
+        .self_ty
+        .clone()
+        .or_else(|| cx.trait_name.as_ref().map(|_| Ty::Param("Self".into())));
     let mut params = Vec::new();
     for a in &sig.inputs {
         match &a.kind {
@@ -421,7 +474,12 @@ fn add_fn(
                     other => return Err(unsup(other, "parameter pattern")),
                 };
                 let mut_ref = matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some());
-                params.push(Param { name, ty: resolve_ty(&pt.ty, &generics, self_ty.as_ref(), p)?, mut_ref, span: span_of(pt) });
+                params.push(Param {
+                    name,
+                    ty: resolve_ty(&pt.ty, &generics, self_ty.as_ref(), p)?,
+                    mut_ref,
+                    span: span_of(pt),
+                });
             }
         }
     }
@@ -448,9 +506,24 @@ fn add_fn(
         generics,
         params,
         ret,
-        requires: sig.spec.requires.as_ref().map(|r| spec_exprs(&r.exprs)).unwrap_or_default(),
-        ensures: sig.spec.ensures.as_ref().map(|r| spec_exprs(&r.exprs)).unwrap_or_default(),
-        decreases: sig.spec.decreases.as_ref().map(|r| spec_exprs(&r.decreases.exprs)).unwrap_or_default(),
+        requires: sig
+            .spec
+            .requires
+            .as_ref()
+            .map(|r| spec_exprs(&r.exprs))
+            .unwrap_or_default(),
+        ensures: sig
+            .spec
+            .ensures
+            .as_ref()
+            .map(|r| spec_exprs(&r.exprs))
+            .unwrap_or_default(),
+        decreases: sig
+            .spec
+            .decreases
+            .as_ref()
+            .map(|r| spec_exprs(&r.decreases.exprs))
+            .unwrap_or_default(),
         body: body.cloned(),
         span: span_of(&sig.ident),
         self_ty: cx.self_ty.clone(),
@@ -483,11 +556,19 @@ fn collect_fns(items: &[syn::Item], p: &mut Program, module: &str) -> Result<(),
         match it {
             syn::Item::Use(_) | syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Type(_) => {}
             syn::Item::Mod(m) => {
-                let Some((_, inner)) = &m.content else { return Err(unsup(m, "out-of-line module")) };
+                let Some((_, inner)) = &m.content else {
+                    return Err(unsup(m, "out-of-line module"));
+                };
                 collect_fns(inner, p, &m.ident.to_string())?;
             }
             syn::Item::Fn(f) => {
-                let cx = FnCtx { module, impl_generics: vec![], self_ty: None, trait_name: None, key_prefix: String::new() };
+                let cx = FnCtx {
+                    module,
+                    impl_generics: vec![],
+                    self_ty: None,
+                    trait_name: None,
+                    key_prefix: String::new(),
+                };
                 add_fn(p, &cx, &f.sig, Some(&f.block), &f.attrs)?;
             }
             syn::Item::Trait(t) => {
@@ -503,7 +584,10 @@ fn collect_fns(items: &[syn::Item], p: &mut Program, module: &str) -> Result<(),
                     match ti {
                         syn::TraitItem::Fn(tf) => {
                             let i = add_fn(p, &cx, &tf.sig, tf.default.as_ref(), &tf.attrs)?;
-                            p.trait_methods.entry(tf.sig.ident.to_string()).or_default().push(i);
+                            p.trait_methods
+                                .entry(tf.sig.ident.to_string())
+                                .or_default()
+                                .push(i);
                         }
                         other => return Err(unsup(other, "trait item")),
                     }
@@ -511,14 +595,23 @@ fn collect_fns(items: &[syn::Item], p: &mut Program, module: &str) -> Result<(),
             }
             syn::Item::Impl(im) => {
                 let g = generic_names(&im.generics);
-                let trait_name = im.trait_.as_ref().map(|(_, path, _)| path.segments.last().unwrap().ident.to_string());
+                let trait_name = im
+                    .trait_
+                    .as_ref()
+                    .map(|(_, path, _)| path.segments.last().unwrap().ident.to_string());
                 let self_ty = resolve_ty(&im.self_ty, &g, None, p)?;
                 let prefix = match &self_ty {
                     Ty::Adt(n, _) => format!("{}::", n),
                     Ty::Param(_) => format!("{}@blanket::", trait_name.clone().unwrap_or_default()),
                     _ => return Err(unsup(&im.self_ty, "impl for this type")),
                 };
-                let cx = FnCtx { module, impl_generics: g, self_ty: Some(self_ty.clone()), trait_name: trait_name.clone(), key_prefix: prefix };
+                let cx = FnCtx {
+                    module,
+                    impl_generics: g,
+                    self_ty: Some(self_ty.clone()),
+                    trait_name: trait_name.clone(),
+                    key_prefix: prefix,
+                };
                 for ii in &im.items {
                     match ii {
                         syn::ImplItem::Fn(f) => {

@@ -19,7 +19,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { timeout: Duration::from_secs(10), rlimit: None, threads: 1, export_smt: None }
+        Options {
+            timeout: Duration::from_secs(10),
+            rlimit: None,
+            threads: 1,
+            export_smt: None,
+        }
     }
 }
 
@@ -44,14 +49,20 @@ pub struct Report {
 
 impl Report {
     pub fn summary(&self) -> String {
-        format!("verification results:: {} verified, {} errors", self.verified, self.failed_functions)
+        format!(
+            "verification results:: {} verified, {} errors",
+            self.verified, self.failed_functions
+        )
     }
 }
 
 /// Datatype declarations for Option, Unit and the user's structs/enums (one mutually recursive group).
 fn datatypes(p: &Program, g: &Gen) -> String {
     let mut names = vec!["(Option 0)".to_string(), "(Unit 0)".to_string()];
-    let mut bodies = vec!["((mk.Option.None) (mk.Option.Some (Option.Some.0 Poly)))".to_string(), "((unit))".to_string()];
+    let mut bodies = vec![
+        "((mk.Option.None) (mk.Option.Some (Option.Some.0 Poly)))".to_string(),
+        "((unit))".to_string(),
+    ];
     for n in 2..=4 {
         names.push(format!("(Tup{} 0)", n));
         let fs: Vec<String> = (0..n).map(|k| format!("(Tup{}.{} Poly)", n, k)).collect();
@@ -61,7 +72,10 @@ fn datatypes(p: &Program, g: &Gen) -> String {
         names.push(format!("({} 0)", a.name));
         let mut cs = Vec::new();
         for (c, fields) in &a.variants {
-            let fs: Vec<String> = fields.iter().map(|(f, t)| format!("({} {})", sel_name(c, f), g.sort(t))).collect();
+            let fs: Vec<String> = fields
+                .iter()
+                .map(|(f, t)| format!("({} {})", sel_name(c, f), g.sort(t)))
+                .collect();
             if fs.is_empty() {
                 cs.push(format!("({})", ctor_name(c)));
             } else {
@@ -73,7 +87,11 @@ fn datatypes(p: &Program, g: &Gen) -> String {
         }
         bodies.push(format!("({})", cs.join(" ")));
     }
-    format!("(declare-datatypes ({}) ({}))\n", names.join(" "), bodies.join(" "))
+    format!(
+        "(declare-datatypes ({}) ({}))\n",
+        names.join(" "),
+        bodies.join(" ")
+    )
 }
 
 fn preamble(p: &Program, g: &Gen) -> String {
@@ -120,7 +138,11 @@ fn preamble(p: &Program, g: &Gen) -> String {
             Some(Ty::Int(k)) => k,
             _ => IK::I(32),
         };
-        s.push_str(&format!("(define-fun vf.range.tv{} ((x Int)) Bool {})\n", i, range_of(k, "x").unwrap_or_else(|| "true".into())));
+        s.push_str(&format!(
+            "(define-fun vf.range.tv{} ((x Int)) Bool {})\n",
+            i,
+            range_of(k, "x").unwrap_or_else(|| "true".into())
+        ));
     }
     s
 }
@@ -174,7 +196,10 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
     }
     crate::vc::check_literals(&g)?;
     if let Some(sp) = crate::vc::mutual_recursion(&g.calls, p.fns.len()) {
-        return Err(Fail::Unsupported(sp, "mutually recursive exec/proof functions".into()));
+        return Err(Fail::Unsupported(
+            sp,
+            "mutually recursive exec/proof functions".into(),
+        ));
     }
     let _ = and_all(&[]);
     let pre = preamble(&p, &g);
@@ -197,7 +222,8 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
     for (k, f) in funcs_with_checks.iter().enumerate() {
         groups[k % n].push(*f);
     }
-    let scripts: Vec<(Vec<usize>, String)> = groups.iter().map(|fs| script(&pre, &g, fs, opts)).collect();
+    let scripts: Vec<(Vec<usize>, String)> =
+        groups.iter().map(|fs| script(&pre, &g, fs, opts)).collect();
     let ts = Instant::now();
     let outs = solve_all(&scripts, opts);
     let smt_time = ts.elapsed();
@@ -220,7 +246,11 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
                     "sat" | "unknown" => c.msg.clone(),
                     o => format!("{} ({})", c.msg, o),
                 };
-                errors.push(VerifyError { span: c.span, msg, function: p.fns[c.func].key.clone() });
+                errors.push(VerifyError {
+                    span: c.span,
+                    msg,
+                    function: p.fns[c.func].key.clone(),
+                });
             }
         }
     }
@@ -228,7 +258,14 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
     let verified = funcs.iter().filter(|&&i| !failed[i]).count();
     let failed_functions = funcs.iter().filter(|&&i| failed[i]).count();
     let _ = Mode::Exec;
-    Ok(Report { verified, failed_functions, errors, queries: g.checks.len(), smt_time, total_time: t0.elapsed() })
+    Ok(Report {
+        verified,
+        failed_functions,
+        errors,
+        queries: g.checks.len(),
+        smt_time,
+        total_time: t0.elapsed(),
+    })
 }
 
 /// The script for the checks of functions `fs`: returns the check indices in answer order.
@@ -238,7 +275,10 @@ fn script(pre: &str, g: &Gen, fs: &[usize], opts: &Options) -> (Vec<usize>, Stri
         s.push_str(&format!("(set-option :rlimit {})\n", r));
     }
     s.push_str(pre);
-    s.push_str(&format!("(set-option :timeout {})\n", opts.timeout.as_millis().max(1)));
+    s.push_str(&format!(
+        "(set-option :timeout {})\n",
+        opts.timeout.as_millis().max(1)
+    ));
     for (f, ax) in &g.range_axioms {
         let _ = (f, ax);
     }
@@ -266,7 +306,10 @@ fn script(pre: &str, g: &Gen, fs: &[usize], opts: &Options) -> (Vec<usize>, Stri
             for fact in &c.facts {
                 s.push_str(&format!("(assert {})\n", fact));
             }
-            s.push_str(&format!("(assert (not {}))\n(check-sat)\n(pop 1)\n", c.goal));
+            s.push_str(&format!(
+                "(assert (not {}))\n(check-sat)\n(pop 1)\n",
+                c.goal
+            ));
         }
         s.push_str("(pop 1)\n");
     }
@@ -279,10 +322,16 @@ fn solve_all(scripts: &[(Vec<usize>, String)], opts: &Options) -> Vec<Vec<String
     // whole script's budget
     let one = |(ids, t): &(Vec<usize>, String)| -> Vec<String> {
         let total = opts.timeout * (ids.len() as u32 + 1);
-        let cfg = SolverConfig { timeout: Some(total), dump_dir: None, produce_models: false };
+        let cfg = SolverConfig {
+            timeout: Some(total),
+            dump_dir: None,
+            produce_models: false,
+        };
         match vf_smt::solve_smtlib2(Backend::Z3, t, &cfg, false) {
             Ok(o) => o.answers,
-            Err(e) => vec![format!("error: {}", e.to_string().lines().next().unwrap_or("")); ids.len()],
+            Err(e) => {
+                vec![format!("error: {}", e.to_string().lines().next().unwrap_or("")); ids.len()]
+            }
         }
     };
     if scripts.len() <= 1 {

@@ -32,7 +32,11 @@ pub struct Val {
 }
 
 fn v(t: impl Into<String>, ty: Ty) -> Val {
-    Val { t: t.into(), ty, origin: None }
+    Val {
+        t: t.into(),
+        ty,
+        origin: None,
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -141,9 +145,15 @@ pub fn bounds(k: IK) -> (Option<String>, Option<String>) {
         IK::Int => (None, None),
         IK::Nat => (Some("0".into()), None),
         IK::U(128) => (Some("0".into()), Some(u128::MAX.to_string())),
-        IK::I(128) => (Some(format!("(- {})", (i128::MAX as u128) + 1)), Some(i128::MAX.to_string())),
+        IK::I(128) => (
+            Some(format!("(- {})", (i128::MAX as u128) + 1)),
+            Some(i128::MAX.to_string()),
+        ),
         IK::U(n) => (Some("0".into()), Some(((1u128 << n) - 1).to_string())),
-        IK::I(n) => (Some(int_lit(-(1i128 << (n - 1)))), Some(((1i128 << (n - 1)) - 1).to_string())),
+        IK::I(n) => (
+            Some(int_lit(-(1i128 << (n - 1)))),
+            Some(((1i128 << (n - 1)) - 1).to_string()),
+        ),
         IK::Usize => (Some("0".into()), Some("usize_max".into())),
         IK::Isize => (Some("isize_min".into()), Some("isize_max".into())),
     }
@@ -191,7 +201,9 @@ fn bind_generics(decl: &Ty, act: &Ty, m: &mut HashMap<String, Ty>) {
                 bind_generics(x, y, m)
             }
         }
-        (Ty::Option(d), Ty::Option(a)) | (Ty::Seq(d), Ty::Seq(a)) | (Ty::Set(d), Ty::Set(a)) => bind_generics(d, a, m),
+        (Ty::Option(d), Ty::Option(a)) | (Ty::Seq(d), Ty::Seq(a)) | (Ty::Set(d), Ty::Set(a)) => {
+            bind_generics(d, a, m)
+        }
         (Ty::Map(d1, d2), Ty::Map(a1, a2)) => {
             bind_generics(d1, a1, m);
             bind_generics(d2, a2, m)
@@ -287,7 +299,9 @@ impl<'p> Gen<'p> {
                     self.unify_deep(p, q)
                 }
             }
-            (Ty::Option(x), Ty::Option(y)) | (Ty::Seq(x), Ty::Seq(y)) | (Ty::Set(x), Ty::Set(y)) => self.unify_deep(x, y),
+            (Ty::Option(x), Ty::Option(y))
+            | (Ty::Seq(x), Ty::Seq(y))
+            | (Ty::Set(x), Ty::Set(y)) => self.unify_deep(x, y),
             (Ty::Adt(_, x), Ty::Adt(_, y)) => {
                 for (p, q) in x.iter().zip(y) {
                     self.unify_deep(p, q)
@@ -337,7 +351,11 @@ impl<'p> Gen<'p> {
             // different concrete sorts: go through Poly (only reachable with unknown types)
             format!("(unbox_{} (box_{} {}))", ts, fs, x.t)
         };
-        Val { t, ty: to.clone(), origin: x.origin }
+        Val {
+            t,
+            ty: to.clone(),
+            origin: x.origin,
+        }
     }
 
     /// Two values to one common sort for `==`.
@@ -358,10 +376,20 @@ impl<'p> Gen<'p> {
     // ---------------------------------------------------------------- fresh names, checks
     fn fresh_const(&mut self, hint: &str, ty: &Ty) -> Val {
         self.fresh += 1;
-        let name: String = hint.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+        let name: String = hint
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
         let n = format!("{}!{}", name, self.fresh);
         let s = self.sort(ty);
-        self.decls.push((self.fr.func, format!("(declare-const {} {})", n, s)));
+        self.decls
+            .push((self.fr.func, format!("(declare-const {} {})", n, s)));
         v(n, ty.clone())
     }
 
@@ -375,10 +403,19 @@ impl<'p> Gen<'p> {
 
     fn check(&mut self, st: &mut State, goal: String, span: Span, msg: &str) -> Result<(), Fail> {
         if self.fr.quant_depth > 0 {
-            return Err(Fail::Unsupported(span, format!("proof obligation ({}) inside a quantifier", msg)));
+            return Err(Fail::Unsupported(
+                span,
+                format!("proof obligation ({}) inside a quantifier", msg),
+            ));
         }
         if goal != "true" {
-            self.checks.push(Check { func: self.fr.func, facts: st.facts.clone(), goal: goal.clone(), span, msg: msg.to_string() });
+            self.checks.push(Check {
+                func: self.fr.func,
+                facts: st.facts.clone(),
+                goal: goal.clone(),
+                span,
+                msg: msg.to_string(),
+            });
         }
         st.facts.push(goal);
         Ok(())
@@ -408,20 +445,46 @@ impl<'p> Gen<'p> {
     }
 
     /// Evaluates a clause of function `owner` with its parameters bound (by position) to `args`.
-    fn eval_clause(&mut self, st: &mut State, owner: usize, e: &syn::Expr, args: &[Val], old: &[Val], ret: Option<&Val>) -> Result<String, Fail> {
+    fn eval_clause(
+        &mut self,
+        st: &mut State,
+        owner: usize,
+        e: &syn::Expr,
+        args: &[Val],
+        old: &[Val],
+        ret: Option<&Val>,
+    ) -> Result<String, Fail> {
         let f = self.fndef(owner);
-        let mut cs = State { env: vec![], facts: st.facts.clone() };
+        let mut cs = State {
+            env: vec![],
+            facts: st.facts.clone(),
+        };
         let base = cs.facts.len();
         let mut oldenv = Vec::new();
         for (k, p) in f.params.iter().enumerate() {
             let a = self.coerce(args[k].clone(), &p.ty);
-            cs.env.push(Var { name: p.name.clone(), val: a, mutable: false, ghost: false });
+            cs.env.push(Var {
+                name: p.name.clone(),
+                val: a,
+                mutable: false,
+                ghost: false,
+            });
             let o = self.coerce(old[k].clone(), &p.ty);
-            oldenv.push(Var { name: p.name.clone(), val: o, mutable: false, ghost: false });
+            oldenv.push(Var {
+                name: p.name.clone(),
+                val: o,
+                mutable: false,
+                ghost: false,
+            });
         }
         if let (Some((rn, rt)), Some(r)) = (&f.ret, ret) {
             let r = self.coerce(r.clone(), rt);
-            cs.env.push(Var { name: rn.clone(), val: r, mutable: false, ghost: false });
+            cs.env.push(Var {
+                name: rn.clone(),
+                val: r,
+                mutable: false,
+                ghost: false,
+            });
         }
         let saved_old = std::mem::replace(&mut self.fr.old_env, oldenv);
         let saved_in_old = self.fr.in_old;
@@ -445,7 +508,13 @@ impl<'p> Gen<'p> {
             return Ok(());
         }
         let Some(body) = &f.body else { return Ok(()) };
-        let saved = std::mem::replace(&mut self.fr, Frame { func: i, ..Default::default() });
+        let saved = std::mem::replace(
+            &mut self.fr,
+            Frame {
+                func: i,
+                ..Default::default()
+            },
+        );
         let r = self.verify_body(i, body);
         self.fr = saved;
         r
@@ -456,7 +525,12 @@ impl<'p> Gen<'p> {
         let mut st = State::default();
         for p in &f.params {
             let x = self.havoc(&mut st, &p.name, &p.ty);
-            st.env.push(Var { name: p.name.clone(), val: x, mutable: p.mut_ref, ghost: false });
+            st.env.push(Var {
+                name: p.name.clone(),
+                val: x,
+                mutable: p.mut_ref,
+                ghost: false,
+            });
         }
         self.fr.old_env = st.env.clone();
         self.fr.nparams = f.params.len();
@@ -468,7 +542,9 @@ impl<'p> Gen<'p> {
         if !f.decreases.is_empty() {
             let mut m = Vec::new();
             for d in &f.decreases {
-                let x = self.ex(&mut st, d, Mode::Spec)?.ok_or_else(|| unsup(d, "decreases"))?;
+                let x = self
+                    .ex(&mut st, d, Mode::Spec)?
+                    .ok_or_else(|| unsup(d, "decreases"))?;
                 m.push(x);
             }
             self.fr.entry_measure = Some(m);
@@ -485,7 +561,10 @@ impl<'p> Gen<'p> {
     fn check_ensures(&mut self, st: &mut State, rv: Val, _at: Span) -> Result<(), Fail> {
         let i = self.fr.func;
         let f = self.fndef(i);
-        let args: Vec<Val> = st.env[..self.fr.nparams].iter().map(|x| x.val.clone()).collect();
+        let args: Vec<Val> = st.env[..self.fr.nparams]
+            .iter()
+            .map(|x| x.val.clone())
+            .collect();
         let old: Vec<Val> = self.fr.old_env.iter().map(|x| x.val.clone()).collect();
         let rv = match &f.ret {
             Some((_, rt)) => self.fits(st, rv, rt, _at)?,
@@ -502,7 +581,9 @@ impl<'p> Gen<'p> {
     fn fits(&mut self, st: &mut State, x: Val, to: &Ty, at: Span) -> Result<Val, Fail> {
         self.unify_deep(&x.ty, to);
         let (a, b) = (self.resolve(&x.ty), self.resolve(to));
-        if let (Ty::Var(_), Ty::Int(_)) | (Ty::Int(_), Ty::Var(_)) | (Ty::Var(_), Ty::Var(_)) = (&a, &b) {
+        if let (Ty::Var(_), Ty::Int(_)) | (Ty::Int(_), Ty::Var(_)) | (Ty::Var(_), Ty::Var(_)) =
+            (&a, &b)
+        {
             self.unify(&a, &b);
         }
         let (a, b) = (self.resolve(&x.ty), self.resolve(to));
@@ -517,7 +598,11 @@ impl<'p> Gen<'p> {
                     self.check(st, r, at, "possible arithmetic underflow/overflow")?;
                 }
             }
-            return Ok(Val { t: x.t, ty: to.clone(), origin: x.origin });
+            return Ok(Val {
+                t: x.t,
+                ty: to.clone(),
+                origin: x.origin,
+            });
         }
         Ok(self.coerce(x, to))
     }
@@ -545,46 +630,80 @@ impl<'p> Gen<'p> {
                 if self.fr.spec_self == Some(i) {
                     return Ok(rec);
                 }
-                return Err(Fail::Unsupported(at, "mutually recursive spec functions".into()));
+                return Err(Fail::Unsupported(
+                    at,
+                    "mutually recursive spec functions".into(),
+                ));
             }
             None => {}
         }
         self.spec.insert(i, SpecState::InProgress);
         let f = self.fndef(i);
         let name = self.spec_name(i);
-        let ret_ty = f.ret.as_ref().map(|r| r.1.clone()).ok_or_else(|| Fail::Type(f.span, "spec fn without return type".into()))?;
+        let ret_ty = f
+            .ret
+            .as_ref()
+            .map(|r| r.1.clone())
+            .ok_or_else(|| Fail::Type(f.span, "spec fn without return type".into()))?;
         let mut sorts: Vec<String> = f.params.iter().map(|p| self.sort(&p.ty)).collect();
         let rsort = self.sort(&ret_ty);
         if rec {
             sorts.insert(0, "Fuel".into());
-            self.spec_decls.push(format!("(declare-fun {} ({}) {})", name, sorts.join(" "), rsort));
+            self.spec_decls.push(format!(
+                "(declare-fun {} ({}) {})",
+                name,
+                sorts.join(" "),
+                rsort
+            ));
         }
         let Some(body) = &f.body else {
             if !rec {
-                self.spec_decls.push(format!("(declare-fun {} ({}) {})", name, sorts.join(" "), rsort));
+                self.spec_decls.push(format!(
+                    "(declare-fun {} ({}) {})",
+                    name,
+                    sorts.join(" "),
+                    rsort
+                ));
             }
             self.spec.insert(i, SpecState::Done);
             return Ok(rec);
         };
         // translate the body with the parameters as named constants
-        let saved = std::mem::replace(&mut self.fr, Frame { func: i, spec_self: if rec { Some(i) } else { None }, ..Default::default() });
+        let saved = std::mem::replace(
+            &mut self.fr,
+            Frame {
+                func: i,
+                spec_self: if rec { Some(i) } else { None },
+                ..Default::default()
+            },
+        );
         let mut st = State::default();
         let mut binders = Vec::new();
         for (k, p) in f.params.iter().enumerate() {
             let pn = format!("p!{}!{}", i, k);
-            self.decls.push((usize::MAX, format!("(declare-const {} {})", pn, self.sort(&p.ty))));
+            self.decls.push((
+                usize::MAX,
+                format!("(declare-const {} {})", pn, self.sort(&p.ty)),
+            ));
             binders.push(format!("({} {})", pn, self.sort(&p.ty)));
             if let Some(r) = self.range(&p.ty, &pn) {
                 st.facts.push(r);
             }
-            st.env.push(Var { name: p.name.clone(), val: v(pn, p.ty.clone()), mutable: false, ghost: false });
+            st.env.push(Var {
+                name: p.name.clone(),
+                val: v(pn, p.ty.clone()),
+                mutable: false,
+                ghost: false,
+            });
         }
         self.fr.old_env = st.env.clone();
         self.fr.nparams = f.params.len();
         if !f.decreases.is_empty() {
             let mut m = Vec::new();
             for d in &f.decreases {
-                let x = self.ex(&mut st, d, Mode::Spec)?.ok_or_else(|| unsup(d, "decreases"))?;
+                let x = self
+                    .ex(&mut st, d, Mode::Spec)?
+                    .ok_or_else(|| unsup(d, "decreases"))?;
                 m.push(x);
             }
             self.fr.entry_measure = Some(m);
@@ -603,20 +722,41 @@ impl<'p> Gen<'p> {
         range_check?;
         let r = r?.ok_or_else(|| unsup(body, "diverging spec fn"))?;
         let r = self.coerce(r, &ret_ty);
-        let args: Vec<String> = binders.iter().map(|b| b[1..].split(' ').next().unwrap().to_string()).collect();
+        let args: Vec<String> = binders
+            .iter()
+            .map(|b| b[1..].split(' ').next().unwrap().to_string())
+            .collect();
         if rec {
             let fuel_app = format!("({} (FS fuel!) {})", name, args.join(" "));
             let fuel_app0 = format!("({} fuel! {})", name, args.join(" "));
             let bs = format!("(fuel! Fuel) {}", binders.join(" "));
-            self.spec_defs.push(format!("(assert (forall ({}) (! (= {} {}) :pattern ({}))))", bs, fuel_app, r.t, fuel_app));
-            self.spec_defs.push(format!("(assert (forall ({}) (! (= {} {}) :pattern ({}))))", bs, fuel_app, fuel_app0, fuel_app));
+            self.spec_defs.push(format!(
+                "(assert (forall ({}) (! (= {} {}) :pattern ({}))))",
+                bs, fuel_app, r.t, fuel_app
+            ));
+            self.spec_defs.push(format!(
+                "(assert (forall ({}) (! (= {} {}) :pattern ({}))))",
+                bs, fuel_app, fuel_app0, fuel_app
+            ));
             if ty_is_bounded(&ret_ty) {
                 if let Some(g) = self.range(&ret_ty, &fuel_app0) {
-                    self.range_axioms.push((i, format!("(assert (forall ({}) (! {} :pattern ({}))))", bs, g, fuel_app0)));
+                    self.range_axioms.push((
+                        i,
+                        format!(
+                            "(assert (forall ({}) (! {} :pattern ({}))))",
+                            bs, g, fuel_app0
+                        ),
+                    ));
                 }
             }
         } else {
-            self.spec_defs.push(format!("(define-fun {} ({}) {} {})", name, binders.join(" "), rsort, r.t));
+            self.spec_defs.push(format!(
+                "(define-fun {} ({}) {} {})",
+                name,
+                binders.join(" "),
+                rsort,
+                r.t
+            ));
         }
         self.spec.insert(i, SpecState::Done);
         Ok(rec)
@@ -663,21 +803,34 @@ impl<'p> Gen<'p> {
             syn::Pat::Type(pt) => (&*pt.pat, Some(&*pt.ty)),
             p => (p, None),
         };
-        let Some(init) = &l.init else { return Err(unsup(l, "let without initializer")) };
+        let Some(init) = &l.init else {
+            return Err(unsup(l, "let without initializer"));
+        };
         if init.diverge.is_some() {
             return Err(unsup(l, "let-else"));
         }
         let x = self.ex(st, &init.expr, mode)?;
-        let Some(mut x) = x else { return Err(unsup(l, "let of a diverging expression")) };
+        let Some(mut x) = x else {
+            return Err(unsup(l, "let of a diverging expression"));
+        };
         if let Some(t) = ann {
             let f = self.fndef(self.fr.func);
             let ty = crate::program::resolve_ty(t, &f.generics, f.self_ty.as_ref(), self.p)?;
-            x = if mode == Mode::Exec || ty_is_bounded(&ty) { self.fits(st, x, &ty, span_of(l))? } else { self.coerce(x, &ty) };
+            x = if mode == Mode::Exec || ty_is_bounded(&ty) {
+                self.fits(st, x, &ty, span_of(l))?
+            } else {
+                self.coerce(x, &ty)
+            };
             x.ty = ty;
         }
         match pat {
             syn::Pat::Ident(pi) if pi.subpat.is_none() && pi.by_ref.is_none() => {
-                st.env.push(Var { name: pi.ident.to_string(), val: x, mutable: pi.mutability.is_some(), ghost: mode != Mode::Exec });
+                st.env.push(Var {
+                    name: pi.ident.to_string(),
+                    val: x,
+                    mutable: pi.mutability.is_some(),
+                    ghost: mode != Mode::Exec,
+                });
                 Ok(())
             }
             p => {
@@ -686,7 +839,12 @@ impl<'p> Gen<'p> {
                     return Err(unsup(p, "refutable pattern in let"));
                 }
                 for (n, val, m) in binds {
-                    st.env.push(Var { name: n, val, mutable: m, ghost: mode != Mode::Exec });
+                    st.env.push(Var {
+                        name: n,
+                        val,
+                        mutable: m,
+                        ghost: mode != Mode::Exec,
+                    });
                 }
                 Ok(())
             }
@@ -696,7 +854,12 @@ impl<'p> Gen<'p> {
     // ---------------------------------------------------------------- patterns
     /// Tests (SMT bools) and bindings of matching `x` against `p`.
     #[allow(clippy::type_complexity)]
-    fn pattern(&mut self, st: &mut State, x: &Val, p: &syn::Pat) -> Result<(Vec<String>, Vec<(String, Val, bool)>), Fail> {
+    fn pattern(
+        &mut self,
+        st: &mut State,
+        x: &Val,
+        p: &syn::Pat,
+    ) -> Result<(Vec<String>, Vec<(String, Val, bool)>), Fail> {
         let ty = self.resolve(&x.ty);
         match p {
             syn::Pat::Wild(_) | syn::Pat::Rest(_) => Ok((vec![], vec![])),
@@ -709,14 +872,27 @@ impl<'p> Gen<'p> {
                 }
                 if let Ty::Adt(an, _) = &ty {
                     let a = &self.p.adts[self.p.adt_index[an]];
-                    if a.is_enum && a.variants.iter().any(|(c, fs)| c.ends_with(&format!("::{}", n)) && fs.is_empty()) {
-                        return Ok((vec![format!("((_ is {}) {})", ctor_name(&format!("{}::{}", an, n)), x.t)], vec![]));
+                    if a.is_enum
+                        && a.variants
+                            .iter()
+                            .any(|(c, fs)| c.ends_with(&format!("::{}", n)) && fs.is_empty())
+                    {
+                        return Ok((
+                            vec![format!(
+                                "((_ is {}) {})",
+                                ctor_name(&format!("{}::{}", an, n)),
+                                x.t
+                            )],
+                            vec![],
+                        ));
                     }
                 }
                 Ok((vec![], vec![(n, x.clone(), pi.mutability.is_some())]))
             }
             syn::Pat::Lit(l) => {
-                let lv = self.ex(st, &syn::Expr::Lit(l.clone()), Mode::Spec)?.unwrap();
+                let lv = self
+                    .ex(st, &syn::Expr::Lit(l.clone()), Mode::Spec)?
+                    .unwrap();
                 let (a, b) = self.common(x.clone(), lv);
                 Ok((vec![format!("(= {} {})", a.t, b.t)], vec![]))
             }
@@ -725,7 +901,9 @@ impl<'p> Gen<'p> {
                 self.ctor_pattern(st, x, &names, &[], p)
             }
             syn::Pat::Tuple(pt) => {
-                let Ty::Tuple(comps) = &ty else { return Err(tyerr(p, "tuple pattern on a non-tuple")) };
+                let Ty::Tuple(comps) = &ty else {
+                    return Err(tyerr(p, "tuple pattern on a non-tuple"));
+                };
                 if pt.elems.len() != comps.len() {
                     return Err(tyerr(p, "tuple pattern of the wrong length"));
                 }
@@ -733,7 +911,13 @@ impl<'p> Gen<'p> {
                 let mut tests = Vec::new();
                 let mut binds = Vec::new();
                 for (k, (q, ct)) in pt.elems.iter().zip(comps.iter()).enumerate() {
-                    let f = self.sub_val(x, format!("(Tup{}.{} {})", n, k, x.t), Ty::Unknown, ct, None);
+                    let f = self.sub_val(
+                        x,
+                        format!("(Tup{}.{} {})", n, k, x.t),
+                        Ty::Unknown,
+                        ct,
+                        None,
+                    );
                     let (t2, b2) = self.pattern(st, &f, q)?;
                     tests.extend(t2);
                     binds.extend(b2);
@@ -742,7 +926,12 @@ impl<'p> Gen<'p> {
             }
             syn::Pat::TupleStruct(ts) => {
                 let names = path_names(&ts.path);
-                let subs: Vec<(String, &syn::Pat)> = ts.elems.iter().enumerate().map(|(k, q)| (k.to_string(), q)).collect();
+                let subs: Vec<(String, &syn::Pat)> = ts
+                    .elems
+                    .iter()
+                    .enumerate()
+                    .map(|(k, q)| (k.to_string(), q))
+                    .collect();
                 self.ctor_pattern(st, x, &names, &subs, p)
             }
             syn::Pat::Struct(ps) => {
@@ -784,18 +973,33 @@ impl<'p> Gen<'p> {
                 }
                 let test = format!("((_ is mk.Option.Some) {})", x.t);
                 tests.push(test.clone());
-                let f = self.sub_val(x, format!("(Option.Some.0 {})", x.t), Ty::Param("T".into()), inner, Some(test));
+                let f = self.sub_val(
+                    x,
+                    format!("(Option.Some.0 {})", x.t),
+                    Ty::Param("T".into()),
+                    inner,
+                    Some(test),
+                );
                 let (t2, b2) = self.pattern(st, &f, subs[0].1)?;
                 tests.extend(t2);
                 binds.extend(b2);
             }
             Ty::Adt(an, args) => {
                 let a = &self.p.adts[self.p.adt_index[an]];
-                let cname = if a.is_enum { format!("{}::{}", an, last) } else { an.clone() };
+                let cname = if a.is_enum {
+                    format!("{}::{}", an, last)
+                } else {
+                    an.clone()
+                };
                 let Some((_, fields)) = a.variants.iter().find(|(c, _)| *c == cname) else {
                     return Err(tyerr(p, &format!("no constructor {} in {}", last, an)));
                 };
-                let m: HashMap<String, Ty> = a.generics.iter().cloned().zip(args.iter().cloned()).collect();
+                let m: HashMap<String, Ty> = a
+                    .generics
+                    .iter()
+                    .cloned()
+                    .zip(args.iter().cloned())
+                    .collect();
                 let guard = if a.is_enum {
                     let t = format!("((_ is {}) {})", ctor_name(&cname), x.t);
                     tests.push(t.clone());
@@ -808,24 +1012,42 @@ impl<'p> Gen<'p> {
                         return Err(tyerr(p, &format!("no field {}", fname)));
                     };
                     let inst = subst(fty, &m);
-                    let f = self.sub_val(x, format!("({} {})", sel_name(&cname, fname), x.t), fty.clone(), &inst, guard.clone());
+                    let f = self.sub_val(
+                        x,
+                        format!("({} {})", sel_name(&cname, fname), x.t),
+                        fty.clone(),
+                        &inst,
+                        guard.clone(),
+                    );
                     let (t2, b2) = self.pattern(st, &f, sp)?;
                     tests.extend(t2);
                     binds.extend(b2);
                 }
             }
-            _ => return Err(tyerr(p, "pattern on a value that is not an enum/struct/Option")),
+            _ => {
+                return Err(tyerr(
+                    p,
+                    "pattern on a value that is not an enum/struct/Option",
+                ))
+            }
         }
         Ok((tests, binds))
     }
 
     /// A field of `x` (declared type `decl`, instantiated `inst`), remembering it is a strict subterm.
     fn sub_val(&self, x: &Val, term: String, decl: Ty, inst: &Ty, guard: Option<String>) -> Val {
-        let mut o = x.origin.clone().unwrap_or(Origin { root: x.t.clone(), guards: vec![] });
+        let mut o = x.origin.clone().unwrap_or(Origin {
+            root: x.t.clone(),
+            guards: vec![],
+        });
         if let Some(g) = guard {
             o.guards.push(g);
         }
-        let raw = Val { t: term, ty: decl, origin: Some(o) };
+        let raw = Val {
+            t: term,
+            ty: decl,
+            origin: Some(o),
+        };
         let mut r = self.coerce(raw, inst);
         r.ty = inst.clone();
         r
@@ -838,31 +1060,66 @@ impl<'p> Gen<'p> {
         };
         let ty = self.resolve(&x.ty);
         if let Ty::Tuple(comps) = &ty {
-            let k: usize = fname.parse().map_err(|_| Fail::Type(span_of_dyn(at), "tuple field".into()))?;
-            let Some(ct) = comps.get(k) else { return Err(Fail::Type(span_of_dyn(at), "tuple index out of range".into())) };
+            let k: usize = fname
+                .parse()
+                .map_err(|_| Fail::Type(span_of_dyn(at), "tuple field".into()))?;
+            let Some(ct) = comps.get(k) else {
+                return Err(Fail::Type(
+                    span_of_dyn(at),
+                    "tuple index out of range".into(),
+                ));
+            };
             let n = comps.len();
-            return Ok(self.sub_val(x, format!("(Tup{}.{} {})", n, k, x.t), Ty::Unknown, ct, None));
+            return Ok(self.sub_val(
+                x,
+                format!("(Tup{}.{} {})", n, k, x.t),
+                Ty::Unknown,
+                ct,
+                None,
+            ));
         }
         let Ty::Adt(an, args) = &ty else {
-            return Err(Fail::Type(span_of_dyn(at), format!("field `{}` of a non-struct value", fname)));
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                format!("field `{}` of a non-struct value", fname),
+            ));
         };
         let a = &self.p.adts[self.p.adt_index[an]];
         if a.is_enum {
-            return Err(Fail::Unsupported(span_of_dyn(at), "field access on an enum".into()));
+            return Err(Fail::Unsupported(
+                span_of_dyn(at),
+                "field access on an enum".into(),
+            ));
         }
         let (cname, fields) = &a.variants[0];
         let Some((_, fty)) = fields.iter().find(|(n, _)| *n == fname) else {
-            return Err(Fail::Type(span_of_dyn(at), format!("no field `{}` in {}", fname, an)));
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                format!("no field `{}` in {}", fname, an),
+            ));
         };
-        let m: HashMap<String, Ty> = a.generics.iter().cloned().zip(args.iter().cloned()).collect();
+        let m: HashMap<String, Ty> = a
+            .generics
+            .iter()
+            .cloned()
+            .zip(args.iter().cloned())
+            .collect();
         let inst = subst(fty, &m);
-        Ok(self.sub_val(x, format!("({} {})", sel_name(cname, &fname), x.t), fty.clone(), &inst, None))
+        Ok(self.sub_val(
+            x,
+            format!("({} {})", sel_name(cname, &fname), x.t),
+            fty.clone(),
+            &inst,
+            None,
+        ))
     }
 
     // ---------------------------------------------------------------- places
     fn place(&self, e: &syn::Expr) -> Option<(String, Vec<syn::Member>)> {
         match e {
-            syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => Some((p.path.segments[0].ident.to_string(), vec![])),
+            syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+                Some((p.path.segments[0].ident.to_string(), vec![]))
+            }
             syn::Expr::Field(f) => {
                 let (r, mut fs) = self.place(&f.base)?;
                 fs.push(f.member.clone());
@@ -875,35 +1132,80 @@ impl<'p> Gen<'p> {
         }
     }
 
-    fn assign_place(&mut self, st: &mut State, root: &str, fields: &[syn::Member], newv: Val, at: &dyn Spanned, mode: Mode) -> Result<(), Fail> {
+    fn assign_place(
+        &mut self,
+        st: &mut State,
+        root: &str,
+        fields: &[syn::Member],
+        newv: Val,
+        at: &dyn Spanned,
+        mode: Mode,
+    ) -> Result<(), Fail> {
         let Some(var) = st.lookup(root).cloned() else {
-            return Err(Fail::Type(span_of_dyn(at), format!("unknown variable `{}`", root)));
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                format!("unknown variable `{}`", root),
+            ));
         };
         if mode != Mode::Exec && !var.ghost && self.fndef(self.fr.func).mode == Mode::Exec {
-            return Err(Fail::Type(span_of_dyn(at), format!("ghost code assigns exec variable `{}`", root)));
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                format!("ghost code assigns exec variable `{}`", root),
+            ));
         }
         if !var.mutable {
-            return Err(Fail::Type(span_of_dyn(at), format!("`{}` is not mutable", root)));
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                format!("`{}` is not mutable", root),
+            ));
         }
         let nv = self.update(st, &var.val, fields, newv, at)?;
         let slot = st.lookup_mut(root).unwrap();
-        slot.val = Val { t: nv.t, ty: slot.val.ty.clone(), origin: None };
+        slot.val = Val {
+            t: nv.t,
+            ty: slot.val.ty.clone(),
+            origin: None,
+        };
         Ok(())
     }
 
-    fn update(&mut self, st: &mut State, cur: &Val, fields: &[syn::Member], newv: Val, at: &dyn Spanned) -> Result<Val, Fail> {
+    fn update(
+        &mut self,
+        st: &mut State,
+        cur: &Val,
+        fields: &[syn::Member],
+        newv: Val,
+        at: &dyn Spanned,
+    ) -> Result<Val, Fail> {
         if fields.is_empty() {
             let nv = self.fits(st, newv, &cur.ty, span_of_dyn(at))?;
-            return Ok(Val { t: nv.t, ty: cur.ty.clone(), origin: None });
+            return Ok(Val {
+                t: nv.t,
+                ty: cur.ty.clone(),
+                origin: None,
+            });
         }
         let ty = self.resolve(&cur.ty);
-        let Ty::Adt(an, args) = &ty else { return Err(Fail::Type(span_of_dyn(at), "field assignment on a non-struct".into())) };
+        let Ty::Adt(an, args) = &ty else {
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                "field assignment on a non-struct".into(),
+            ));
+        };
         let a = &self.p.adts[self.p.adt_index[an]];
         if a.is_enum {
-            return Err(Fail::Unsupported(span_of_dyn(at), "assignment to an enum field".into()));
+            return Err(Fail::Unsupported(
+                span_of_dyn(at),
+                "assignment to an enum field".into(),
+            ));
         }
         let (cname, fdefs) = &a.variants[0];
-        let m: HashMap<String, Ty> = a.generics.iter().cloned().zip(args.iter().cloned()).collect();
+        let m: HashMap<String, Ty> = a
+            .generics
+            .iter()
+            .cloned()
+            .zip(args.iter().cloned())
+            .collect();
         let fname = match &fields[0] {
             syn::Member::Named(i) => i.to_string(),
             syn::Member::Unnamed(ix) => ix.index.to_string(),
@@ -916,7 +1218,10 @@ impl<'p> Gen<'p> {
                 found = true;
                 let inst = subst(fty, &m);
                 let old = self.coerce(v(sel, fty.clone()), &inst);
-                let old = Val { ty: inst.clone(), ..old };
+                let old = Val {
+                    ty: inst.clone(),
+                    ..old
+                };
                 let upd = self.update(st, &old, &fields[1..], newv.clone(), at)?;
                 let upd = self.coerce(Val { ty: inst, ..upd }, fty);
                 parts.push(upd.t);
@@ -927,13 +1232,24 @@ impl<'p> Gen<'p> {
         if !found {
             return Err(Fail::Type(span_of_dyn(at), format!("no field `{}`", fname)));
         }
-        Ok(v(format!("({} {})", ctor_name(cname), parts.join(" ")), cur.ty.clone()))
+        Ok(v(
+            format!("({} {})", ctor_name(cname), parts.join(" ")),
+            cur.ty.clone(),
+        ))
     }
 
     // ---------------------------------------------------------------- branching
     /// Merges branch results: each (condition, state, value) with the facts it added since `base`.
-    fn merge(&mut self, st: &mut State, base_facts: usize, branches: Vec<(String, State, Option<Val>)>) -> R {
-        let live: Vec<(String, State, Val)> = branches.into_iter().filter_map(|(c, s, x)| x.map(|x| (c, s, x))).collect();
+    fn merge(
+        &mut self,
+        st: &mut State,
+        base_facts: usize,
+        branches: Vec<(String, State, Option<Val>)>,
+    ) -> R {
+        let live: Vec<(String, State, Val)> = branches
+            .into_iter()
+            .filter_map(|(c, s, x)| x.map(|x| (c, s, x)))
+            .collect();
         if live.is_empty() {
             return Ok(None);
         }
@@ -945,7 +1261,11 @@ impl<'p> Gen<'p> {
         // facts
         let mut facts: Vec<String> = st.facts[..base_facts].to_vec();
         for (c, s, _) in &live {
-            let new: Vec<String> = s.facts[base_facts..].iter().filter(|f| *f != c).cloned().collect();
+            let new: Vec<String> = s.facts[base_facts..]
+                .iter()
+                .filter(|f| *f != c)
+                .cloned()
+                .collect();
             if !new.is_empty() {
                 facts.push(format!("(=> {} {})", c, and_all(&new)));
             }
@@ -963,24 +1283,50 @@ impl<'p> Gen<'p> {
             for j in (0..vals.len() - 1).rev() {
                 t = format!("(ite {} {} {})", live[j].0, vals[j].t, t);
             }
-            env[k].val = Val { t, ty: env[k].val.ty.clone(), origin: None };
+            env[k].val = Val {
+                t,
+                ty: env[k].val.ty.clone(),
+                origin: None,
+            };
         }
         // value
         let mut x = live[live.len() - 1].2.clone();
         for j in (0..live.len() - 1).rev() {
             let (a, b) = self.common(live[j].2.clone(), x.clone());
             let same_origin = match (&a.origin, &b.origin) {
-                (Some(p), Some(q)) if p.root == q.root => Some(Origin { root: p.root.clone(), guards: vec![format!("(ite {} {} {})", live[j].0, and_all(&p.guards), and_all(&q.guards))] }),
+                (Some(p), Some(q)) if p.root == q.root => Some(Origin {
+                    root: p.root.clone(),
+                    guards: vec![format!(
+                        "(ite {} {} {})",
+                        live[j].0,
+                        and_all(&p.guards),
+                        and_all(&q.guards)
+                    )],
+                }),
                 _ => None,
             };
-            x = Val { t: if a.t == b.t { a.t.clone() } else { format!("(ite {} {} {})", live[j].0, a.t, b.t) }, ty: a.ty.clone(), origin: same_origin };
+            x = Val {
+                t: if a.t == b.t {
+                    a.t.clone()
+                } else {
+                    format!("(ite {} {} {})", live[j].0, a.t, b.t)
+                },
+                ty: a.ty.clone(),
+                origin: same_origin,
+            };
         }
         st.env = env;
         st.facts = facts;
         Ok(Some(x))
     }
 
-    fn guarded(&mut self, st: &mut State, cond: &str, e: &syn::Expr, mode: Mode) -> Result<(State, Option<Val>), Fail> {
+    fn guarded(
+        &mut self,
+        st: &mut State,
+        cond: &str,
+        e: &syn::Expr,
+        mode: Mode,
+    ) -> Result<(State, Option<Val>), Fail> {
         let mut s = st.clone();
         s.facts.push(cond.to_string());
         let r = self.ex(&mut s, e, mode)?;
@@ -988,7 +1334,12 @@ impl<'p> Gen<'p> {
     }
 
     // ---------------------------------------------------------------- expressions
-    fn bool_of(&mut self, st: &mut State, e: &syn::Expr, mode: Mode) -> Result<Option<String>, Fail> {
+    fn bool_of(
+        &mut self,
+        st: &mut State,
+        e: &syn::Expr,
+        mode: Mode,
+    ) -> Result<Option<String>, Fail> {
         match self.ex(st, e, mode)? {
             None => Ok(None),
             Some(x) => {
@@ -1019,13 +1370,19 @@ impl<'p> Gen<'p> {
                 if mode == Mode::Spec {
                     return Err(tyerr(a, "assignment in spec code"));
                 }
-                let Some((root, fs)) = self.place(&a.left) else { return Err(unsup(&a.left, "assignment target")) };
-                let Some(x) = self.ex(st, &a.right, mode)? else { return Ok(None) };
+                let Some((root, fs)) = self.place(&a.left) else {
+                    return Err(unsup(&a.left, "assignment target"));
+                };
+                let Some(x) = self.ex(st, &a.right, mode)? else {
+                    return Ok(None);
+                };
                 self.assign_place(st, &root, &fs, x, a, mode)?;
                 Ok(Some(v("unit", Ty::Unit)))
             }
             E::If(i) => {
-                let Some(c) = self.bool_of(st, &i.cond, mode)? else { return Ok(None) };
+                let Some(c) = self.bool_of(st, &i.cond, mode)? else {
+                    return Ok(None);
+                };
                 let base = st.facts.len();
                 let mut s1 = st.clone();
                 s1.facts.push(c.clone());
@@ -1045,7 +1402,9 @@ impl<'p> Gen<'p> {
             E::Call(c) => self.call(st, c, mode),
             E::MethodCall(m) => self.method_call(st, m, mode),
             E::Field(f) => {
-                let Some(x) = self.ex(st, &f.base, mode)? else { return Ok(None) };
+                let Some(x) = self.ex(st, &f.base, mode)? else {
+                    return Ok(None);
+                };
                 let r = self.field(&x, &f.member, f)?;
                 Ok(Some(self.typed(st, r)))
             }
@@ -1061,12 +1420,18 @@ impl<'p> Gen<'p> {
                 if mode == Mode::Exec {
                     return Err(unsup(ix, "indexing in exec code"));
                 }
-                let Some(b) = self.ex(st, &ix.expr, mode)? else { return Ok(None) };
-                let Some(i) = self.ex(st, &ix.index, mode)? else { return Ok(None) };
+                let Some(b) = self.ex(st, &ix.expr, mode)? else {
+                    return Ok(None);
+                };
+                let Some(i) = self.ex(st, &ix.index, mode)? else {
+                    return Ok(None);
+                };
                 self.builtin_index(b, i, ix)
             }
             E::View(vw) => {
-                let Some(x) = self.ex(st, &vw.expr, mode)? else { return Ok(None) };
+                let Some(x) = self.ex(st, &vw.expr, mode)? else {
+                    return Ok(None);
+                };
                 if !matches!(self.resolve(&x.ty), Ty::Adt(..) | Ty::Param(_)) {
                     // `Ghost<T>`/`Tracked<T>` are erased to T: `@` is the value itself
                     return Ok(Some(x));
@@ -1076,7 +1441,9 @@ impl<'p> Gen<'p> {
             E::Cast(c) => self.cast(st, c, mode),
             E::Assert(a) => self.assert_expr(st, a, mode),
             E::Assume(a) => {
-                let Some(t) = self.bool_of(st, &a.expr, Mode::Spec)? else { return Ok(None) };
+                let Some(t) = self.bool_of(st, &a.expr, Mode::Spec)? else {
+                    return Ok(None);
+                };
                 st.facts.push(t);
                 Ok(Some(v("unit", Ty::Unit)))
             }
@@ -1085,8 +1452,16 @@ impl<'p> Gen<'p> {
                 if let (Some(_), Some((_, n))) = (&r.reveal_with_fuel_token, &r.fuel) {
                     let names = path_names(&r.path.path);
                     let key = names.join("::");
-                    let Some(&fi) = self.p.fn_index.get(&key) else { return Err(tyerr(r, &format!("unknown function {}", key))) };
-                    let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) = &**n else { return Err(unsup(r, "fuel amount")) };
+                    let Some(&fi) = self.p.fn_index.get(&key) else {
+                        return Err(tyerr(r, &format!("unknown function {}", key)));
+                    };
+                    let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(i),
+                        ..
+                    }) = &**n
+                    else {
+                        return Err(unsup(r, "fuel amount"));
+                    };
                     let k: u32 = i.base10_parse().map_err(|_| unsup(r, "fuel amount"))?;
                     if k > 64 {
                         return Err(unsup(r, "fuel above 64"));
@@ -1099,28 +1474,61 @@ impl<'p> Gen<'p> {
                 if l.label.is_some() {
                     return Err(unsup(l, "loop label"));
                 }
-                self.ex_loop(st, None, l.invariant.as_ref().map(|x| &x.exprs), l.invariant_except_break.as_ref().map(|x| &x.exprs), l.invariant_ensures.is_some(), l.ensures.as_ref().map(|x| &x.exprs), l.decreases.as_ref().map(|x| &x.exprs), &l.body, mode, l)
+                self.ex_loop(
+                    st,
+                    None,
+                    l.invariant.as_ref().map(|x| &x.exprs),
+                    l.invariant_except_break.as_ref().map(|x| &x.exprs),
+                    l.invariant_ensures.is_some(),
+                    l.ensures.as_ref().map(|x| &x.exprs),
+                    l.decreases.as_ref().map(|x| &x.exprs),
+                    &l.body,
+                    mode,
+                    l,
+                )
             }
             E::While(w) => {
                 if w.label.is_some() {
                     return Err(unsup(w, "loop label"));
                 }
-                self.ex_loop(st, Some(&w.cond), w.invariant.as_ref().map(|x| &x.exprs), w.invariant_except_break.as_ref().map(|x| &x.exprs), w.invariant_ensures.is_some(), w.ensures.as_ref().map(|x| &x.exprs), w.decreases.as_ref().map(|x| &x.exprs), &w.body, mode, w)
+                self.ex_loop(
+                    st,
+                    Some(&w.cond),
+                    w.invariant.as_ref().map(|x| &x.exprs),
+                    w.invariant_except_break.as_ref().map(|x| &x.exprs),
+                    w.invariant_ensures.is_some(),
+                    w.ensures.as_ref().map(|x| &x.exprs),
+                    w.decreases.as_ref().map(|x| &x.exprs),
+                    &w.body,
+                    mode,
+                    w,
+                )
             }
             E::Break(b) => {
                 if b.label.is_some() || b.expr.is_some() {
                     return Err(unsup(b, "break with label or value"));
                 }
-                let Some(lp) = self.fr.loops.last_mut() else { return Err(tyerr(b, "break outside a loop")) };
+                let Some(lp) = self.fr.loops.last_mut() else {
+                    return Err(tyerr(b, "break outside a loop"));
+                };
                 lp.has_break = true;
                 let invs = lp.invs.clone();
                 let ens = lp.ensures.clone();
                 for i in &invs {
-                    let Some(t) = self.bool_of(st, i, Mode::Spec)? else { return Ok(None) };
-                    self.check(st, t, span_of(i), "invariant not satisfied at loop exit (break)")?;
+                    let Some(t) = self.bool_of(st, i, Mode::Spec)? else {
+                        return Ok(None);
+                    };
+                    self.check(
+                        st,
+                        t,
+                        span_of(i),
+                        "invariant not satisfied at loop exit (break)",
+                    )?;
                 }
                 for i in &ens {
-                    let Some(t) = self.bool_of(st, i, Mode::Spec)? else { return Ok(None) };
+                    let Some(t) = self.bool_of(st, i, Mode::Spec)? else {
+                        return Ok(None);
+                    };
                     self.check(st, t, span_of(i), "loop ensures not satisfied at break")?;
                 }
                 Ok(None)
@@ -1162,38 +1570,75 @@ impl<'p> Gen<'p> {
                 let mut parts = Vec::new();
                 let mut tys = Vec::new();
                 for e in &t.elems {
-                    let Some(x) = self.ex(st, e, mode)? else { return Ok(None) };
+                    let Some(x) = self.ex(st, e, mode)? else {
+                        return Ok(None);
+                    };
                     tys.push(x.ty.clone());
                     parts.push(self.coerce(x, &Ty::Unknown).t);
                 }
-                Ok(Some(v(format!("(mk.Tup{} {})", parts.len(), parts.join(" ")), Ty::Tuple(tys))))
+                Ok(Some(v(
+                    format!("(mk.Tup{} {})", parts.len(), parts.join(" ")),
+                    Ty::Tuple(tys),
+                )))
             }
             E::Is(i) => {
-                let Some(x) = self.ex(st, &i.base, mode)? else { return Ok(None) };
-                Ok(Some(v(self.variant_test(&x, &i.variant_ident.to_string(), i)?, Ty::Bool)))
+                let Some(x) = self.ex(st, &i.base, mode)? else {
+                    return Ok(None);
+                };
+                Ok(Some(v(
+                    self.variant_test(&x, &i.variant_ident.to_string(), i)?,
+                    Ty::Bool,
+                )))
             }
             E::IsNot(i) => {
-                let Some(x) = self.ex(st, &i.base, mode)? else { return Ok(None) };
-                Ok(Some(v(format!("(not {})", self.variant_test(&x, &i.variant_ident.to_string(), i)?), Ty::Bool)))
+                let Some(x) = self.ex(st, &i.base, mode)? else {
+                    return Ok(None);
+                };
+                Ok(Some(v(
+                    format!(
+                        "(not {})",
+                        self.variant_test(&x, &i.variant_ident.to_string(), i)?
+                    ),
+                    Ty::Bool,
+                )))
             }
             E::GetField(g) => {
-                let Some(x) = self.ex(st, &g.base, mode)? else { return Ok(None) };
+                let Some(x) = self.ex(st, &g.base, mode)? else {
+                    return Ok(None);
+                };
                 let fname = match &g.member {
                     syn::Member::Named(i) => i.to_string(),
                     syn::Member::Unnamed(ix) => ix.index.to_string(),
                 };
-                let Ty::Adt(an, args) = self.resolve(&x.ty) else { return Err(unsup(g, "-> on a non-enum")) };
+                let Ty::Adt(an, args) = self.resolve(&x.ty) else {
+                    return Err(unsup(g, "-> on a non-enum"));
+                };
                 let a = &self.p.adts[self.p.adt_index[&an]];
-                let hits: Vec<&(String, Vec<(String, Ty)>)> = a.variants.iter().filter(|(_, fs)| fs.iter().any(|(n, _)| *n == fname)).collect();
+                let hits: Vec<&(String, Vec<(String, Ty)>)> = a
+                    .variants
+                    .iter()
+                    .filter(|(_, fs)| fs.iter().any(|(n, _)| *n == fname))
+                    .collect();
                 if hits.len() != 1 {
                     return Err(unsup(g, "-> field that is not in exactly one variant"));
                 }
                 let (cname, fs) = hits[0];
                 let fty = fs.iter().find(|(n, _)| *n == fname).unwrap().1.clone();
-                let m: HashMap<String, Ty> = a.generics.iter().cloned().zip(args.iter().cloned()).collect();
+                let m: HashMap<String, Ty> = a
+                    .generics
+                    .iter()
+                    .cloned()
+                    .zip(args.iter().cloned())
+                    .collect();
                 let inst = subst(&fty, &m);
                 let guard = format!("((_ is {}) {})", ctor_name(cname), x.t);
-                let r = self.sub_val(&x, format!("({} {})", sel_name(cname, &fname), x.t), fty, &inst, Some(guard));
+                let r = self.sub_val(
+                    &x,
+                    format!("({} {})", sel_name(cname, &fname), x.t),
+                    fty,
+                    &inst,
+                    Some(guard),
+                );
                 Ok(Some(self.typed(st, r)))
             }
             other => Err(unsup(other, "expression")),
@@ -1219,11 +1664,20 @@ impl<'p> Gen<'p> {
             let guard = if conj {
                 and_all(&terms)
             } else {
-                format!("(not {})", if terms.is_empty() { "false".to_string() } else { format!("(or {})", terms.join(" ")) })
+                format!(
+                    "(not {})",
+                    if terms.is_empty() {
+                        "false".to_string()
+                    } else {
+                        format!("(or {})", terms.join(" "))
+                    }
+                )
             };
             let base = st.facts.len();
             let (s2, r) = self.guarded(st, &guard, e, mode)?;
-            let Some(r) = r else { return Err(unsup(*e, "diverging operand")) };
+            let Some(r) = r else {
+                return Err(unsup(*e, "diverging operand"));
+            };
             if self.sort(&r.ty) != "Bool" {
                 return Err(tyerr(*e, "expected bool operands"));
             }
@@ -1233,18 +1687,27 @@ impl<'p> Gen<'p> {
             }
             terms.push(r.t);
         }
-        let t = if conj { and_all(&terms) } else { format!("(or {})", terms.join(" ")) };
+        let t = if conj {
+            and_all(&terms)
+        } else {
+            format!("(or {})", terms.join(" "))
+        };
         Ok(Some(v(t, Ty::Bool)))
     }
 
     fn variant_test(&self, x: &Val, variant: &str, at: &dyn Spanned) -> Result<String, Fail> {
         match self.resolve(&x.ty) {
-            Ty::Option(_) if variant == "Some" || variant == "None" => Ok(format!("((_ is mk.Option.{}) {})", variant, x.t)),
+            Ty::Option(_) if variant == "Some" || variant == "None" => {
+                Ok(format!("((_ is mk.Option.{}) {})", variant, x.t))
+            }
             Ty::Adt(an, _) => {
                 let a = &self.p.adts[self.p.adt_index[&an]];
                 let c = format!("{}::{}", an, variant);
                 if !a.is_enum || !a.variants.iter().any(|(n, _)| *n == c) {
-                    return Err(Fail::Type(span_of_dyn(at), format!("no variant {} in {}", variant, an)));
+                    return Err(Fail::Type(
+                        span_of_dyn(at),
+                        format!("no variant {} in {}", variant, an),
+                    ));
                 }
                 Ok(format!("((_ is {}) {})", ctor_name(&c), x.t))
             }
@@ -1259,9 +1722,12 @@ impl<'p> Gen<'p> {
                 let n: u128 = i.base10_parse().map_err(|_| unsup(l, "integer literal"))?;
                 let ty = match i.suffix() {
                     "" => self.new_tyvar(),
-                    s => Ty::Int(crate::program::int_kind(s).ok_or_else(|| unsup(l, "literal suffix"))?),
+                    s => Ty::Int(
+                        crate::program::int_kind(s).ok_or_else(|| unsup(l, "literal suffix"))?,
+                    ),
                 };
-                self.lits.push((n, false, ty.clone(), span_of(l), mode == Mode::Exec));
+                self.lits
+                    .push((n, false, ty.clone(), span_of(l), mode == Mode::Exec));
                 Ok(Some(v(n.to_string(), ty)))
             }
             _ => Err(unsup(l, "literal")),
@@ -1272,10 +1738,17 @@ impl<'p> Gen<'p> {
         let names = path_names(&p.path);
         if names.len() == 1 {
             let n = &names[0];
-            let found = if self.fr.in_old { self.fr.old_env.iter().rev().find(|x| &x.name == n).cloned() } else { st.lookup(n).cloned() };
+            let found = if self.fr.in_old {
+                self.fr.old_env.iter().rev().find(|x| &x.name == n).cloned()
+            } else {
+                st.lookup(n).cloned()
+            };
             if let Some(x) = found {
                 if x.ghost && _mode == Mode::Exec {
-                    return Err(tyerr(p, &format!("ghost variable `{}` used in exec code", n)));
+                    return Err(tyerr(
+                        p,
+                        &format!("ghost variable `{}` used in exec code", n),
+                    ));
                 }
                 return Ok(Some(x.val));
             }
@@ -1288,7 +1761,10 @@ impl<'p> Gen<'p> {
                 let a = &self.p.adts[ai];
                 let c = format!("{}::{}", names[0], names[1]);
                 if a.is_enum && a.variants.iter().any(|(n, f)| *n == c && f.is_empty()) {
-                    return Ok(Some(v(ctor_name(&c), Ty::Adt(names[0].clone(), vec![Ty::Unknown; a.generics.len()]))));
+                    return Ok(Some(v(
+                        ctor_name(&c),
+                        Ty::Adt(names[0].clone(), vec![Ty::Unknown; a.generics.len()]),
+                    )));
                 }
             }
             if names[0] == "Seq" && names[1] == "empty" {
@@ -1302,7 +1778,9 @@ impl<'p> Gen<'p> {
         match &u.op {
             syn::UnOp::Deref(_) => self.ex(st, &u.expr, mode),
             syn::UnOp::Not(_) => {
-                let Some(x) = self.ex(st, &u.expr, mode)? else { return Ok(None) };
+                let Some(x) = self.ex(st, &u.expr, mode)? else {
+                    return Ok(None);
+                };
                 if self.sort(&x.ty) != "Bool" {
                     return Err(unsup(u, "bitwise not"));
                 }
@@ -1311,13 +1789,17 @@ impl<'p> Gen<'p> {
             syn::UnOp::Neg(_) => {
                 if let syn::Expr::Lit(l) = &*u.expr {
                     // a negative literal: its own range check (so that -128i8 is fine)
-                    let Some(x) = self.lit(l, mode)? else { return Ok(None) };
+                    let Some(x) = self.lit(l, mode)? else {
+                        return Ok(None);
+                    };
                     if let Some(last) = self.lits.last_mut() {
                         last.1 = true;
                     }
                     return Ok(Some(v(format!("(- {})", x.t), x.ty)));
                 }
-                let Some(x) = self.ex(st, &u.expr, mode)? else { return Ok(None) };
+                let Some(x) = self.ex(st, &u.expr, mode)? else {
+                    return Ok(None);
+                };
                 if !self.resolve(&x.ty).is_int() {
                     return Err(tyerr(u, "negation of a non-integer"));
                 }
@@ -1331,37 +1813,67 @@ impl<'p> Gen<'p> {
                 Ok(Some(v(t, Ty::Int(IK::Int))))
             }
             syn::UnOp::Proof(_) => {
-                let syn::Expr::Block(b) = &*u.expr else { return Err(unsup(u, "proof expression")) };
+                let syn::Expr::Block(b) = &*u.expr else {
+                    return Err(unsup(u, "proof expression"));
+                };
                 let r = self.block(st, &b.block, Mode::Proof)?;
                 Ok(r.map(|_| v("unit", Ty::Unit)))
             }
             syn::UnOp::Forall(_) | syn::UnOp::Exists(_) => {
-                let syn::Expr::Closure(c) = &*u.expr else { return Err(unsup(u, "quantifier")) };
+                let syn::Expr::Closure(c) = &*u.expr else {
+                    return Err(unsup(u, "quantifier"));
+                };
                 let is_forall = matches!(u.op, syn::UnOp::Forall(_));
                 let mut binders = Vec::new();
                 let mut ranges = Vec::new();
                 let mut qs = st.clone();
                 for a in &c.inputs {
-                    let syn::Pat::Type(pt) = &a.pat else { return Err(unsup(&a.pat, "quantifier variable without a type")) };
-                    let syn::Pat::Ident(pi) = &*pt.pat else { return Err(unsup(&pt.pat, "quantifier pattern")) };
+                    let syn::Pat::Type(pt) = &a.pat else {
+                        return Err(unsup(&a.pat, "quantifier variable without a type"));
+                    };
+                    let syn::Pat::Ident(pi) = &*pt.pat else {
+                        return Err(unsup(&pt.pat, "quantifier pattern"));
+                    };
                     let f = self.fndef(self.fr.func);
-                    let ty = crate::program::resolve_ty(&pt.ty, &f.generics, f.self_ty.as_ref(), self.p)?;
+                    let ty = crate::program::resolve_ty(
+                        &pt.ty,
+                        &f.generics,
+                        f.self_ty.as_ref(),
+                        self.p,
+                    )?;
                     self.fresh += 1;
                     let n = format!("q!{}!{}", pi.ident, self.fresh);
                     binders.push(format!("({} {})", n, self.sort(&ty)));
                     if let Some(r) = self.range(&ty, &n) {
                         ranges.push(r);
                     }
-                    qs.env.push(Var { name: pi.ident.to_string(), val: v(n, ty), mutable: false, ghost: false });
+                    qs.env.push(Var {
+                        name: pi.ident.to_string(),
+                        val: v(n, ty),
+                        mutable: false,
+                        ghost: false,
+                    });
                 }
                 self.fr.quant_depth += 1;
                 let r = self.bool_of(&mut qs, &c.body, Mode::Spec);
                 self.fr.quant_depth -= 1;
-                let Some(body) = r? else { return Err(unsup(u, "diverging quantifier body")) };
+                let Some(body) = r? else {
+                    return Err(unsup(u, "diverging quantifier body"));
+                };
                 let t = if is_forall {
-                    format!("(forall ({}) (=> {} {}))", binders.join(" "), and_all(&ranges), body)
+                    format!(
+                        "(forall ({}) (=> {} {}))",
+                        binders.join(" "),
+                        and_all(&ranges),
+                        body
+                    )
                 } else {
-                    format!("(exists ({}) (and {} {}))", binders.join(" "), and_all(&ranges), body)
+                    format!(
+                        "(exists ({}) (and {} {}))",
+                        binders.join(" "),
+                        and_all(&ranges),
+                        body
+                    )
                 };
                 Ok(Some(v(t, Ty::Bool)))
             }
@@ -1374,11 +1886,19 @@ impl<'p> Gen<'p> {
         // short-circuit operators: the right side is evaluated under the left
         match &b.op {
             B::And(_) | B::Or(_) | B::Imply(_) => {
-                let Some(l) = self.bool_of(st, &b.left, mode)? else { return Ok(None) };
-                let guard = if matches!(b.op, B::Or(_)) { format!("(not {})", l) } else { l.clone() };
+                let Some(l) = self.bool_of(st, &b.left, mode)? else {
+                    return Ok(None);
+                };
+                let guard = if matches!(b.op, B::Or(_)) {
+                    format!("(not {})", l)
+                } else {
+                    l.clone()
+                };
                 let base = st.facts.len();
                 let (s2, r) = self.guarded(st, &guard, &b.right, mode)?;
-                let Some(r) = r else { return Err(unsup(b, "diverging operand")) };
+                let Some(r) = r else {
+                    return Err(unsup(b, "diverging operand"));
+                };
                 if self.sort(&r.ty) != "Bool" {
                     return Err(tyerr(b, "expected bool operands"));
                 }
@@ -1393,10 +1913,20 @@ impl<'p> Gen<'p> {
                 };
                 return Ok(Some(v(t, Ty::Bool)));
             }
-            B::AddAssign(_) | B::SubAssign(_) | B::MulAssign(_) | B::DivAssign(_) | B::RemAssign(_) => {
-                let Some((root, fs)) = self.place(&b.left) else { return Err(unsup(&b.left, "assignment target")) };
-                let Some(l) = self.ex(st, &b.left, mode)? else { return Ok(None) };
-                let Some(r) = self.ex(st, &b.right, mode)? else { return Ok(None) };
+            B::AddAssign(_)
+            | B::SubAssign(_)
+            | B::MulAssign(_)
+            | B::DivAssign(_)
+            | B::RemAssign(_) => {
+                let Some((root, fs)) = self.place(&b.left) else {
+                    return Err(unsup(&b.left, "assignment target"));
+                };
+                let Some(l) = self.ex(st, &b.left, mode)? else {
+                    return Ok(None);
+                };
+                let Some(r) = self.ex(st, &b.right, mode)? else {
+                    return Ok(None);
+                };
                 let op = match &b.op {
                     B::AddAssign(_) => "+",
                     B::SubAssign(_) => "-",
@@ -1415,15 +1945,28 @@ impl<'p> Gen<'p> {
             if let syn::Expr::Binary(lb) = &*b.left {
                 if is_cmp(&lb.op) {
                     // Verus chained comparison `a <= b < c`
-                    let Some(first) = self.bool_of(st, &b.left, mode)? else { return Ok(None) };
-                    let second = syn::ExprBinary { attrs: vec![], left: lb.right.clone(), op: b.op, right: b.right.clone() };
-                    let Some(sec) = self.bool_of(st, &syn::Expr::Binary(second), mode)? else { return Ok(None) };
+                    let Some(first) = self.bool_of(st, &b.left, mode)? else {
+                        return Ok(None);
+                    };
+                    let second = syn::ExprBinary {
+                        attrs: vec![],
+                        left: lb.right.clone(),
+                        op: b.op,
+                        right: b.right.clone(),
+                    };
+                    let Some(sec) = self.bool_of(st, &syn::Expr::Binary(second), mode)? else {
+                        return Ok(None);
+                    };
                     return Ok(Some(v(format!("(and {} {})", first, sec), Ty::Bool)));
                 }
             }
         }
-        let Some(l) = self.ex(st, &b.left, mode)? else { return Ok(None) };
-        let Some(r) = self.ex(st, &b.right, mode)? else { return Ok(None) };
+        let Some(l) = self.ex(st, &b.left, mode)? else {
+            return Ok(None);
+        };
+        let Some(r) = self.ex(st, &b.right, mode)? else {
+            return Ok(None);
+        };
         let t = match &b.op {
             B::Add(_) if matches!(self.resolve(&l.ty), Ty::Seq(_)) => {
                 let r2 = self.coerce(r, &l.ty);
@@ -1442,7 +1985,8 @@ impl<'p> Gen<'p> {
             B::Eq(_) | B::Ne(_) | B::BigEq(_) | B::BigNe(_) => {
                 if mode == Mode::Exec {
                     // exec `==` runs PartialEq::eq (possibly user code): only on primitives
-                    let prim = |t: &Ty| matches!(self.resolve(t), Ty::Bool | Ty::Int(_) | Ty::Var(_));
+                    let prim =
+                        |t: &Ty| matches!(self.resolve(t), Ty::Bool | Ty::Int(_) | Ty::Var(_));
                     if !prim(&l.ty) || !prim(&r.ty) {
                         return Err(unsup(b, "exec == on a non-primitive type"));
                     }
@@ -1490,11 +2034,22 @@ impl<'p> Gen<'p> {
         Ok(Some(v(t, Ty::Bool)))
     }
 
-    fn arith(&mut self, st: &mut State, op: &str, l: Val, r: Val, mode: Mode, at: &dyn Spanned) -> Result<Val, Fail> {
+    fn arith(
+        &mut self,
+        st: &mut State,
+        op: &str,
+        l: Val,
+        r: Val,
+        mode: Mode,
+        at: &dyn Spanned,
+    ) -> Result<Val, Fail> {
         self.unify(&l.ty, &r.ty);
         let (lt, rt) = (self.resolve(&l.ty), self.resolve(&r.ty));
         if !lt.is_int() || !rt.is_int() {
-            return Err(Fail::Type(span_of_dyn(at), "arithmetic on non-integers".into()));
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                "arithmetic on non-integers".into(),
+            ));
         }
         let sp = span_of_dyn(at);
         if mode != Mode::Exec {
@@ -1506,16 +2061,29 @@ impl<'p> Gen<'p> {
             return Ok(v(t, Ty::Int(IK::Int)));
         }
         // exec: the type of the operation is the operands' type
-        let ty = if matches!(lt, Ty::Int(_)) { lt.clone() } else { rt.clone() };
+        let ty = if matches!(lt, Ty::Int(_)) {
+            lt.clone()
+        } else {
+            rt.clone()
+        };
         if matches!(self.resolve(&ty), Ty::Int(IK::Int) | Ty::Int(IK::Nat)) {
             return Err(Fail::Type(sp, "int/nat arithmetic in exec code".into()));
         }
         let signed = matches!(self.resolve(&ty), Ty::Int(IK::I(_)) | Ty::Int(IK::Isize));
         let t = match op {
             "/" | "%" => {
-                self.check(st, format!("(not (= {} 0))", r.t), sp, "possible division by zero")?;
+                self.check(
+                    st,
+                    format!("(not (= {} 0))", r.t),
+                    sp,
+                    "possible division by zero",
+                )?;
                 if signed {
-                    let q = format!("(ite (>= {a} 0) (div {a} (abs {b})) (- (div (- {a}) (abs {b}))))", a = l.t, b = r.t);
+                    let q = format!(
+                        "(ite (>= {a} 0) (div {a} (abs {b})) (- (div (- {a}) (abs {b}))))",
+                        a = l.t,
+                        b = r.t
+                    );
                     let q = format!("(ite (>= {} 0) {} (- {}))", r.t, q, q);
                     if op == "/" {
                         q
@@ -1537,17 +2105,23 @@ impl<'p> Gen<'p> {
     }
 
     fn cast(&mut self, st: &mut State, c: &syn::ExprCast, mode: Mode) -> R {
-        let Some(x) = self.ex(st, &c.expr, mode)? else { return Ok(None) };
+        let Some(x) = self.ex(st, &c.expr, mode)? else {
+            return Ok(None);
+        };
         let f = self.fndef(self.fr.func);
         let to = crate::program::resolve_ty(&c.ty, &f.generics, f.self_ty.as_ref(), self.p)?;
-        let Ty::Int(k) = to else { return Err(unsup(c, "cast to a non-integer type")) };
+        let Ty::Int(k) = to else {
+            return Err(unsup(c, "cast to a non-integer type"));
+        };
         let from = self.resolve(&x.ty);
         if let Ty::Var(_) = from {
             // a literal cast: Rust gives it the target type
             self.unify(&from, &to);
         }
         let from = self.resolve(&x.ty);
-        let Ty::Int(fk) = from else { return Err(unsup(c, "cast from a non-integer")) };
+        let Ty::Int(fk) = from else {
+            return Err(unsup(c, "cast from a non-integer"));
+        };
         if kind_within(fk, k) {
             return Ok(Some(v(x.t, to)));
         }
@@ -1555,10 +2129,14 @@ impl<'p> Gen<'p> {
             let (lo, hi) = bounds(k);
             let (lo, hi) = (lo.unwrap(), hi.unwrap());
             let m = format!("(+ (- {} {}) 1)", hi, lo);
-            return Ok(Some(v(format!("(+ (mod (- {} {}) {}) {})", x.t, lo, m, lo), to)));
+            return Ok(Some(v(
+                format!("(+ (mod (- {} {}) {}) {})", x.t, lo, m, lo),
+                to,
+            )));
         }
         let name = format!("clip.{:?}", k).replace(['(', ')'], "");
-        self.clips.insert(format!("{}|{}", name, range_of(k, "x").unwrap()));
+        self.clips
+            .insert(format!("{}|{}", name, range_of(k, "x").unwrap()));
         Ok(Some(v(format!("({} {})", name, x.t), to)))
     }
 
@@ -1567,7 +2145,11 @@ impl<'p> Gen<'p> {
             return Err(unsup(s, "struct update syntax"));
         }
         let names = path_names(&s.path);
-        let (an, cname) = if names.len() == 2 { (names[0].clone(), format!("{}::{}", names[0], names[1])) } else { (names[0].clone(), names[0].clone()) };
+        let (an, cname) = if names.len() == 2 {
+            (names[0].clone(), format!("{}::{}", names[0], names[1]))
+        } else {
+            (names[0].clone(), names[0].clone())
+        };
         let an = if an == "Self" {
             match &self.fndef(self.fr.func).self_ty {
                 Some(Ty::Adt(n, _)) => n.clone(),
@@ -1576,23 +2158,41 @@ impl<'p> Gen<'p> {
         } else {
             an
         };
-        let cname = if cname.starts_with("Self") { cname.replacen("Self", &an, 1) } else { cname };
-        let Some(&ai) = self.p.adt_index.get(&an) else { return Err(tyerr(s, &format!("unknown struct {}", an))) };
+        let cname = if cname.starts_with("Self") {
+            cname.replacen("Self", &an, 1)
+        } else {
+            cname
+        };
+        let Some(&ai) = self.p.adt_index.get(&an) else {
+            return Err(tyerr(s, &format!("unknown struct {}", an)));
+        };
         let a = &self.p.adts[ai];
-        let Some((_, fields)) = a.variants.iter().find(|(c, _)| *c == cname) else { return Err(tyerr(s, "unknown constructor")) };
+        let Some((_, fields)) = a.variants.iter().find(|(c, _)| *c == cname) else {
+            return Err(tyerr(s, "unknown constructor"));
+        };
         let mut vals: HashMap<String, Val> = HashMap::new();
         for fv in &s.fields {
             let n = match &fv.member {
                 syn::Member::Named(i) => i.to_string(),
                 syn::Member::Unnamed(ix) => ix.index.to_string(),
             };
-            let Some(x) = self.ex(st, &fv.expr, mode)? else { return Ok(None) };
+            let Some(x) = self.ex(st, &fv.expr, mode)? else {
+                return Ok(None);
+            };
             vals.insert(n, x);
         }
         self.construct(st, ai, &cname, fields, vals, s)
     }
 
-    fn construct(&mut self, st: &mut State, ai: usize, cname: &str, fields: &[(String, Ty)], mut vals: HashMap<String, Val>, at: &dyn Spanned) -> R {
+    fn construct(
+        &mut self,
+        st: &mut State,
+        ai: usize,
+        cname: &str,
+        fields: &[(String, Ty)],
+        mut vals: HashMap<String, Val>,
+        at: &dyn Spanned,
+    ) -> R {
         let a = &self.p.adts[ai];
         let mut m: HashMap<String, Ty> = HashMap::new();
         for (n, fty) in fields {
@@ -1602,16 +2202,30 @@ impl<'p> Gen<'p> {
         }
         let mut parts = Vec::new();
         for (n, fty) in fields {
-            let Some(x) = vals.remove(n) else { return Err(Fail::Type(span_of_dyn(at), format!("missing field {}", n))) };
+            let Some(x) = vals.remove(n) else {
+                return Err(Fail::Type(span_of_dyn(at), format!("missing field {}", n)));
+            };
             let inst = subst(fty, &m);
-            let x = if ty_is_bounded(&inst) { self.fits(st, x, &inst, span_of_dyn(at))? } else { x };
+            let x = if ty_is_bounded(&inst) {
+                self.fits(st, x, &inst, span_of_dyn(at))?
+            } else {
+                x
+            };
             parts.push(self.coerce(x, fty).t);
         }
         if !vals.is_empty() {
             return Err(Fail::Type(span_of_dyn(at), "unknown field".into()));
         }
-        let args: Vec<Ty> = a.generics.iter().map(|g| m.get(g).cloned().unwrap_or(Ty::Unknown)).collect();
-        let t = if parts.is_empty() { ctor_name(cname) } else { format!("({} {})", ctor_name(cname), parts.join(" ")) };
+        let args: Vec<Ty> = a
+            .generics
+            .iter()
+            .map(|g| m.get(g).cloned().unwrap_or(Ty::Unknown))
+            .collect();
+        let t = if parts.is_empty() {
+            ctor_name(cname)
+        } else {
+            format!("({} {})", ctor_name(cname), parts.join(" "))
+        };
         Ok(Some(v(t, Ty::Adt(a.name.clone(), args))))
     }
 
@@ -1627,7 +2241,9 @@ impl<'p> Gen<'p> {
         let mut elem = Ty::Unknown;
         let mut vals = Vec::new();
         for a in &args {
-            let Some(x) = self.ex(st, a, mode)? else { return Ok(None) };
+            let Some(x) = self.ex(st, a, mode)? else {
+                return Ok(None);
+            };
             if matches!(elem, Ty::Unknown) {
                 elem = x.ty.clone();
             }
@@ -1654,16 +2270,28 @@ impl<'p> Gen<'p> {
         match self.resolve(&b.ty) {
             Ty::Seq(el) => {
                 if !self.resolve(&i.ty).is_int() {
-                    return Err(Fail::Type(span_of_dyn(at), "Seq index is not an integer".into()));
+                    return Err(Fail::Type(
+                        span_of_dyn(at),
+                        "Seq index is not an integer".into(),
+                    ));
                 }
-                Ok(Some(self.coerce(v(format!("(Seq.index {} {})", b.t, i.t), Ty::Unknown), &el)))
+                Ok(Some(self.coerce(
+                    v(format!("(Seq.index {} {})", b.t, i.t), Ty::Unknown),
+                    &el,
+                )))
             }
             Ty::Map(k, val) => {
                 let kk = self.coerce(i, &Ty::Unknown);
                 let _ = k;
-                Ok(Some(self.coerce(v(format!("(Map.index {} {})", b.t, kk.t), Ty::Unknown), &val)))
+                Ok(Some(self.coerce(
+                    v(format!("(Map.index {} {})", b.t, kk.t), Ty::Unknown),
+                    &val,
+                )))
             }
-            _ => Err(Fail::Unsupported(span_of_dyn(at), "indexing this type".into())),
+            _ => Err(Fail::Unsupported(
+                span_of_dyn(at),
+                "indexing this type".into(),
+            )),
         }
     }
 
@@ -1673,13 +2301,17 @@ impl<'p> Gen<'p> {
         }
         match &a.body {
             None => {
-                let Some(t) = self.bool_of(st, &a.expr, Mode::Spec)? else { return Ok(None) };
+                let Some(t) = self.bool_of(st, &a.expr, Mode::Spec)? else {
+                    return Ok(None);
+                };
                 self.check(st, t, span_of(a), "assertion failed")?;
             }
             Some(b) => {
                 let mut s = st.clone();
                 let r = self.block(&mut s, b, Mode::Proof)?;
-                let Some(t) = self.bool_of(&mut s, &a.expr, Mode::Spec)? else { return Ok(None) };
+                let Some(t) = self.bool_of(&mut s, &a.expr, Mode::Spec)? else {
+                    return Ok(None);
+                };
                 if r.is_some() {
                     self.check(&mut s, t.clone(), span_of(a), "assertion failed")?;
                 }
@@ -1694,8 +2326,12 @@ impl<'p> Gen<'p> {
         let mut binders = Vec::new();
         let mut consts = Vec::new();
         for p in &a.inputs {
-            let syn::Pat::Type(pt) = p else { return Err(unsup(p, "assert forall variable without a type")) };
-            let syn::Pat::Ident(pi) = &*pt.pat else { return Err(unsup(p, "pattern")) };
+            let syn::Pat::Type(pt) = p else {
+                return Err(unsup(p, "assert forall variable without a type"));
+            };
+            let syn::Pat::Ident(pi) = &*pt.pat else {
+                return Err(unsup(p, "pattern"));
+            };
             let f = self.fndef(self.fr.func);
             let ty = crate::program::resolve_ty(&pt.ty, &f.generics, f.self_ty.as_ref(), self.p)?;
             let x = self.havoc(&mut s, &pi.ident.to_string(), &ty);
@@ -1703,11 +2339,18 @@ impl<'p> Gen<'p> {
             let bn = format!("q!{}!{}", pi.ident, self.fresh);
             binders.push((bn, x.t.clone(), self.sort(&ty), self.range(&ty, "_")));
             consts.push(x.t.clone());
-            s.env.push(Var { name: pi.ident.to_string(), val: x, mutable: false, ghost: false });
+            s.env.push(Var {
+                name: pi.ident.to_string(),
+                val: x,
+                mutable: false,
+                ghost: false,
+            });
         }
         let hyp = match &a.implies {
             Some(_) => {
-                let Some(h) = self.bool_of(&mut s, &a.expr, Mode::Spec)? else { return Ok(None) };
+                let Some(h) = self.bool_of(&mut s, &a.expr, Mode::Spec)? else {
+                    return Ok(None);
+                };
                 s.facts.push(h.clone());
                 Some(h)
             }
@@ -1718,7 +2361,9 @@ impl<'p> Gen<'p> {
             None => &*a.expr,
         };
         let r = self.block(&mut s, &a.body, Mode::Proof)?;
-        let Some(c) = self.bool_of(&mut s, concl_e, Mode::Spec)? else { return Ok(None) };
+        let Some(c) = self.bool_of(&mut s, concl_e, Mode::Spec)? else {
+            return Ok(None);
+        };
         if r.is_some() {
             self.check(&mut s, c.clone(), span_of(a), "assertion failed")?;
         }
@@ -1735,12 +2380,15 @@ impl<'p> Gen<'p> {
             }
             bs.push(format!("({} {})", bn, sort));
         }
-        st.facts.push(format!("(forall ({}) {})", bs.join(" "), body));
+        st.facts
+            .push(format!("(forall ({}) {})", bs.join(" "), body));
         Ok(Some(v("unit", Ty::Unit)))
     }
 
     fn ex_match(&mut self, st: &mut State, m: &syn::ExprMatch, mode: Mode) -> R {
-        let Some(x) = self.ex(st, &m.expr, mode)? else { return Ok(None) };
+        let Some(x) = self.ex(st, &m.expr, mode)? else {
+            return Ok(None);
+        };
         let base = st.facts.len();
         let mut prev: Vec<String> = Vec::new();
         let mut branches = Vec::new();
@@ -1752,7 +2400,12 @@ impl<'p> Gen<'p> {
             let n = s.env.len();
             for (nm, val, mt) in binds {
                 let val = self.typed(&mut s, val);
-                s.env.push(Var { name: nm, val, mutable: mt, ghost: mode != Mode::Exec });
+                s.env.push(Var {
+                    name: nm,
+                    val,
+                    mutable: mt,
+                    ghost: mode != Mode::Exec,
+                });
             }
             let mut cond_parts: Vec<String> = prev.iter().map(|p| format!("(not {})", p)).collect();
             cond_parts.extend(tests.iter().cloned());
@@ -1760,7 +2413,9 @@ impl<'p> Gen<'p> {
             if let Some((_, g)) = &arm.guard {
                 let mut gs = s.clone();
                 gs.facts.push(and_all(&cond_parts));
-                let Some(gt) = self.bool_of(&mut gs, g, mode)? else { return Err(unsup(g, "diverging guard")) };
+                let Some(gt) = self.bool_of(&mut gs, g, mode)? else {
+                    return Err(unsup(g, "diverging guard"));
+                };
                 cond_parts.push(gt.clone());
                 this = and_all(&[this, gt]);
             } else if tests.is_empty() {
@@ -1786,29 +2441,53 @@ impl<'p> Gen<'p> {
                 _ => usize::MAX,
             };
             if covered.len() < total {
-                return Err(unsup(m, "match that is not syntactically exhaustive (add a `_` arm)"));
+                return Err(unsup(
+                    m,
+                    "match that is not syntactically exhaustive (add a `_` arm)",
+                ));
             }
         }
         self.merge(st, base, branches)
     }
 
     fn loop_end_checks(&mut self, st: &mut State) -> Result<(), Fail> {
-        let Some(lp) = self.fr.loops.last() else { return Ok(()) };
-        let all: Vec<syn::Expr> = lp.invs.iter().chain(lp.invs_except_break.iter()).cloned().collect();
+        let Some(lp) = self.fr.loops.last() else {
+            return Ok(());
+        };
+        let all: Vec<syn::Expr> = lp
+            .invs
+            .iter()
+            .chain(lp.invs_except_break.iter())
+            .cloned()
+            .collect();
         let dec = lp.decreases.clone();
         let old = lp.measure.clone();
         for i in &all {
-            let Some(t) = self.bool_of(st, i, Mode::Spec)? else { return Ok(()) };
-            self.check(st, t, span_of(i), "invariant not satisfied at end of loop body")?;
+            let Some(t) = self.bool_of(st, i, Mode::Spec)? else {
+                return Ok(());
+            };
+            self.check(
+                st,
+                t,
+                span_of(i),
+                "invariant not satisfied at end of loop body",
+            )?;
         }
         if !dec.is_empty() {
             let mut new = Vec::new();
             for d in &dec {
-                let Some(x) = self.ex(st, d, Mode::Spec)? else { return Ok(()) };
+                let Some(x) = self.ex(st, d, Mode::Spec)? else {
+                    return Ok(());
+                };
                 new.push(x);
             }
             let g = self.lex_lt(&new, &old);
-            self.check(st, g, span_of(&dec[0]), "decreases not satisfied at end of loop body")?;
+            self.check(
+                st,
+                g,
+                span_of(&dec[0]),
+                "decreases not satisfied at end of loop body",
+            )?;
         }
         Ok(())
     }
@@ -1828,18 +2507,34 @@ impl<'p> Gen<'p> {
         at: &dyn Spanned,
     ) -> R {
         if inv_ens {
-            return Err(Fail::Unsupported(span_of_dyn(at), "invariant_ensures".into()));
+            return Err(Fail::Unsupported(
+                span_of_dyn(at),
+                "invariant_ensures".into(),
+            ));
         }
-        let invs: Vec<syn::Expr> = inv.map(|s| s.exprs.iter().cloned().collect()).unwrap_or_default();
-        let invs_eb: Vec<syn::Expr> = inv_eb.map(|s| s.exprs.iter().cloned().collect()).unwrap_or_default();
-        let ensures: Vec<syn::Expr> = ens.map(|s| s.exprs.iter().cloned().collect()).unwrap_or_default();
-        let decs: Vec<syn::Expr> = dec.map(|s| s.exprs.iter().cloned().collect()).unwrap_or_default();
+        let invs: Vec<syn::Expr> = inv
+            .map(|s| s.exprs.iter().cloned().collect())
+            .unwrap_or_default();
+        let invs_eb: Vec<syn::Expr> = inv_eb
+            .map(|s| s.exprs.iter().cloned().collect())
+            .unwrap_or_default();
+        let ensures: Vec<syn::Expr> = ens
+            .map(|s| s.exprs.iter().cloned().collect())
+            .unwrap_or_default();
+        let decs: Vec<syn::Expr> = dec
+            .map(|s| s.exprs.iter().cloned().collect())
+            .unwrap_or_default();
         if mode != Mode::Exec && decs.is_empty() {
             // a non-terminating ghost loop would prove anything
-            return Err(Fail::Type(span_of_dyn(at), "loop in ghost code without decreases".into()));
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                "loop in ghost code without decreases".into(),
+            ));
         }
         for i in invs.iter().chain(invs_eb.iter()) {
-            let Some(t) = self.bool_of(st, i, Mode::Spec)? else { return Ok(None) };
+            let Some(t) = self.bool_of(st, i, Mode::Spec)? else {
+                return Ok(None);
+            };
             self.check(st, t, span_of(i), "invariant not satisfied before loop")?;
         }
         // variables the loop may modify: every mutable variable it mentions
@@ -1849,7 +2544,9 @@ impl<'p> Gen<'p> {
             use quote::ToTokens;
             collect_idents(c.to_token_stream(), &mut ids);
         }
-        let modified: Vec<usize> = (0..st.env.len()).filter(|&k| st.env[k].mutable && ids.contains(&st.env[k].name)).collect();
+        let modified: Vec<usize> = (0..st.env.len())
+            .filter(|&k| st.env[k].mutable && ids.contains(&st.env[k].name))
+            .collect();
         let havoc_state = |g: &mut Self, base: &State| -> State {
             let mut s = base.clone();
             for &k in &modified {
@@ -1862,29 +2559,49 @@ impl<'p> Gen<'p> {
         };
         let mut hs = havoc_state(self, st);
         for i in invs.iter().chain(invs_eb.iter()) {
-            let Some(t) = self.bool_of(&mut hs, i, Mode::Spec)? else { return Ok(None) };
+            let Some(t) = self.bool_of(&mut hs, i, Mode::Spec)? else {
+                return Ok(None);
+            };
             hs.facts.push(t);
         }
         let mut measure = Vec::new();
         for d in &decs {
-            let Some(x) = self.ex(&mut hs, d, Mode::Spec)? else { return Ok(None) };
+            let Some(x) = self.ex(&mut hs, d, Mode::Spec)? else {
+                return Ok(None);
+            };
             measure.push(x);
         }
         let mut bs = hs.clone();
         let mut exit_cond = None;
         if let Some(c) = cond {
-            let Some(ct) = self.bool_of(&mut bs, c, mode)? else { return Ok(None) };
+            let Some(ct) = self.bool_of(&mut bs, c, mode)? else {
+                return Ok(None);
+            };
             // exit path: the loop ensures must hold
             let mut es = bs.clone();
             es.facts.push(format!("(not {})", ct));
             for i in &ensures {
-                let Some(t) = self.bool_of(&mut es, i, Mode::Spec)? else { return Ok(None) };
-                self.check(&mut es, t, span_of(i), "loop ensures not satisfied at loop exit")?;
+                let Some(t) = self.bool_of(&mut es, i, Mode::Spec)? else {
+                    return Ok(None);
+                };
+                self.check(
+                    &mut es,
+                    t,
+                    span_of(i),
+                    "loop ensures not satisfied at loop exit",
+                )?;
             }
             bs.facts.push(ct.clone());
             exit_cond = Some(c);
         }
-        self.fr.loops.push(LoopCtx { invs: invs.clone(), invs_except_break: invs_eb.clone(), ensures: ensures.clone(), decreases: decs.clone(), measure, has_break: false });
+        self.fr.loops.push(LoopCtx {
+            invs: invs.clone(),
+            invs_except_break: invs_eb.clone(),
+            ensures: ensures.clone(),
+            decreases: decs.clone(),
+            measure,
+            has_break: false,
+        });
         let r = self.block(&mut bs, body, mode);
         let r = match r {
             Ok(x) => x,
@@ -1906,11 +2623,15 @@ impl<'p> Gen<'p> {
         }
         let mut ps = havoc_state(self, st);
         for i in invs.iter().chain(ensures.iter()) {
-            let Some(t) = self.bool_of(&mut ps, i, Mode::Spec)? else { return Ok(None) };
+            let Some(t) = self.bool_of(&mut ps, i, Mode::Spec)? else {
+                return Ok(None);
+            };
             ps.facts.push(t);
         }
         if let (Some(c), false) = (exit_cond, lp.has_break) {
-            let Some(ct) = self.bool_of(&mut ps, c, Mode::Spec)? else { return Ok(None) };
+            let Some(ct) = self.bool_of(&mut ps, c, Mode::Spec)? else {
+                return Ok(None);
+            };
             ps.facts.push(format!("(not {})", ct));
         }
         *st = ps;
@@ -1925,23 +2646,40 @@ impl<'p> Gen<'p> {
         }
         let (n, o) = (&new[0], &old[0]);
         let (lt, eq) = if self.resolve(&n.ty).is_int() && self.resolve(&o.ty).is_int() {
-            (format!("(and (<= 0 {}) (< {} {}))", o.t, n.t, o.t), format!("(= {} {})", n.t, o.t))
+            (
+                format!("(and (<= 0 {}) (< {} {}))", o.t, n.t, o.t),
+                format!("(= {} {})", n.t, o.t),
+            )
         } else {
             let lt = match &n.origin {
                 Some(or) if or.root == o.t => and_all(&or.guards),
                 _ => "false".into(),
             };
-            (lt, if n.t == o.t { "true".into() } else { "false".into() })
+            (
+                lt,
+                if n.t == o.t {
+                    "true".into()
+                } else {
+                    "false".into()
+                },
+            )
         };
         if new.len() == 1 || old.len() == 1 {
             return lt;
         }
-        format!("(or {} (and {} {}))", lt, eq, self.lex_lt(&new[1..], &old[1..]))
+        format!(
+            "(or {} (and {} {}))",
+            lt,
+            eq,
+            self.lex_lt(&new[1..], &old[1..])
+        )
     }
 
     // ---------------------------------------------------------------- calls
     fn call(&mut self, st: &mut State, c: &syn::ExprCall, mode: Mode) -> R {
-        let syn::Expr::Path(fp) = &*c.func else { return Err(unsup(c, "call of a computed function")) };
+        let syn::Expr::Path(fp) = &*c.func else {
+            return Err(unsup(c, "call of a computed function"));
+        };
         let names = path_names(&fp.path);
         let args: Vec<&syn::Expr> = c.args.iter().collect();
         let last = names.last().unwrap().as_str();
@@ -1959,27 +2697,46 @@ impl<'p> Gen<'p> {
                 return r;
             }
             (1, _, "Some") => {
-                let Some(x) = self.ex(st, args[0], mode)? else { return Ok(None) };
+                let Some(x) = self.ex(st, args[0], mode)? else {
+                    return Ok(None);
+                };
                 let ty = Ty::Option(Box::new(x.ty.clone()));
                 let b = self.coerce(x, &Ty::Unknown);
                 return Ok(Some(v(format!("(Option.Some {})", b.t), ty)));
             }
-            (2, "Box", "new") | (2, "Ghost", "new") | (2, "Tracked", "new") => return self.ex(st, args[0], mode),
+            (2, "Box", "new") | (2, "Ghost", "new") | (2, "Tracked", "new") => {
+                return self.ex(st, args[0], mode)
+            }
             (1, _, "Ghost") if args.len() == 1 => return self.ex(st, args[0], Mode::Spec),
             (_, "Seq", "empty") => return Ok(Some(v("Seq.empty", Ty::Seq(Box::new(Ty::Unknown))))),
             (_, "Set", "empty") => return Ok(Some(v("Set.empty", Ty::Set(Box::new(Ty::Unknown))))),
-            (_, "Map", "empty") => return Ok(Some(v("Map.empty", Ty::Map(Box::new(Ty::Unknown), Box::new(Ty::Unknown))))),
+            (_, "Map", "empty") => {
+                return Ok(Some(v(
+                    "Map.empty",
+                    Ty::Map(Box::new(Ty::Unknown), Box::new(Ty::Unknown)),
+                )))
+            }
             _ => {}
         }
         // enum / tuple-struct constructors
-        if let Some(&ai) = self.p.adt_index.get(if names.len() >= 2 { &names[names.len() - 2] } else { &names[0] }) {
+        if let Some(&ai) = self.p.adt_index.get(if names.len() >= 2 {
+            &names[names.len() - 2]
+        } else {
+            &names[0]
+        }) {
             let a = &self.p.adts[ai];
-            let cname = if a.is_enum { format!("{}::{}", a.name, last) } else { a.name.clone() };
+            let cname = if a.is_enum {
+                format!("{}::{}", a.name, last)
+            } else {
+                a.name.clone()
+            };
             if let Some((_, fields)) = a.variants.iter().find(|(cn, _)| *cn == cname) {
                 if names.len() == 1 || a.is_enum {
                     let mut vals = HashMap::new();
                     for (k, e) in args.iter().enumerate() {
-                        let Some(x) = self.ex(st, e, mode)? else { return Ok(None) };
+                        let Some(x) = self.ex(st, e, mode)? else {
+                            return Ok(None);
+                        };
                         vals.insert(k.to_string(), x);
                     }
                     let fields = fields.clone();
@@ -2001,7 +2758,12 @@ impl<'p> Gen<'p> {
         } else {
             last.to_string()
         };
-        let Some(&fi) = self.p.fn_index.get(&key) else { return Err(tyerr(c, &format!("unknown function `{}`", names.join("::")))) };
+        let Some(&fi) = self.p.fn_index.get(&key) else {
+            return Err(tyerr(
+                c,
+                &format!("unknown function `{}`", names.join("::")),
+            ));
+        };
         let mut vals = Vec::new();
         let mut places = Vec::new();
         for e in &args {
@@ -2010,39 +2772,77 @@ impl<'p> Gen<'p> {
                 syn::Expr::Reference(r) if r.mutability.is_some() => &*r.expr,
                 x => *x,
             };
-            let Some(x) = self.ex(st, inner, mode)? else { return Ok(None) };
+            let Some(x) = self.ex(st, inner, mode)? else {
+                return Ok(None);
+            };
             vals.push(x);
-            places.push(if is_mut { Some(self.place(inner).ok_or_else(|| unsup(*e, "&mut of a non-place"))?) } else { None });
+            places.push(if is_mut {
+                Some(
+                    self.place(inner)
+                        .ok_or_else(|| unsup(*e, "&mut of a non-place"))?,
+                )
+            } else {
+                None
+            });
         }
         self.invoke(st, fi, vals, places, c, mode)
     }
 
     fn method_call(&mut self, st: &mut State, m: &syn::ExprMethodCall, mode: Mode) -> R {
         let name = m.method.to_string();
-        let Some(recv) = self.ex(st, &m.receiver, mode)? else { return Ok(None) };
+        let Some(recv) = self.ex(st, &m.receiver, mode)? else {
+            return Ok(None);
+        };
         let rty = self.resolve(&recv.ty);
         let mut args = Vec::new();
         for a in &m.args {
-            let Some(x) = self.ex(st, a, mode)? else { return Ok(None) };
+            let Some(x) = self.ex(st, a, mode)? else {
+                return Ok(None);
+            };
             args.push(x);
         }
         let n = args.len();
         let sp = span_of(m);
-        let arg = |k: usize| -> Result<Val, Fail> { args.get(k).cloned().ok_or(Fail::Type(sp, format!("{} needs more arguments", name))) };
+        let arg = |k: usize| -> Result<Val, Fail> {
+            args.get(k)
+                .cloned()
+                .ok_or(Fail::Type(sp, format!("{} needs more arguments", name)))
+        };
         let sort_int = |g: &Self, x: &Val| g.resolve(&x.ty).is_int();
         match (&rty, name.as_str(), n) {
-            (Ty::Option(_), "is_some", 0) => return Ok(Some(v(format!("((_ is mk.Option.Some) {})", recv.t), Ty::Bool))),
+            (Ty::Option(_), "is_some", 0) => {
+                return Ok(Some(v(
+                    format!("((_ is mk.Option.Some) {})", recv.t),
+                    Ty::Bool,
+                )))
+            }
             (Ty::Option(inner), "is_none", 0) => {
                 let _ = inner;
-                return Ok(Some(v(format!("((_ is mk.Option.None) {})", recv.t), Ty::Bool)));
+                return Ok(Some(v(
+                    format!("((_ is mk.Option.None) {})", recv.t),
+                    Ty::Bool,
+                )));
             }
-            (Ty::Option(inner), "unwrap", 0) | (Ty::Option(inner), "get_Some_0", 0) | (Ty::Option(inner), "arrow_0", 0) => {
+            (Ty::Option(inner), "unwrap", 0)
+            | (Ty::Option(inner), "get_Some_0", 0)
+            | (Ty::Option(inner), "arrow_0", 0) => {
                 let test = format!("((_ is mk.Option.Some) {})", recv.t);
                 if mode == Mode::Exec {
-                    self.check(st, test.clone(), sp, "precondition not satisfied (Option::unwrap requires is_some)")?;
+                    self.check(
+                        st,
+                        test.clone(),
+                        sp,
+                        "precondition not satisfied (Option::unwrap requires is_some)",
+                    )?;
                 }
                 let inner = (**inner).clone();
-                let r = self.sub_val(&recv, format!("(Option.Some.0 {})", recv.t), Ty::Unknown, &inner, Some(test));
+                let r = self.sub_val(
+                    &recv,
+                    format!("(Option.Some.0 {})", recv.t),
+                    Ty::Unknown,
+                    &inner,
+                    Some(test),
+                );
                 return Ok(Some(self.typed(st, r)));
             }
             (Ty::Option(_), "as_ref", 0) => return Ok(Some(recv)),
@@ -2050,7 +2850,9 @@ impl<'p> Gen<'p> {
                 if mode != Mode::Exec {
                     return Err(tyerr(m, "take in spec code"));
                 }
-                let Some((root, fs)) = self.place(&m.receiver) else { return Err(unsup(m, "take on a non-place")) };
+                let Some((root, fs)) = self.place(&m.receiver) else {
+                    return Err(unsup(m, "take on a non-place"));
+                };
                 let none = v("Option.None", recv.ty.clone());
                 self.assign_place(st, &root, &fs, none, m, mode)?;
                 return Ok(Some(recv));
@@ -2058,27 +2860,52 @@ impl<'p> Gen<'p> {
             (Ty::Seq(el), _, _) => {
                 let el = (**el).clone();
                 let t = match (name.as_str(), n) {
-                    ("len", 0) => return Ok(Some(v(format!("(Seq.len {})", recv.t), Ty::Int(IK::Nat)))),
+                    ("len", 0) => {
+                        return Ok(Some(v(format!("(Seq.len {})", recv.t), Ty::Int(IK::Nat))))
+                    }
                     ("index", 1) => return self.builtin_index(recv, arg(0)?, m),
                     ("first", 0) => return self.builtin_index(recv, v("0", Ty::Int(IK::Int)), m),
                     ("last", 0) => {
                         let i = v(format!("(- (Seq.len {}) 1)", recv.t), Ty::Int(IK::Int));
                         return self.builtin_index(recv, i, m);
                     }
-                    ("skip", 1) if sort_int(self, &args[0]) => format!("(Seq.subrange {} {} (Seq.len {}))", recv.t, args[0].t, recv.t),
-                    ("take", 1) if sort_int(self, &args[0]) => format!("(Seq.subrange {} 0 {})", recv.t, args[0].t),
-                    ("subrange", 2) => format!("(Seq.subrange {} {} {})", recv.t, arg(0)?.t, arg(1)?.t),
-                    ("drop_last", 0) => format!("(Seq.subrange {} 0 (- (Seq.len {}) 1))", recv.t, recv.t),
-                    ("push", 1) => format!("(Seq.push {} {})", recv.t, self.coerce(arg(0)?, &Ty::Unknown).t),
+                    ("skip", 1) if sort_int(self, &args[0]) => format!(
+                        "(Seq.subrange {} {} (Seq.len {}))",
+                        recv.t, args[0].t, recv.t
+                    ),
+                    ("take", 1) if sort_int(self, &args[0]) => {
+                        format!("(Seq.subrange {} 0 {})", recv.t, args[0].t)
+                    }
+                    ("subrange", 2) => {
+                        format!("(Seq.subrange {} {} {})", recv.t, arg(0)?.t, arg(1)?.t)
+                    }
+                    ("drop_last", 0) => {
+                        format!("(Seq.subrange {} 0 (- (Seq.len {}) 1))", recv.t, recv.t)
+                    }
+                    ("push", 1) => format!(
+                        "(Seq.push {} {})",
+                        recv.t,
+                        self.coerce(arg(0)?, &Ty::Unknown).t
+                    ),
                     ("add", 1) => format!("(Seq.add {} {})", recv.t, arg(0)?.t),
-                    ("update", 2) => format!("(Seq.update {} {} {})", recv.t, arg(0)?.t, self.coerce(arg(1)?, &Ty::Unknown).t),
+                    ("update", 2) => format!(
+                        "(Seq.update {} {} {})",
+                        recv.t,
+                        arg(0)?.t,
+                        self.coerce(arg(1)?, &Ty::Unknown).t
+                    ),
                     ("contains", 1) => {
                         let x = self.coerce(arg(0)?, &Ty::Unknown);
                         self.fresh += 1;
                         let i = format!("q!i!{}", self.fresh);
                         return Ok(Some(v(format!("(exists (({i} Int)) (and (<= 0 {i}) (< {i} (Seq.len {s})) (= (Seq.index {s} {i}) {x})))", i = i, s = recv.t, x = x.t), Ty::Bool)));
                     }
-                    ("ext_equal", 1) => return Ok(Some(v(format!("(Seq.ext_eq {} {})", recv.t, arg(0)?.t), Ty::Bool))),
+                    ("ext_equal", 1) => {
+                        return Ok(Some(v(
+                            format!("(Seq.ext_eq {} {})", recv.t, arg(0)?.t),
+                            Ty::Bool,
+                        )))
+                    }
                     _ => return Err(unsup(m, &format!("Seq method {}", name))),
                 };
                 return Ok(Some(v(t, Ty::Seq(Box::new(el)))));
@@ -2086,13 +2913,35 @@ impl<'p> Gen<'p> {
             (Ty::Set(el), _, _) => {
                 let el = (**el).clone();
                 let t = match (name.as_str(), n) {
-                    ("contains", 1) => return Ok(Some(v(format!("(Set.mem {} {})", self.coerce(arg(0)?, &Ty::Unknown).t, recv.t), Ty::Bool))),
-                    ("insert", 1) => format!("(Set.insert {} {})", recv.t, self.coerce(arg(0)?, &Ty::Unknown).t),
-                    ("remove", 1) => format!("(Set.remove {} {})", recv.t, self.coerce(arg(0)?, &Ty::Unknown).t),
+                    ("contains", 1) => {
+                        return Ok(Some(v(
+                            format!(
+                                "(Set.mem {} {})",
+                                self.coerce(arg(0)?, &Ty::Unknown).t,
+                                recv.t
+                            ),
+                            Ty::Bool,
+                        )))
+                    }
+                    ("insert", 1) => format!(
+                        "(Set.insert {} {})",
+                        recv.t,
+                        self.coerce(arg(0)?, &Ty::Unknown).t
+                    ),
+                    ("remove", 1) => format!(
+                        "(Set.remove {} {})",
+                        recv.t,
+                        self.coerce(arg(0)?, &Ty::Unknown).t
+                    ),
                     ("union", 1) => format!("(Set.union {} {})", recv.t, arg(0)?.t),
                     ("intersect", 1) => format!("(Set.inter {} {})", recv.t, arg(0)?.t),
                     ("difference", 1) => format!("(Set.diff {} {})", recv.t, arg(0)?.t),
-                    ("ext_equal", 1) => return Ok(Some(v(format!("(Set.ext_eq {} {})", recv.t, arg(0)?.t), Ty::Bool))),
+                    ("ext_equal", 1) => {
+                        return Ok(Some(v(
+                            format!("(Set.ext_eq {} {})", recv.t, arg(0)?.t),
+                            Ty::Bool,
+                        )))
+                    }
                     _ => return Err(unsup(m, &format!("Set method {}", name))),
                 };
                 return Ok(Some(v(t, Ty::Set(Box::new(el)))));
@@ -2100,12 +2949,40 @@ impl<'p> Gen<'p> {
             (Ty::Map(k, val), _, _) => {
                 let (k, val) = ((**k).clone(), (**val).clone());
                 let t = match (name.as_str(), n) {
-                    ("dom", 0) => return Ok(Some(v(format!("(Map.dom {})", recv.t), Ty::Set(Box::new(k))))),
-                    ("contains_key", 1) => return Ok(Some(v(format!("(Set.mem {} (Map.dom {}))", self.coerce(arg(0)?, &Ty::Unknown).t, recv.t), Ty::Bool))),
+                    ("dom", 0) => {
+                        return Ok(Some(v(
+                            format!("(Map.dom {})", recv.t),
+                            Ty::Set(Box::new(k)),
+                        )))
+                    }
+                    ("contains_key", 1) => {
+                        return Ok(Some(v(
+                            format!(
+                                "(Set.mem {} (Map.dom {}))",
+                                self.coerce(arg(0)?, &Ty::Unknown).t,
+                                recv.t
+                            ),
+                            Ty::Bool,
+                        )))
+                    }
                     ("index", 1) => return self.builtin_index(recv, arg(0)?, m),
-                    ("insert", 2) => format!("(Map.insert {} {} {})", recv.t, self.coerce(arg(0)?, &Ty::Unknown).t, self.coerce(arg(1)?, &Ty::Unknown).t),
-                    ("remove", 1) => format!("(Map.remove {} {})", recv.t, self.coerce(arg(0)?, &Ty::Unknown).t),
-                    ("ext_equal", 1) => return Ok(Some(v(format!("(Map.ext_eq {} {})", recv.t, arg(0)?.t), Ty::Bool))),
+                    ("insert", 2) => format!(
+                        "(Map.insert {} {} {})",
+                        recv.t,
+                        self.coerce(arg(0)?, &Ty::Unknown).t,
+                        self.coerce(arg(1)?, &Ty::Unknown).t
+                    ),
+                    ("remove", 1) => format!(
+                        "(Map.remove {} {})",
+                        recv.t,
+                        self.coerce(arg(0)?, &Ty::Unknown).t
+                    ),
+                    ("ext_equal", 1) => {
+                        return Ok(Some(v(
+                            format!("(Map.ext_eq {} {})", recv.t, arg(0)?.t),
+                            Ty::Bool,
+                        )))
+                    }
                     _ => return Err(unsup(m, &format!("Map method {}", name))),
                 };
                 return Ok(Some(v(t, Ty::Map(Box::new(k), Box::new(val)))));
@@ -2117,7 +2994,16 @@ impl<'p> Gen<'p> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn user_method(&mut self, st: &mut State, recv: Val, name: &str, args: &[Val], at: &dyn Spanned, mode: Mode, recv_place: Option<(String, Vec<syn::Member>)>) -> R {
+    fn user_method(
+        &mut self,
+        st: &mut State,
+        recv: Val,
+        name: &str,
+        args: &[Val],
+        at: &dyn Spanned,
+        mode: Mode,
+        recv_place: Option<(String, Vec<syn::Member>)>,
+    ) -> R {
         let rty = self.resolve(&recv.ty);
         let mut fi = None;
         if let Ty::Adt(an, _) = &rty {
@@ -2130,12 +3016,25 @@ impl<'p> Gen<'p> {
                 }
             }
         }
-        let Some(fi) = fi else { return Err(Fail::Type(span_of_dyn(at), format!("unknown method `{}` for {:?}", name, rty))) };
+        let Some(fi) = fi else {
+            return Err(Fail::Type(
+                span_of_dyn(at),
+                format!("unknown method `{}` for {:?}", name, rty),
+            ));
+        };
         let mut vals = vec![recv];
         vals.extend(args.iter().cloned());
         let mut places = vec![None; vals.len()];
-        if self.fndef(fi).params.first().map(|p| p.mut_ref).unwrap_or(false) {
-            places[0] = Some(recv_place.ok_or_else(|| Fail::Unsupported(span_of_dyn(at), "&mut self method on a non-place".into()))?);
+        if self
+            .fndef(fi)
+            .params
+            .first()
+            .map(|p| p.mut_ref)
+            .unwrap_or(false)
+        {
+            places[0] = Some(recv_place.ok_or_else(|| {
+                Fail::Unsupported(span_of_dyn(at), "&mut self method on a non-place".into())
+            })?);
         }
         self.invoke(st, fi, vals, places, at, mode)
     }
@@ -2143,11 +3042,22 @@ impl<'p> Gen<'p> {
     /// A call of user function `fi`: spec fns are SMT applications; exec/proof fns are
     /// checked `requires`, havocked results and `&mut` arguments, assumed `ensures`.
     #[allow(clippy::type_complexity)]
-    fn invoke(&mut self, st: &mut State, fi: usize, vals: Vec<Val>, places: Vec<Option<(String, Vec<syn::Member>)>>, at: &dyn Spanned, mode: Mode) -> R {
+    fn invoke(
+        &mut self,
+        st: &mut State,
+        fi: usize,
+        vals: Vec<Val>,
+        places: Vec<Option<(String, Vec<syn::Member>)>>,
+        at: &dyn Spanned,
+        mode: Mode,
+    ) -> R {
         let f = self.fndef(fi);
         let sp = span_of_dyn(at);
         if f.params.len() != vals.len() {
-            return Err(Fail::Type(sp, format!("`{}` takes {} arguments", f.name, f.params.len())));
+            return Err(Fail::Type(
+                sp,
+                format!("`{}` takes {} arguments", f.name, f.params.len()),
+            ));
         }
         let mut gm = HashMap::new();
         for (p, x) in f.params.iter().zip(&vals) {
@@ -2157,14 +3067,21 @@ impl<'p> Gen<'p> {
         let mut cvals = Vec::new();
         for (p, x) in f.params.iter().zip(vals) {
             let inst = subst(&p.ty, &gm);
-            let x = if mode == Mode::Exec || ty_is_bounded(&inst) { self.fits(st, x, &inst, sp)? } else { x };
+            let x = if mode == Mode::Exec || ty_is_bounded(&inst) {
+                self.fits(st, x, &inst, sp)?
+            } else {
+                x
+            };
             cvals.push(self.coerce(x, &p.ty));
         }
         let ret_inst = f.ret.as_ref().map(|(_, t)| subst(t, &gm));
         match (mode, f.mode) {
             (Mode::Spec, Mode::Spec) | (Mode::Proof, Mode::Spec) | (Mode::Exec, Mode::Spec) => {
                 if mode == Mode::Exec {
-                    return Err(Fail::Type(sp, format!("cannot call spec fn `{}` from exec code", f.name)));
+                    return Err(Fail::Type(
+                        sp,
+                        format!("cannot call spec fn `{}` from exec code", f.name),
+                    ));
                 }
                 let rec = self.spec_fn(fi, sp)?;
                 let name = self.spec_name(fi);
@@ -2182,20 +3099,49 @@ impl<'p> Gen<'p> {
                     };
                     a.insert(0, fuel);
                 }
-                let t = if a.is_empty() { name } else { format!("({} {})", name, a.join(" ")) };
+                let t = if a.is_empty() {
+                    name
+                } else {
+                    format!("({} {})", name, a.join(" "))
+                };
                 let (_, rt) = f.ret.as_ref().unwrap();
-                if self.fr.spec_self == Some(fi) && self.fr.func == fi && ty_is_bounded(rt) && self.fr.quant_depth == 0 {
+                if self.fr.spec_self == Some(fi)
+                    && self.fr.func == fi
+                    && ty_is_bounded(rt)
+                    && self.fr.quant_depth == 0
+                {
                     // induction hypothesis: the (terminating, smaller) recursive call is in range
                     if let Some(g) = self.range(rt, &t) {
                         st.facts.push(g);
                     }
                 }
                 let r = self.coerce(v(t, rt.clone()), ret_inst.as_ref().unwrap());
-                return Ok(Some(Val { ty: ret_inst.unwrap(), ..r }));
+                return Ok(Some(Val {
+                    ty: ret_inst.unwrap(),
+                    ..r
+                }));
             }
-            (Mode::Spec, _) => return Err(Fail::Type(sp, format!("cannot call {:?} fn `{}` from spec code", f.mode, f.name))),
-            (Mode::Exec, Mode::Proof) => return Err(Fail::Type(sp, format!("cannot call proof fn `{}` from exec code outside proof {{ }}", f.name))),
-            (Mode::Proof, Mode::Exec) => return Err(Fail::Type(sp, format!("cannot call exec fn `{}` from proof code", f.name))),
+            (Mode::Spec, _) => {
+                return Err(Fail::Type(
+                    sp,
+                    format!("cannot call {:?} fn `{}` from spec code", f.mode, f.name),
+                ))
+            }
+            (Mode::Exec, Mode::Proof) => {
+                return Err(Fail::Type(
+                    sp,
+                    format!(
+                        "cannot call proof fn `{}` from exec code outside proof {{ }}",
+                        f.name
+                    ),
+                ))
+            }
+            (Mode::Proof, Mode::Exec) => {
+                return Err(Fail::Type(
+                    sp,
+                    format!("cannot call exec fn `{}` from proof code", f.name),
+                ))
+            }
             _ => {}
         }
         // exec/proof call
@@ -2205,7 +3151,16 @@ impl<'p> Gen<'p> {
         }
         for (owner, e) in self.clauses(fi, false) {
             let t = self.eval_clause(st, owner, e, &cvals, &cvals, None)?;
-            self.check(st, t, sp, &format!("precondition not satisfied (requires at {}:{})", span_of(e).line, span_of(e).col))?;
+            self.check(
+                st,
+                t,
+                sp,
+                &format!(
+                    "precondition not satisfied (requires at {}:{})",
+                    span_of(e).line,
+                    span_of(e).col
+                ),
+            )?;
         }
         let mut post = cvals.clone();
         for (k, pl) in places.iter().enumerate() {
@@ -2217,7 +3172,10 @@ impl<'p> Gen<'p> {
                 let nvi = self.coerce(nv, &inst);
                 self.assign_place(st, root, fs, Val { ty: inst, ..nvi }, at, mode)?;
             } else if f.params[k].mut_ref {
-                return Err(Fail::Unsupported(sp, "&mut argument that is not a place".into()));
+                return Err(Fail::Unsupported(
+                    sp,
+                    "&mut argument that is not a place".into(),
+                ));
             }
         }
         let ret = match &f.ret {
@@ -2231,7 +3189,10 @@ impl<'p> Gen<'p> {
         match ret_inst {
             Some(ri) => {
                 let r = self.coerce(ret, &ri);
-                if let (true, Some(rg)) = (self.sort(&f.ret.as_ref().unwrap().1) == "Poly", self.range(&ri, &r.t)) {
+                if let (true, Some(rg)) = (
+                    self.sort(&f.ret.as_ref().unwrap().1) == "Poly",
+                    self.range(&ri, &r.t),
+                ) {
                     st.facts.push(rg);
                 }
                 Ok(Some(Val { ty: ri, ..r }))
@@ -2240,18 +3201,39 @@ impl<'p> Gen<'p> {
         }
     }
 
-    fn decreases_check(&mut self, st: &mut State, fi: usize, args: &[Val], sp: Span) -> Result<(), Fail> {
+    fn decreases_check(
+        &mut self,
+        st: &mut State,
+        fi: usize,
+        args: &[Val],
+        sp: Span,
+    ) -> Result<(), Fail> {
         let f = self.fndef(fi);
         let Some(old) = self.fr.entry_measure.clone() else {
-            return self.check(st, "false".into(), sp, "decreases not satisfied (recursive call without a decreases clause)");
+            return self.check(
+                st,
+                "false".into(),
+                sp,
+                "decreases not satisfied (recursive call without a decreases clause)",
+            );
         };
-        let mut cs = State { env: vec![], facts: st.facts.clone() };
+        let mut cs = State {
+            env: vec![],
+            facts: st.facts.clone(),
+        };
         for (p, a) in f.params.iter().zip(args) {
-            cs.env.push(Var { name: p.name.clone(), val: a.clone(), mutable: false, ghost: false });
+            cs.env.push(Var {
+                name: p.name.clone(),
+                val: a.clone(),
+                mutable: false,
+                ghost: false,
+            });
         }
         let mut new = Vec::new();
         for d in &f.decreases {
-            let Some(x) = self.ex(&mut cs, d, Mode::Spec)? else { return Ok(()) };
+            let Some(x) = self.ex(&mut cs, d, Mode::Spec)? else {
+                return Ok(());
+            };
             new.push(x);
         }
         let g = self.lex_lt(&new, &old);
@@ -2281,7 +3263,15 @@ pub fn check_literals(g: &Gen) -> Result<(), Fail> {
             }
         };
         if !ok {
-            return Err(Fail::Type(*sp, format!("literal {}{} out of range for {:?}", if *neg { "-" } else { "" }, n, k)));
+            return Err(Fail::Type(
+                *sp,
+                format!(
+                    "literal {}{} out of range for {:?}",
+                    if *neg { "-" } else { "" },
+                    n,
+                    k
+                ),
+            ));
         }
     }
     Ok(())
@@ -2341,7 +3331,14 @@ fn kind_within(a: IK, b: IK) -> bool {
             IK::U(n) => (Some(0), Some((1i128 << n) - 1)),
             IK::I(128) => (None, None),
             IK::I(n) => (Some(-(1i128 << (n - 1))), Some((1i128 << (n - 1)) - 1)),
-            IK::Usize => (Some(0), Some(if as_source { (1i128 << 64) - 1 } else { (1i128 << 32) - 1 })),
+            IK::Usize => (
+                Some(0),
+                Some(if as_source {
+                    (1i128 << 64) - 1
+                } else {
+                    (1i128 << 32) - 1
+                }),
+            ),
             IK::Isize => {
                 if as_source {
                     (Some(-(1i128 << 63)), Some((1i128 << 63) - 1))
@@ -2386,12 +3383,19 @@ pub fn sel_name(c: &str, f: &str) -> String {
 
 fn span_of_dyn(t: &dyn Spanned) -> Span {
     let s = t.span().start();
-    Span { line: s.line, col: s.column + 1 }
+    Span {
+        line: s.line,
+        col: s.column + 1,
+    }
 }
 
 /// `(f X)` → `X` when the term is exactly one application of `f`.
 fn strip_app(t: &str, f: &str) -> Option<String> {
-    let inner = t.strip_prefix('(')?.strip_prefix(f)?.strip_prefix(' ')?.strip_suffix(')')?;
+    let inner = t
+        .strip_prefix('(')?
+        .strip_prefix(f)?
+        .strip_prefix(' ')?
+        .strip_suffix(')')?;
     // the argument must be one balanced term
     let mut depth = 0i32;
     for (k, c) in inner.char_indices() {
@@ -2420,7 +3424,10 @@ fn replace_symbol(s: &str, from: &str, to: &str) -> String {
     let mut i = 0;
     let is_sym = |c: u8| c.is_ascii_alphanumeric() || b"_!.@$%^&*-+=<>?/~".contains(&c);
     while i < s.len() {
-        if s[i..].starts_with(from) && (i == 0 || !is_sym(b[i - 1])) && (i + from.len() == s.len() || !is_sym(b[i + from.len()])) {
+        if s[i..].starts_with(from)
+            && (i == 0 || !is_sym(b[i - 1]))
+            && (i + from.len() == s.len() || !is_sym(b[i + from.len()]))
+        {
             out.push_str(to);
             i += from.len();
         } else {
@@ -2457,18 +3464,36 @@ mod tests {
 
     #[test]
     fn ranges_render_bounds() {
-        assert_eq!(range_of(IK::U(8), "x").unwrap(), "(and (<= 0 x) (<= x 255))");
-        assert_eq!(range_of(IK::I(8), "x").unwrap(), "(and (<= (- 128) x) (<= x 127))");
+        assert_eq!(
+            range_of(IK::U(8), "x").unwrap(),
+            "(and (<= 0 x) (<= x 255))"
+        );
+        assert_eq!(
+            range_of(IK::I(8), "x").unwrap(),
+            "(and (<= (- 128) x) (<= x 127))"
+        );
         assert_eq!(range_of(IK::Nat, "x").unwrap(), "(<= 0 x)");
         assert!(range_of(IK::Int, "x").is_none());
-        assert_eq!(range_of(IK::U(128), "x").unwrap(), format!("(and (<= 0 x) (<= x {}))", u128::MAX));
-        assert_eq!(range_of(IK::Usize, "x").unwrap(), "(and (<= 0 x) (<= x usize_max))");
+        assert_eq!(
+            range_of(IK::U(128), "x").unwrap(),
+            format!("(and (<= 0 x) (<= x {}))", u128::MAX)
+        );
+        assert_eq!(
+            range_of(IK::Usize, "x").unwrap(),
+            "(and (<= 0 x) (<= x usize_max))"
+        );
     }
 
     #[test]
     fn box_unbox_cancellation_is_syntactic_and_exact() {
-        assert_eq!(strip_app("(unbox_Int p)", "unbox_Int").as_deref(), Some("p"));
-        assert_eq!(strip_app("(unbox_Int (Seq.index s 1))", "unbox_Int").as_deref(), Some("(Seq.index s 1)"));
+        assert_eq!(
+            strip_app("(unbox_Int p)", "unbox_Int").as_deref(),
+            Some("p")
+        );
+        assert_eq!(
+            strip_app("(unbox_Int (Seq.index s 1))", "unbox_Int").as_deref(),
+            Some("(Seq.index s 1)")
+        );
         // two arguments, a different function, or a larger term: no cancellation
         assert_eq!(strip_app("(unbox_Int a b)", "unbox_Int"), None);
         assert_eq!(strip_app("(unbox_Bool p)", "unbox_Int"), None);
@@ -2478,7 +3503,10 @@ mod tests {
 
     #[test]
     fn symbol_replacement_respects_boundaries() {
-        assert_eq!(replace_symbol("(+ x!1 x!12 (f x!1))", "x!1", "q"), "(+ q x!12 (f q))");
+        assert_eq!(
+            replace_symbol("(+ x!1 x!12 (f x!1))", "x!1", "q"),
+            "(+ q x!12 (f q))"
+        );
         assert_eq!(replace_symbol("ax!1", "x!1", "q"), "ax!1");
     }
 

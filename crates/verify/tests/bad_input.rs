@@ -18,7 +18,11 @@ fn syntax_error_has_a_position() {
     assert_eq!(m.lines().count(), 1);
     // unbalanced delimiters: the tokenizer's error, still one located line
     let m = refuse("verus! {\nfn f( -> u8 { 0 }\n}\n").render("x.rs");
-    assert!(m.starts_with("x.rs:") && m.contains("syntax error"), "{}", m);
+    assert!(
+        m.starts_with("x.rs:") && m.contains("syntax error"),
+        "{}",
+        m
+    );
     assert_eq!(m.lines().count(), 1);
 }
 
@@ -35,7 +39,12 @@ fn unsupported_constructs_are_named() {
     ];
     for (src, line, word) in cases {
         let m = refuse(src).render("y.rs");
-        assert!(m.starts_with(&format!("y.rs:{}:", line)), "{} for {:?}", m, src);
+        assert!(
+            m.starts_with(&format!("y.rs:{}:", line)),
+            "{} for {:?}",
+            m,
+            src
+        );
         assert!(m.contains(word), "{} should name {}", m, word);
         assert_eq!(m.lines().count(), 1);
     }
@@ -46,7 +55,8 @@ fn mode_errors_are_refused() {
     // exec code cannot call a spec fn; spec code cannot call an exec fn
     let m = refuse("verus! {\nspec fn s(x: int) -> int { x }\nfn e(x: u8) -> u8 {\n    s(x as int);\n    x\n}\n}\n").render("m.rs");
     assert!(m.contains("cannot call spec fn"), "{}", m);
-    let m = refuse("verus! {\nfn e(x: u8) -> u8 { x }\nspec fn s(x: u8) -> u8 { e(x) }\n}\n").render("m.rs");
+    let m = refuse("verus! {\nfn e(x: u8) -> u8 { x }\nspec fn s(x: u8) -> u8 { e(x) }\n}\n")
+        .render("m.rs");
     assert!(m.contains("from spec code"), "{}", m);
 }
 
@@ -69,7 +79,13 @@ fn self_recursion_without_decreases_is_an_error() {
     let src = "verus! {\nproof fn a(n: int)\n    ensures false,\n{\n    a(n - 1);\n}\n}\n";
     let r = verify_source(src, &Options::default()).unwrap();
     assert_eq!(r.verified, 0);
-    assert!(r.errors.iter().any(|e| e.span.line == 5 && e.msg.contains("decreases")), "{:?}", r.errors);
+    assert!(
+        r.errors
+            .iter()
+            .any(|e| e.span.line == 5 && e.msg.contains("decreases")),
+        "{:?}",
+        r.errors
+    );
 }
 
 #[test]
@@ -84,7 +100,11 @@ fn ghost_code_cannot_change_exec_state() {
     // the proof block is erased at run time: assigning an exec variable there is refused
     let src = "verus! {\nfn f() {\n    let mut x: u8 = 1;\n    proof { x = 2; }\n    assert(x == 2);\n}\n}\n";
     let m = refuse(src).render("g.rs");
-    assert!(m.starts_with("g.rs:4:") && m.contains("ghost code assigns exec variable"), "{}", m);
+    assert!(
+        m.starts_with("g.rs:4:") && m.contains("ghost code assigns exec variable"),
+        "{}",
+        m
+    );
     // and exec code cannot read ghost variables
     let src = "verus! {\nfn f() -> u8 {\n    let ghost g = 5u8;\n    g\n}\n}\n";
     let m = refuse(src).render("g.rs");
@@ -106,11 +126,23 @@ fn ghost_loops_need_decreases() {
 #[test]
 fn literals_must_fit_their_type() {
     let m = refuse("verus! {\nfn f() -> u8 {\n    let x: u8 = 300;\n    x\n}\n}\n").render("l.rs");
-    assert!(m.starts_with("l.rs:3:17:") && m.contains("out of range"), "{}", m);
+    assert!(
+        m.starts_with("l.rs:3:17:") && m.contains("out of range"),
+        "{}",
+        m
+    );
     let m = refuse("verus! {\nfn f(a: u8) -> u8 {\n    a + 256\n}\n}\n").render("l.rs");
     assert!(m.contains("out of range"), "{}", m);
     // -128i8 is fine, 128i8 is not
-    let r = verify_source("verus! {\nfn f() -> (r: i8)\n    ensures r == -128,\n{\n    -128i8\n}\n}\n", &Options::default()).unwrap();
+    let r = verify_source(
+        "verus! {\nfn f() -> (r: i8)\n    ensures r == -128,\n{\n    -128i8\n}\n}\n",
+        &Options::default(),
+    )
+    .unwrap();
     assert!(r.errors.is_empty(), "{:?}", r.errors);
-    assert!(verify_source("verus! {\nfn f() -> i8 {\n    128i8\n}\n}\n", &Options::default()).is_err());
+    assert!(verify_source(
+        "verus! {\nfn f() -> i8 {\n    128i8\n}\n}\n",
+        &Options::default()
+    )
+    .is_err());
 }

@@ -11,7 +11,9 @@ use vf_verify::program::parse_program;
 use vf_verify::{verify_source, Options};
 
 fn sample(r: &mut ChaCha8Rng, k: Option<vf_verify::program::IK>) -> Value {
-    let Some(k) = k else { return Value::Bool(r.gen_bool(0.5)) };
+    let Some(k) = k else {
+        return Value::Bool(r.gen_bool(0.5));
+    };
     let (lo, hi) = range(k);
     let lo = lo.unwrap_or(-1000);
     let hi = hi.unwrap_or(1000);
@@ -35,14 +37,19 @@ fn verified_functions_hold_on_concrete_runs() {
     let mut runs = 0;
     let mut names = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     for path in files {
         let src = std::fs::read_to_string(&path).unwrap();
         let rep = verify_source(&src, &Options::default()).unwrap();
         let prog = parse_program(&src).unwrap();
         for (fi, f) in prog.fns.iter().enumerate() {
-            let Some(kinds) = scalar_params(f) else { continue };
+            let Some(kinds) = scalar_params(f) else {
+                continue;
+            };
             if f.body.is_none() || rep.errors.iter().any(|e| e.function == f.key) {
                 continue;
             }
@@ -65,7 +72,10 @@ fn verified_functions_hold_on_concrete_runs() {
                         let ens = it.clauses(fi, &args, Some(v), true);
                         match ens {
                             Ok(true) => ok_runs += 1,
-                            Ok(false) => panic!("{}: verified, but ensures fail on {:?} -> {:?}", f.key, args, v),
+                            Ok(false) => panic!(
+                                "{}: verified, but ensures fail on {:?} -> {:?}",
+                                f.key, args, v
+                            ),
                             Err(Stop::Unsupported(_)) => {
                                 unsupported = true;
                                 break;
@@ -73,7 +83,9 @@ fn verified_functions_hold_on_concrete_runs() {
                             Err(e) => panic!("{}: ensures evaluation {:?}", f.key, e),
                         }
                     }
-                    Err(Stop::Abort(m)) => panic!("{}: verified, but panics ({}) on {:?}", f.key, m, args),
+                    Err(Stop::Abort(m)) => {
+                        panic!("{}: verified, but panics ({}) on {:?}", f.key, m, args)
+                    }
                     Err(Stop::Budget) => {}
                     Err(Stop::Unsupported(_)) => {
                         unsupported = true;
@@ -88,8 +100,16 @@ fn verified_functions_hold_on_concrete_runs() {
             }
         }
     }
-    eprintln!("differential: {} functions, {} concrete runs: {:?}", tested, runs, names);
-    assert!(tested >= 10, "only {} functions tested: {:?}", tested, names);
+    eprintln!(
+        "differential: {} functions, {} concrete runs: {:?}",
+        tested, runs, names
+    );
+    assert!(
+        tested >= 10,
+        "only {} functions tested: {:?}",
+        tested,
+        names
+    );
 }
 
 #[test]
@@ -106,9 +126,15 @@ fn interpreter_catches_a_wrong_ensures() {
     // and Rust's overflow panic
     let src = "verus! {\nfn g(x: u8) -> u8 {\n    x + 1\n}\n}\n";
     let prog = parse_program(src).unwrap();
-    assert!(matches!(Interp::new(&prog).call(0, &[Value::Int(255)]), Err(Stop::Abort(_))));
+    assert!(matches!(
+        Interp::new(&prog).call(0, &[Value::Int(255)]),
+        Err(Stop::Abort(_))
+    ));
     // truncating signed division in exec
     let src = "verus! {\nfn h(a: i32, b: i32) -> i32 {\n    a / b\n}\n}\n";
     let prog = parse_program(src).unwrap();
-    assert_eq!(Interp::new(&prog).call(0, &[Value::Int(-7), Value::Int(2)]), Ok(Value::Int(-3)));
+    assert_eq!(
+        Interp::new(&prog).call(0, &[Value::Int(-7), Value::Int(2)]),
+        Ok(Value::Int(-3))
+    );
 }

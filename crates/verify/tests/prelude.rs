@@ -55,7 +55,12 @@ fn smt_s(s: &S) -> String {
         S::Push(a, x) => format!("(Seq.push {} (box_Int {}))", smt_s(a), int(*x)),
         S::Add(a, b) => format!("(Seq.add {} {})", smt_s(a), smt_s(b)),
         S::Sub(a, i, j) => format!("(Seq.subrange {} {} {})", smt_s(a), int(*i), int(*j)),
-        S::Upd(a, i, x) => format!("(Seq.update {} {} (box_Int {}))", smt_s(a), int(*i), int(*x)),
+        S::Upd(a, i, x) => format!(
+            "(Seq.update {} {} (box_Int {}))",
+            smt_s(a),
+            int(*i),
+            int(*x)
+        ),
     }
 }
 
@@ -74,16 +79,30 @@ fn gen_s(r: &mut ChaCha8Rng, d: u32) -> S {
     match r.gen_range(0..5) {
         0 | 1 => S::Push(Box::new(gen_s(r, d - 1)), r.gen_range(-3..4)),
         2 => S::Add(Box::new(gen_s(r, d - 1)), Box::new(gen_s(r, d - 1))),
-        3 => S::Sub(Box::new(gen_s(r, d - 1)), r.gen_range(0..3), r.gen_range(0..4)),
-        _ => S::Upd(Box::new(gen_s(r, d - 1)), r.gen_range(0..3), r.gen_range(-3..4)),
+        3 => S::Sub(
+            Box::new(gen_s(r, d - 1)),
+            r.gen_range(0..3),
+            r.gen_range(0..4),
+        ),
+        _ => S::Upd(
+            Box::new(gen_s(r, d - 1)),
+            r.gen_range(0..3),
+            r.gen_range(-3..4),
+        ),
     }
 }
 
 /// "unsat" / "sat" / "unknown" for prelude + extra + (assert (not goal)).
 fn prove(pre: &str, goal: &str) -> String {
     let text = format!("{}(assert (not {}))\n(check-sat)\n", pre, goal);
-    let cfg = SolverConfig { timeout: Some(std::time::Duration::from_secs(5)), ..SolverConfig::default() };
-    vf_smt::solve_smtlib2(Backend::Z3, &text, &cfg, false).unwrap().last().to_string()
+    let cfg = SolverConfig {
+        timeout: Some(std::time::Duration::from_secs(5)),
+        ..SolverConfig::default()
+    };
+    vf_smt::solve_smtlib2(Backend::Z3, &text, &cfg, false)
+        .unwrap()
+        .last()
+        .to_string()
 }
 
 #[test]
@@ -98,21 +117,54 @@ fn seq_axioms_agree_with_vectors() {
         let t = smt_s(&s);
         // the length: true value provable, wrong value never
         let len_ok = prove(&pre, &format!("(= (Seq.len {}) {})", t, v.len()));
-        assert_ne!(prove(&pre, &format!("(= (Seq.len {}) {})", t, v.len() + 1)), "unsat", "{:?}", s);
+        assert_ne!(
+            prove(&pre, &format!("(= (Seq.len {}) {})", t, v.len() + 1)),
+            "unsat",
+            "{:?}",
+            s
+        );
         if len_ok == "unsat" {
             proved += 1;
         }
         // every element: true value provable, wrong value never
         for (i, x) in v.iter().enumerate() {
             let idx = format!("(unbox_Int (Seq.index {} {}))", t, i);
-            assert_ne!(prove(&pre, &format!("(= {} {})", idx, int(x + 1))), "unsat", "{:?} [{}]", s, i);
-            assert_eq!(prove(&pre, &format!("(= {} {})", idx, int(*x))), "unsat", "{:?} [{}] should be {}", s, i, x);
+            assert_ne!(
+                prove(&pre, &format!("(= {} {})", idx, int(x + 1))),
+                "unsat",
+                "{:?} [{}]",
+                s,
+                i
+            );
+            assert_eq!(
+                prove(&pre, &format!("(= {} {})", idx, int(*x))),
+                "unsat",
+                "{:?} [{}] should be {}",
+                s,
+                i,
+                x
+            );
         }
         // extensional equality with the literal sequence of the same elements
-        let lit = v.iter().fold("Seq.empty".to_string(), |a, x| format!("(Seq.push {} (box_Int {}))", a, int(*x)));
-        assert_eq!(prove(&pre, &format!("(Seq.ext_eq {} {})", t, lit)), "unsat", "{:?}", s);
+        let lit = v.iter().fold("Seq.empty".to_string(), |a, x| {
+            format!("(Seq.push {} (box_Int {}))", a, int(*x))
+        });
+        assert_eq!(
+            prove(&pre, &format!("(Seq.ext_eq {} {})", t, lit)),
+            "unsat",
+            "{:?}",
+            s
+        );
         // `==` needs the `=~=` term (as in Verus): with it, equality follows
-        assert_eq!(prove(&pre, &format!("(=> (Seq.ext_eq {t} {l}) (= {t} {l}))", t = t, l = lit)), "unsat", "{:?}", s);
+        assert_eq!(
+            prove(
+                &pre,
+                &format!("(=> (Seq.ext_eq {t} {l}) (= {t} {l}))", t = t, l = lit)
+            ),
+            "unsat",
+            "{:?}",
+            s
+        );
     }
     assert!(cases >= 20, "{}", cases);
     assert_eq!(proved, cases, "every length should be provable");
@@ -138,7 +190,11 @@ fn set_and_map_axioms_agree_with_btree() {
         }
         for x in 0..5i64 {
             let mem = format!("(Set.mem (box_Int {}) {})", x, t);
-            let (yes, no) = if model.contains(&x) { (mem.clone(), format!("(not {})", mem)) } else { (format!("(not {})", mem), mem.clone()) };
+            let (yes, no) = if model.contains(&x) {
+                (mem.clone(), format!("(not {})", mem))
+            } else {
+                (format!("(not {})", mem), mem.clone())
+            };
             assert_eq!(prove(&pre, &yes), "unsat", "{} {}", t, x);
             assert_ne!(prove(&pre, &no), "unsat", "{} {}", t, x);
         }

@@ -12,7 +12,12 @@ fn programs() -> Vec<(String, String)> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().map(|x| x == "rs").unwrap_or(false))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().to_string(), std::fs::read_to_string(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
         .collect();
     v.sort();
     v
@@ -40,7 +45,16 @@ fn negate_line(line: &str) -> Option<String> {
         .unwrap_or((String::new(), body));
     let rest = rest.strip_suffix(',').unwrap_or(rest);
     // a line with several clauses `a, b` is negated as a whole conjunction
-    Some(format!("{}{}!({}), // mutated", indent, kw, split_top(rest).iter().map(|c| format!("({})", c)).collect::<Vec<_>>().join(" && ")))
+    Some(format!(
+        "{}{}!({}), // mutated",
+        indent,
+        kw,
+        split_top(rest)
+            .iter()
+            .map(|c| format!("({})", c))
+            .collect::<Vec<_>>()
+            .join(" && ")
+    ))
 }
 
 /// `// M(k): from ==> to` at the end of a line: a hand-written mutant replacing `from` by `to`
@@ -73,11 +87,17 @@ fn weakened(src: &str) -> Vec<String> {
     for (i, l) in lines.iter().enumerate() {
         if let Some(p) = l.find("fn ") {
             let rest = &l[p + 3..];
-            cur_fn = rest.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string();
+            cur_fn = rest
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .next()
+                .unwrap_or("")
+                .to_string();
         }
         let tag = l.rsplit_once("//").map(|x| x.1.trim()).unwrap_or("");
         let called_elsewhere = lines.iter().enumerate().any(|(j, o)| {
-            j != i && !o.contains(&format!("fn {}", cur_fn)) && (o.contains(&format!("{}(", cur_fn)) || o.contains(&format!(".{}(", cur_fn)))
+            j != i
+                && !o.contains(&format!("fn {}", cur_fn))
+                && (o.contains(&format!("{}(", cur_fn)) || o.contains(&format!(".{}(", cur_fn)))
         });
         let replacement = match tag {
             "A" => Some(String::new()),
@@ -109,7 +129,12 @@ fn weakened_programs_verify() {
         for (k, m) in weakened(&src).into_iter().enumerate() {
             total += 1;
             match verify_source(&m, &opts()) {
-                Err(e) => bad.push(format!("{} variant {}: refused: {}", name, k, e.render(&name))),
+                Err(e) => bad.push(format!(
+                    "{} variant {}: refused: {}",
+                    name,
+                    k,
+                    e.render(&name)
+                )),
                 Ok(r) => {
                     if r.failed_functions > 0 {
                         bad.push(format!("{} variant {}: {:?}", name, k, r.errors));
@@ -118,7 +143,13 @@ fn weakened_programs_verify() {
             }
         }
     }
-    assert!(bad.is_empty(), "{} of {} weakened variants failed:\n{}", bad.len(), total, bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {} weakened variants failed:\n{}",
+        bad.len(),
+        total,
+        bad.join("\n")
+    );
     eprintln!("weakened variants verified: {}", total);
 }
 
@@ -133,13 +164,25 @@ fn hand_written_mutants_are_rejected_at_the_right_line() {
                 Err(e) => bad.push(format!("{}:{}: refused: {}", name, line, e.render(&name))),
                 Ok(r) => {
                     if r.failed_functions == 0 || !r.errors.iter().any(|e| e.span.line == line) {
-                        bad.push(format!("{}:{}: not rejected at this line: {} / {:?}", name, line, r.summary(), r.errors));
+                        bad.push(format!(
+                            "{}:{}: not rejected at this line: {} / {:?}",
+                            name,
+                            line,
+                            r.summary(),
+                            r.errors
+                        ));
                     }
                 }
             }
         }
     }
-    assert!(bad.is_empty(), "{} of {} hand mutants wrong:\n{}", bad.len(), total, bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {} hand mutants wrong:\n{}",
+        bad.len(),
+        total,
+        bad.join("\n")
+    );
     eprintln!("hand-written mutants rejected: {}", total);
 }
 
@@ -159,11 +202,17 @@ fn split_top(s: &str) -> Vec<String> {
             out.last_mut().unwrap().push(c);
         }
     }
-    out.into_iter().map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect()
+    out.into_iter()
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .collect()
 }
 
 fn opts() -> Options {
-    Options { timeout: std::time::Duration::from_secs(20), ..Options::default() }
+    Options {
+        timeout: std::time::Duration::from_secs(20),
+        ..Options::default()
+    }
 }
 
 fn mutants(src: &str) -> Vec<(usize, String)> {
@@ -183,8 +232,14 @@ fn mutants(src: &str) -> Vec<(usize, String)> {
 fn correct_programs_verify() {
     let mut n = 0;
     for (name, src) in programs() {
-        let r = verify_source(&src, &opts()).unwrap_or_else(|e| panic!("{}: {}", name, e.render(&name)));
-        assert!(r.errors.is_empty() && r.failed_functions == 0, "{}: {:?}", name, r.errors);
+        let r = verify_source(&src, &opts())
+            .unwrap_or_else(|e| panic!("{}: {}", name, e.render(&name)));
+        assert!(
+            r.errors.is_empty() && r.failed_functions == 0,
+            "{}: {:?}",
+            name,
+            r.errors
+        );
         assert!(r.verified > 0);
         n += 1;
     }
@@ -202,13 +257,25 @@ fn negated_clauses_are_rejected_at_their_line() {
                 Err(e) => bad.push(format!("{}:{}: refused: {}", name, line, e.render(&name))),
                 Ok(r) => {
                     if r.failed_functions == 0 || !r.errors.iter().any(|e| e.span.line == line) {
-                        bad.push(format!("{}:{}: not rejected at this line: {} / {:?}", name, line, r.summary(), r.errors));
+                        bad.push(format!(
+                            "{}:{}: not rejected at this line: {} / {:?}",
+                            name,
+                            line,
+                            r.summary(),
+                            r.errors
+                        ));
                     }
                 }
             }
         }
     }
-    assert!(bad.is_empty(), "{} of {} mutants wrong:\n{}", bad.len(), total, bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {} mutants wrong:\n{}",
+        bad.len(),
+        total,
+        bad.join("\n")
+    );
     assert!(total >= 20, "only {} mutants", total);
     eprintln!("negated-clause mutants rejected: {}", total);
 }
