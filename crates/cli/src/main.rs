@@ -13,6 +13,7 @@ mod smt_cmd;
 mod crypto_cmd;
 mod pmlog_cmd;
 mod mpcal_cmd;
+mod verify_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -50,6 +51,8 @@ enum Command {
     Pmlog(pmlog_cmd::PmlogArgs),
     /// Modular PlusCal (PGo): MPCal -> PlusCal, syntax/semantic checks, formatting.
     Mpcal(mpcal_cmd::MpcalArgs),
+    /// Verus programs: SMT verification of requires/ensures, invariants, overflow, termination.
+    Verify(verify_cmd::VerifyArgs),
 }
 
 /// Global output settings every command receives.
@@ -83,6 +86,7 @@ fn main() {
         Command::Crypto(a) => crypto_cmd::run(ctx, a),
         Command::Pmlog(args) => pmlog_cmd::run(ctx, args),
         Command::Mpcal(args) => mpcal_cmd::run(ctx, args),
+        Command::Verify(args) => verify_cmd::run(ctx, args),
     };
     if let Err(f) = result {
         f.exit();

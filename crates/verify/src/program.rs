@@ -1,0 +1,634 @@
+//! Front-end: the `verus! { }` bodies of a file, parsed with `verus_syn`, collected into
+//! datatypes, traits and functions with their types resolved to `Ty`.
+
+use crate::{Fail, Span};
+use std::collections::HashMap;
+use verus_syn as syn;
+use verus_syn::spanned::Spanned;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IK {
+    Int,
+    Nat,
+    U(u32),
+    I(u32),
+    Usize,
+    Isize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    Bool,
+    Int(IK),
+    /// An integer literal's type not known yet (Rust infers it; default i32).
+    Var(usize),
+    Param(String),
+    Adt(String, Vec<Ty>),
+    Option(Box<Ty>),
+    Seq(Box<Ty>),
+    Set(Box<Ty>),
+    Map(Box<Ty>, Box<Ty>),
+    /// tuples of 2 to 4 components (SMT datatypes TupN with Poly fields)
+    Tuple(Vec<Ty>),
+    Unit,
+    /// A type argument we could not infer: represented as `Poly`.
+    Unknown,
+}
+
+impl Ty {
+    pub fn is_int(&self) -> bool {
+        matches!(self, Ty::Int(_) | Ty::Var(_))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Spec,
+    Proof,
+    Exec,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub ty: Ty,
+    pub mut_ref: bool,
+    pub span: Span,
+}
+
+pub struct FnDef {
+    pub key: String,
+    pub name: String,
+    pub mode: Mode,
+    pub generics: Vec<String>,
+    pub params: Vec<Param>,
+    pub ret: Option<(String, Ty)>,
+    pub requires: Vec<syn::Expr>,
+    pub ensures: Vec<syn::Expr>,
+    pub decreases: Vec<syn::Expr>,
+    pub body: Option<syn::Block>,
+    pub span: Span,
+    /// Self type of the impl (for `Self`), if a method.
+    pub self_ty: Option<Ty>,
+    /// Trait this function declares or implements.
+    pub trait_name: Option<String>,
+    pub module: String,
+}
+
+pub struct AdtDef {
+    pub name: String,
+    pub generics: Vec<String>,
+    pub is_enum: bool,
+    /// (constructor name, fields (name, declared type))
+    pub variants: Vec<(String, Vec<(String, Ty)>)>,
+}
+
+#[derive(Default)]
+pub struct Program {
+    pub adts: Vec<AdtDef>,
+    pub adt_index: HashMap<String, usize>,
+    pub fns: Vec<FnDef>,
+    /// "Type::method" / "fn" / "Trait::method" -> fn index
+    pub fn_index: HashMap<String, usize>,
+    /// methods of blanket impls `impl<T> Tr for T`, and trait declarations: method -> fn index
+    pub trait_methods: HashMap<String, Vec<usize>>,
+    /// `type A<T> = ...;` aliases: name -> (generics, resolved body with the generics as Param)
+    pub aliases: HashMap<String, (Vec<String>, Ty)>,
+}
+
+pub fn span_of<T: Spanned>(t: &T) -> Span {
+    let s = t.span().start();
+    Span {
+        line: s.line,
+        col: s.column + 1,
+    }
+}
+
+fn unsup<T: Spanned>(t: &T, what: &str) -> Fail {
+    Fail::Unsupported(span_of(t), what.to_string())
+}
+
+pub fn parse_program(src: &str) -> Result<Program, Fail> {
+    let file = syn::parse_file(src).map_err(|e| {
+        let s = e.span().start();
+        Fail::Syntax(
+            Span {
+                line: s.line,
+                col: s.column + 1,
+            },
+            e.to_string(),
+        )
+    })?;
+    let mut items = Vec::new();
+    for it in file.items {
+        match it {
+            syn::Item::Use(_) => {}
+            syn::Item::Macro(m) if m.mac.path.is_ident("verus") => {
+                let inner: syn::File = syn::parse2(m.mac.tokens.clone()).map_err(|e| {
+                    let s = e.span().start();
+                    Fail::Syntax(
+                        Span {
+                            line: s.line,
+                            col: s.column + 1,
+                        },
+                        e.to_string(),
+                    )
+                })?;
+                items.extend(inner.items);
+            }
+            other => return Err(unsup(&other, "item outside verus! { }")),
+        }
+    }
+    let mut p = Program::default();
+    // two passes: datatypes first so that types resolve
+    collect_adts(&items, &mut p)?;
+    collect_fns(&items, &mut p, "")?;
+    Ok(p)
+}
+
+fn collect_adts(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
+    for it in items {
+        match it {
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_adts(inner, p)?;
+                }
+            }
+            syn::Item::Struct(s) => {
+                let name = s.ident.to_string();
+                let generics = generic_names(&s.generics);
+                p.adt_index.insert(name.clone(), p.adts.len());
+                p.adts.push(AdtDef {
+                    name,
+                    generics,
+                    is_enum: false,
+                    variants: vec![],
+                });
+            }
+            syn::Item::Enum(e) => {
+                let name = e.ident.to_string();
+                let generics = generic_names(&e.generics);
+                p.adt_index.insert(name.clone(), p.adts.len());
+                p.adts.push(AdtDef {
+                    name,
+                    generics,
+                    is_enum: true,
+                    variants: vec![],
+                });
+            }
+            _ => {}
+        }
+    }
+    collect_aliases(items, p)?;
+    // fields (types may mention any ADT)
+    fill_fields(items, p)
+}
+
+fn collect_aliases(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
+    for it in items {
+        match it {
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_aliases(inner, p)?;
+                }
+            }
+            syn::Item::Type(t) => {
+                let g = generic_names(&t.generics);
+                let body = resolve_ty(&t.ty, &g, None, p)?;
+                p.aliases.insert(t.ident.to_string(), (g, body));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn subst_params(t: &Ty, m: &HashMap<String, Ty>) -> Ty {
+    match t {
+        Ty::Param(n) => m.get(n).cloned().unwrap_or_else(|| t.clone()),
+        Ty::Adt(n, a) => Ty::Adt(n.clone(), a.iter().map(|x| subst_params(x, m)).collect()),
+        Ty::Option(a) => Ty::Option(Box::new(subst_params(a, m))),
+        Ty::Seq(a) => Ty::Seq(Box::new(subst_params(a, m))),
+        Ty::Set(a) => Ty::Set(Box::new(subst_params(a, m))),
+        Ty::Map(a, b) => Ty::Map(Box::new(subst_params(a, m)), Box::new(subst_params(b, m))),
+        Ty::Tuple(v) => Ty::Tuple(v.iter().map(|x| subst_params(x, m)).collect()),
+        o => o.clone(),
+    }
+}
+
+fn fill_fields(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
+    for it in items {
+        match it {
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    fill_fields(inner, p)?;
+                }
+            }
+            syn::Item::Struct(s) => {
+                let name = s.ident.to_string();
+                let g = generic_names(&s.generics);
+                let fields = fields_of(&s.fields, &g, p)?;
+                let i = p.adt_index[&name];
+                p.adts[i].variants = vec![(name.clone(), fields)];
+            }
+            syn::Item::Enum(e) => {
+                let name = e.ident.to_string();
+                let g = generic_names(&e.generics);
+                let mut vs = Vec::new();
+                for v in &e.variants {
+                    if v.discriminant.is_some() {
+                        return Err(unsup(v, "enum discriminant"));
+                    }
+                    vs.push((
+                        format!("{}::{}", name, v.ident),
+                        fields_of(&v.fields, &g, p)?,
+                    ));
+                }
+                let i = p.adt_index[&name];
+                p.adts[i].variants = vs;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn fields_of(f: &syn::Fields, g: &[String], p: &Program) -> Result<Vec<(String, Ty)>, Fail> {
+    let mut out = Vec::new();
+    match f {
+        syn::Fields::Named(n) => {
+            for fl in &n.named {
+                out.push((
+                    fl.ident.as_ref().unwrap().to_string(),
+                    resolve_ty(&fl.ty, g, None, p)?,
+                ));
+            }
+        }
+        syn::Fields::Unnamed(u) => {
+            for (i, fl) in u.unnamed.iter().enumerate() {
+                out.push((i.to_string(), resolve_ty(&fl.ty, g, None, p)?));
+            }
+        }
+        syn::Fields::Unit => {}
+    }
+    Ok(out)
+}
+
+pub fn generic_names(g: &syn::Generics) -> Vec<String> {
+    g.params
+        .iter()
+        .filter_map(|gp| match gp {
+            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn int_kind(name: &str) -> Option<IK> {
+    Some(match name {
+        "int" => IK::Int,
+        "nat" => IK::Nat,
+        "u8" => IK::U(8),
+        "u16" => IK::U(16),
+        "u32" => IK::U(32),
+        "u64" => IK::U(64),
+        "u128" => IK::U(128),
+        "usize" => IK::Usize,
+        "i8" => IK::I(8),
+        "i16" => IK::I(16),
+        "i32" => IK::I(32),
+        "i64" => IK::I(64),
+        "i128" => IK::I(128),
+        "isize" => IK::Isize,
+        _ => return None,
+    })
+}
+
+pub fn resolve_ty(
+    t: &syn::Type,
+    g: &[String],
+    self_ty: Option<&Ty>,
+    p: &Program,
+) -> Result<Ty, Fail> {
+    match t {
+        syn::Type::Reference(r) => resolve_ty(&r.elem, g, self_ty, p),
+        syn::Type::Paren(r) => resolve_ty(&r.elem, g, self_ty, p),
+        syn::Type::Tuple(tt) if tt.elems.is_empty() => Ok(Ty::Unit),
+        syn::Type::Tuple(tt) if tt.elems.len() == 1 => resolve_ty(&tt.elems[0], g, self_ty, p),
+        syn::Type::Tuple(tt) if tt.elems.len() <= 4 => Ok(Ty::Tuple(
+            tt.elems
+                .iter()
+                .map(|t| resolve_ty(t, g, self_ty, p))
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
+        syn::Type::Path(tp) if tp.qself.is_none() => {
+            let seg = tp.path.segments.last().unwrap();
+            let name = seg.ident.to_string();
+            let mut args = Vec::new();
+            if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+                for ga in &a.args {
+                    match ga {
+                        syn::GenericArgument::Type(t) => args.push(resolve_ty(t, g, self_ty, p)?),
+                        other => return Err(unsup(other, "generic argument")),
+                    }
+                }
+            }
+            if tp.path.segments.len() == 1 && args.is_empty() {
+                if name == "bool" {
+                    return Ok(Ty::Bool);
+                }
+                if let Some(k) = int_kind(&name) {
+                    return Ok(Ty::Int(k));
+                }
+                if g.contains(&name) {
+                    return Ok(Ty::Param(name));
+                }
+                if name == "Self" {
+                    if let Some(s) = self_ty {
+                        return Ok(s.clone());
+                    }
+                    return Ok(Ty::Param("Self".into()));
+                }
+            }
+            let one = |args: &mut Vec<Ty>| -> Result<Ty, Fail> {
+                if args.len() != 1 {
+                    return Err(unsup(t, "type arguments"));
+                }
+                Ok(args.remove(0))
+            };
+            match name.as_str() {
+                "Box" | "Ghost" | "Tracked" => one(&mut args),
+                "Option" => Ok(Ty::Option(Box::new(one(&mut args)?))),
+                "Seq" => Ok(Ty::Seq(Box::new(one(&mut args)?))),
+                "Set" => Ok(Ty::Set(Box::new(one(&mut args)?))),
+                "Map" if args.len() == 2 => Ok(Ty::Map(
+                    Box::new(args[0].clone()),
+                    Box::new(args[1].clone()),
+                )),
+                _ => {
+                    if let Some((ag, body)) = p.aliases.get(&name) {
+                        if ag.len() != args.len() {
+                            return Err(unsup(t, "wrong number of type arguments for an alias"));
+                        }
+                        let m: HashMap<String, Ty> =
+                            ag.iter().cloned().zip(args.iter().cloned()).collect();
+                        return Ok(subst_params(body, &m));
+                    }
+                    if let Some(&i) = p.adt_index.get(&name) {
+                        let n = p.adts[i].generics.len();
+                        if args.is_empty() && n > 0 {
+                            args = vec![Ty::Unknown; n];
+                        }
+                        if args.len() != n {
+                            return Err(unsup(t, "wrong number of type arguments"));
+                        }
+                        Ok(Ty::Adt(name, args))
+                    } else {
+                        Err(unsup(t, &format!("type `{}`", name)))
+                    }
+                }
+            }
+        }
+        other => Err(unsup(other, "type")),
+    }
+}
+
+fn fn_mode(m: &syn::FnMode) -> Result<Mode, &'static str> {
+    Ok(match m {
+        syn::FnMode::Spec(_) => Mode::Spec,
+        syn::FnMode::SpecChecked(_) => Mode::Spec,
+        syn::FnMode::Proof(_) => Mode::Proof,
+        syn::FnMode::ProofAxiom(_) => return Err("axiom fn"),
+        syn::FnMode::Exec(_) | syn::FnMode::Default => Mode::Exec,
+    })
+}
+
+fn spec_exprs(s: &syn::Specification) -> Vec<syn::Expr> {
+    s.exprs.iter().cloned().collect()
+}
+
+struct FnCtx<'a> {
+    module: &'a str,
+    impl_generics: Vec<String>,
+    self_ty: Option<Ty>,
+    trait_name: Option<String>,
+    key_prefix: String,
+}
+
+fn add_fn(
+    p: &mut Program,
+    cx: &FnCtx,
+    sig: &syn::Signature,
+    body: Option<&syn::Block>,
+    attrs: &[syn::Attribute],
+) -> Result<usize, Fail> {
+    for a in attrs {
+        let path = a.path();
+        let txt: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let txt = txt.join("::");
+        if txt == "verifier::external_body"
+            || txt == "verifier::external"
+            || txt.starts_with("verifier")
+        {
+            return Err(unsup(a, &format!("attribute #[{}]", txt)));
+        }
+    }
+    let mode = fn_mode(&sig.mode).map_err(|w| unsup(sig, w))?;
+    if sig.spec.prover.is_some()
+        || sig.spec.returns.is_some()
+        || sig.spec.with.is_some()
+        || sig.spec.invariants.is_some()
+    {
+        return Err(unsup(sig, "function specification clause"));
+    }
+    if sig.unsafety.is_some() || sig.asyncness.is_some() || sig.variadic.is_some() {
+        return Err(unsup(sig, "unsafe/async/variadic fn"));
+    }
+    let mut generics = cx.impl_generics.clone();
+    generics.extend(generic_names(&sig.generics));
+    if cx.self_ty.is_none() && cx.trait_name.is_some() {
+        generics.push("Self".into());
+    }
+    let self_ty = cx
+        .self_ty
+        .clone()
+        .or_else(|| cx.trait_name.as_ref().map(|_| Ty::Param("Self".into())));
+    let mut params = Vec::new();
+    for a in &sig.inputs {
+        match &a.kind {
+            syn::FnArgKind::Receiver(r) => {
+                let mut_ref = r.reference.is_some() && r.mutability.is_some();
+                if r.reference.is_none() && r.mutability.is_some() {
+                    return Err(unsup(r, "mut self"));
+                }
+                params.push(Param {
+                    name: "self".into(),
+                    ty: self_ty.clone().unwrap_or(Ty::Unknown),
+                    mut_ref,
+                    span: span_of(r),
+                });
+            }
+            syn::FnArgKind::Typed(pt) => {
+                let name = match &*pt.pat {
+                    syn::Pat::Ident(i) if i.subpat.is_none() => i.ident.to_string(),
+                    other => return Err(unsup(other, "parameter pattern")),
+                };
+                let mut_ref = matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some());
+                params.push(Param {
+                    name,
+                    ty: resolve_ty(&pt.ty, &generics, self_ty.as_ref(), p)?,
+                    mut_ref,
+                    span: span_of(pt),
+                });
+            }
+        }
+    }
+    let ret = match &sig.output {
+        syn::ReturnType::Default => None,
+        syn::ReturnType::Type(_, _, named, ty) => {
+            let t = resolve_ty(ty, &generics, self_ty.as_ref(), p)?;
+            let name = match named {
+                None => "%ret".to_string(),
+                Some(b) => match &b.1 {
+                    syn::Pat::Ident(i) => i.ident.to_string(),
+                    other => return Err(unsup(other, "return pattern")),
+                },
+            };
+            Some((name, t))
+        }
+    };
+    let name = sig.ident.to_string();
+    let key = format!("{}{}", cx.key_prefix, name);
+    let f = FnDef {
+        key: key.clone(),
+        name: name.clone(),
+        mode,
+        generics,
+        params,
+        ret,
+        requires: sig
+            .spec
+            .requires
+            .as_ref()
+            .map(|r| spec_exprs(&r.exprs))
+            .unwrap_or_default(),
+        ensures: sig
+            .spec
+            .ensures
+            .as_ref()
+            .map(|r| spec_exprs(&r.exprs))
+            .unwrap_or_default(),
+        decreases: sig
+            .spec
+            .decreases
+            .as_ref()
+            .map(|r| spec_exprs(&r.decreases.exprs))
+            .unwrap_or_default(),
+        body: body.cloned(),
+        span: span_of(&sig.ident),
+        self_ty: cx.self_ty.clone(),
+        trait_name: cx.trait_name.clone(),
+        module: cx.module.to_string(),
+    };
+    if let Some(d) = &sig.spec.decreases {
+        if d.when.is_some() || d.via.is_some() {
+            return Err(unsup(sig, "decreases when/via"));
+        }
+    }
+    if cx.trait_name.is_some() && cx.self_ty.is_some() && sig.spec.requires.is_some() {
+        // callers through the trait only establish the trait's requires
+        return Err(Fail::Type(span_of(sig), "requires on a trait method implementation (only the trait declaration may have requires)".into()));
+    }
+    if sig.spec.recommends.is_some() && mode != Mode::Spec {
+        return Err(unsup(sig, "recommends on a non-spec fn"));
+    }
+    let idx = p.fns.len();
+    if p.fn_index.contains_key(&key) {
+        return Err(unsup(sig, &format!("second definition of `{}`", key)));
+    }
+    p.fn_index.insert(key, idx);
+    p.fns.push(f);
+    Ok(idx)
+}
+
+fn collect_fns(items: &[syn::Item], p: &mut Program, module: &str) -> Result<(), Fail> {
+    for it in items {
+        match it {
+            syn::Item::Use(_) | syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Type(_) => {}
+            syn::Item::Mod(m) => {
+                let Some((_, inner)) = &m.content else {
+                    return Err(unsup(m, "out-of-line module"));
+                };
+                collect_fns(inner, p, &m.ident.to_string())?;
+            }
+            syn::Item::Fn(f) => {
+                let cx = FnCtx {
+                    module,
+                    impl_generics: vec![],
+                    self_ty: None,
+                    trait_name: None,
+                    key_prefix: String::new(),
+                };
+                add_fn(p, &cx, &f.sig, Some(&f.block), &f.attrs)?;
+            }
+            syn::Item::Trait(t) => {
+                let tn = t.ident.to_string();
+                let cx = FnCtx {
+                    module,
+                    impl_generics: generic_names(&t.generics),
+                    self_ty: None,
+                    trait_name: Some(tn.clone()),
+                    key_prefix: format!("{}::", tn),
+                };
+                for ti in &t.items {
+                    match ti {
+                        syn::TraitItem::Fn(tf) => {
+                            let i = add_fn(p, &cx, &tf.sig, tf.default.as_ref(), &tf.attrs)?;
+                            p.trait_methods
+                                .entry(tf.sig.ident.to_string())
+                                .or_default()
+                                .push(i);
+                        }
+                        other => return Err(unsup(other, "trait item")),
+                    }
+                }
+            }
+            syn::Item::Impl(im) => {
+                let g = generic_names(&im.generics);
+                let trait_name = im
+                    .trait_
+                    .as_ref()
+                    .map(|(_, path, _)| path.segments.last().unwrap().ident.to_string());
+                let self_ty = resolve_ty(&im.self_ty, &g, None, p)?;
+                let prefix = match &self_ty {
+                    Ty::Adt(n, _) => format!("{}::", n),
+                    Ty::Param(_) => format!("{}@blanket::", trait_name.clone().unwrap_or_default()),
+                    _ => return Err(unsup(&im.self_ty, "impl for this type")),
+                };
+                let cx = FnCtx {
+                    module,
+                    impl_generics: g,
+                    self_ty: Some(self_ty.clone()),
+                    trait_name: trait_name.clone(),
+                    key_prefix: prefix,
+                };
+                for ii in &im.items {
+                    match ii {
+                        syn::ImplItem::Fn(f) => {
+                            let i = add_fn(p, &cx, &f.sig, Some(&f.block), &f.attrs)?;
+                            if matches!(self_ty, Ty::Param(_)) {
+                                // blanket impl: callers see the trait's declaration
+                                let _ = i;
+                            }
+                        }
+                        syn::ImplItem::Type(_) if trait_name.as_deref() == Some("View") => {}
+                        other => return Err(unsup(other, "impl item")),
+                    }
+                }
+            }
+            syn::Item::Macro(m) => return Err(unsup(m, "macro item")),
+            other => return Err(unsup(other, "item")),
+        }
+    }
+    Ok(())
+}
