@@ -62,8 +62,18 @@ pub struct Ctx {
     index: HashMap<Atom, AtomId>,
     /// Polynomials proven to be 0 or 1 (carry/borrow outputs of word additions).
     bits: std::collections::HashSet<Poly>,
-    /// The same bits, indexed by their first monomial (for `bit_sum_interval`).
-    bits_by_first: HashMap<Mono, Vec<Poly>>,
+    /// The same bits in insertion order (the indexes below point into it; only bits with a
+    /// non-constant term are listed).
+    bit_list: Vec<Poly>,
+    /// Indexes of `bit_list` by each bit's first non-constant monomial.
+    bits_by_first: HashMap<Mono, Vec<usize>>,
+    /// Indexes of `bit_list` by each bit's last monomial: `bit_sum_interval` looks up only the
+    /// bits whose monomials all occur in the polynomial at hand, instead of scanning every bit
+    /// that shares a first monomial (in a long carry chain that is every bit: quadratic time).
+    bits_by_last: HashMap<Mono, Vec<usize>>,
+    /// The first bit (index into `bit_list`) of each shape (`shape`: the non-constant part divided
+    /// by its first coefficient), for `affine_bit` in one lookup.
+    bits_by_shape: HashMap<Poly, usize>,
     /// Intervals proven for whole polynomials by their construction (see `note_sum_interval`).
     known: HashMap<Poly, Interval>,
     /// Proven facts `Mod(P, 2^k) = R` (see `note_mod`).
@@ -81,6 +91,17 @@ pub enum Rule {
     BoundedMod = 1,
     /// Rule 5 (docs/crypto.md: rule 7): `Mod` of `s·b + c` for a proven bit `b` is affine in `b`.
     AffineBit = 7,
+}
+
+/// The non-constant part of `p` divided by its first coefficient (`None` for a constant): two
+/// polynomials differ by a constant factor plus a constant iff their shapes are equal.
+fn shape(p: &Poly) -> Option<Poly> {
+    let (_, c0) = p.terms.iter().find(|(m, _)| !m.is_empty())?;
+    let mut r = Poly::default();
+    for (m, c) in p.terms.iter().filter(|(m, _)| !m.is_empty()) {
+        r.terms.insert(m.clone(), c / c0);
+    }
+    Some(r)
 }
 
 fn pow2(k: u32) -> BigInt {
@@ -233,8 +254,14 @@ impl Ctx {
 
     fn insert_bit(&mut self, p: &Poly) {
         if self.bits.insert(p.clone()) {
-            if let Some(first) = p.terms.keys().find(|m| !m.is_empty()) {
-                self.bits_by_first.entry(first.clone()).or_default().push(p.clone());
+            if let (Some(first), Some(last)) = (p.terms.keys().find(|m| !m.is_empty()), p.terms.keys().next_back()) {
+                let i = self.bit_list.len();
+                self.bit_list.push(p.clone());
+                self.bits_by_first.entry(first.clone()).or_default().push(i);
+                self.bits_by_last.entry(last.clone()).or_default().push(i);
+                if let Some(key) = shape(p) {
+                    self.bits_by_shape.entry(key).or_insert(i);
+                }
             }
         }
     }
@@ -306,15 +333,31 @@ impl Ctx {
     /// Interval arithmetic on a sum is sound for any split into summands, so this is sound;
     /// it matters for e.g. `seto dl; adc dl, 0` (OF + CF, whose carries' plain intervals are wide).
     fn bit_sum_interval(&self, p: &Poly) -> Option<(BigRational, BigRational)> {
-        if self.bits_by_first.is_empty() || p.terms.len() < 2 {
+        if self.bit_list.is_empty() || p.terms.len() < 2 {
             return None;
         }
+        // Only a bit whose every monomial occurs in `p` can ever match below (`rest` keeps a
+        // subset of `p`'s monomials); find those through their last monomial.
+        let mut usable: Vec<usize> = vec![];
+        for m in p.terms.keys() {
+            for &i in self.bits_by_last.get(m).map(Vec::as_slice).unwrap_or(&[]) {
+                if self.bit_list[i].terms.keys().all(|bm| p.terms.contains_key(bm)) {
+                    usable.push(i);
+                }
+            }
+        }
+        if usable.is_empty() {
+            return None;
+        }
+        usable.sort_unstable();
         let mut rest = p.clone();
         let (mut npos, mut nneg) = (0i64, 0i64);
         let keys: Vec<Mono> = p.terms.keys().cloned().collect();
         for m in keys {
             let Some(cands) = self.bits_by_first.get(&m) else { continue };
-            for b in cands {
+            // the bits of `cands` (insertion order) that are usable, as `usable` is sorted
+            for &i in cands.iter().filter(|i| usable.binary_search(i).is_ok()) {
+                let b = &self.bit_list[i];
                 for sign in [1i64, -1] {
                     let s = rat(BigInt::from(sign));
                     if b.terms.iter().all(|(bm, bc)| rest.terms.get(bm) == Some(&(bc * &s))) {
@@ -474,14 +517,12 @@ impl Ctx {
     /// `p = s·b + c` with `b` a proven bit (from the index), `s != 0` and `c` constants.
     pub fn affine_bit(&self, p: &Poly) -> Option<(Poly, BigRational, BigRational)> {
         let (m, pc) = p.terms.iter().find(|(m, _)| !m.is_empty())?;
-        for b in self.bits_by_first.get(m)? {
-            let s = pc / &b.terms[m];
-            let d = p.sub(&b.scale(&s));
-            if let Some(c) = d.as_const() {
-                return Some((b.clone(), s, c));
-            }
-        }
-        None
+        // `p - s·b` is constant iff the non-constant parts are proportional, i.e. the shapes are
+        // equal (then `b`'s first monomial is `m` too); the first such bit, as a scan would find.
+        let b = &self.bit_list[*self.bits_by_shape.get(&shape(p)?)?];
+        let s = pc / &b.terms[m];
+        let c = p.sub(&b.scale(&s)).as_const()?;
+        Some((b.clone(), s, c))
     }
 
     fn fits(&self, p: &Poly, m: &BigInt) -> bool {
