@@ -119,3 +119,34 @@ fn verify_reports_a_wrong_limb_with_a_counterexample_and_checks_smt_flags() {
     let out = vf().args(["crypto", "verify", "--smt-timeout", "ten", "--ir"]).arg(&ir).arg(&wrong).output().unwrap();
     one_line_error(&out, 2, "--smt-timeout");
 }
+
+/// Issue 18.1: dbl2's output (4 limbs) is longer than its input (2 limbs); the measurement
+/// buffers were sized for the input and the search aborted with glibc heap corruption (exit 134).
+#[test]
+fn opt_on_a_function_with_a_longer_output_than_input_is_memory_safe() {
+    let ir = root().join("examples/crypto/dbl2.json");
+    let d = std::env::temp_dir().join(format!("vf-crypto-dbl2-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let out_s = d.join("dbl2.s");
+    let out = vf().args(["-q", "crypto", "opt", "--budget", "2s", "--bets", "2", "--tests", "2000", "--ir"]).arg(&ir).arg("-o").arg(&out_s).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = vf().args(["crypto", "verify", "--aliasing", "--ir"]).arg(&ir).arg(out_s.with_extension("asm")).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    // `bench` measures the same buffers (latency chains output -> first argument)
+    let out = vf().args(["-q", "crypto", "bench", "--rounds", "3", "--ir"]).arg(&ir).arg(out_s.with_extension("asm")).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Issue 18, guard pages: code under test that writes one limb past its output buffer faults
+/// on the guard page at once and is reported in one line with exit 1 (no signal death, no
+/// silently corrupted heap).
+#[test]
+fn out_of_bounds_store_of_code_under_test_is_caught_by_a_guard_page() {
+    let ir = root().join("examples/crypto/mul2.json");
+    let body = "mov rcx, rdx\nmov rdx, [rsi]\nmulx r8, rax, [rcx]\nmulx r9, r10, [rcx + 0x8]\nadd r8, r10\nmov rdx, [rsi + 0x8]\nimul rdx, [rcx]\nadd r8, rdx\nmov [rdi], rax\nmov [rdi + 0x8], r8\n";
+    for (name, extra) in [("oob_store.asm", "mov [rdi + 0x10], rax\n"), ("oob_load.asm", "mov rax, [rsi + 0x10]\n")] {
+        let asm = tmp(name, &format!("f:\n{body}{extra}ret\n"));
+        let out = vf().args(["-q", "crypto", "bench", "--rounds", "1", "--ir"]).arg(&ir).arg(&asm).output().unwrap();
+        one_line_error(&out, 1, "guard page");
+    }
+}
