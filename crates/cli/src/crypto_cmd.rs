@@ -123,12 +123,27 @@ pub fn run(ctx: Ctx, args: CryptoArgs) -> Result<(), Failure> {
     }
 }
 
+/// The file as text; invalid UTF-8 is bad input at the line and column of the first bad byte.
 fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))
+    let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map(|i| i + 1).unwrap_or(0);
+        let col = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        Failure::input(format!("{}:{line}:{col}: invalid UTF-8", path.display()))
+    })
 }
 
 fn load_ir(path: &Path) -> Result<ir::Function, Failure> {
-    ir::parse(&read(path)?).map_err(|e| Failure::input(format!("{}:{}: {}", path.display(), e.pos, e.msg)))
+    let text = read(path)?;
+    ir::parse(&text).map_err(|e| {
+        // JSON paths (`arguments[0].ubound[1]`) are turned into line:col, keeping the path
+        match ir::locate(&text, &e.pos) {
+            Some((line, col)) => Failure::input(format!("{}:{line}:{col}: {} (at {})", path.display(), e.msg, e.pos)),
+            None => Failure::input(format!("{}:{}: {}", path.display(), e.pos, e.msg)),
+        }
+    })
 }
 
 fn load_asm(path: &Path) -> Result<asm::Program, Failure> {

@@ -150,3 +150,27 @@ fn out_of_bounds_store_of_code_under_test_is_caught_by_a_guard_page() {
         one_line_error(&out, 1, "guard page");
     }
 }
+
+/// Issue 18.4: an argument whose lbound exceeds its ubound was a panic in `rand` (exit 1,
+/// "cannot sample empty range"); now exit 2 at the bad bound's line and column.
+#[test]
+fn empty_bound_range_is_bad_input_at_its_position() {
+    let fixture = std::fs::read_to_string(root().join("examples/crypto/mul2.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&fixture).unwrap();
+    v["arguments"][0]["lbound"][1] = serde_json::json!("0x100");
+    v["arguments"][0]["ubound"][1] = serde_json::json!("0x1");
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let p = tmp("empty_range.json", &text);
+    // where the pretty printer put arguments[0].ubound[1]
+    let ub = text.find("\"ubound\"").unwrap();
+    let at = ub + text[ub..].find("\"0x1\"").unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let col = at - text[..at].rfind('\n').map(|i| i + 1).unwrap_or(0) + 1;
+    let out_s = std::env::temp_dir().join(format!("vf-crypto-empty-{}.s", std::process::id()));
+    let out = vf().args(["crypto", "opt", "--budget", "1s", "-o"]).arg(&out_s).arg("--ir").arg(&p).output().unwrap();
+    one_line_error(&out, 2, &format!("empty_range.json:{line}:{col}: empty range"));
+    assert!(!out_s.exists());
+    let asm = tmp("empty_range.asm", "f:\nret\n");
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&p).arg(&asm).output().unwrap();
+    one_line_error(&out, 2, &format!("empty_range.json:{line}:{col}: empty range"));
+}
