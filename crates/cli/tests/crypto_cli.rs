@@ -174,3 +174,27 @@ fn empty_bound_range_is_bad_input_at_its_position() {
     let out = vf().args(["crypto", "verify", "--ir"]).arg(&p).arg(&asm).output().unwrap();
     one_line_error(&out, 2, &format!("empty_range.json:{line}:{col}: empty range"));
 }
+
+/// Issue 18.7/18.8: malformed assembly was exit 1 "NOT proven" (or had no position); now
+/// exit 2 with `file:line:col: problem`.
+#[test]
+fn malformed_assembly_is_bad_input_with_position() {
+    let ir = root().join("examples/crypto/mul2.json");
+    let cases: [(&str, &[u8], &str); 5] = [
+        ("nul.asm", b"f:\nmov rax, rbx\0\nret\n", "nul.asm:2:13: control character"),
+        ("one_operand.asm", b"f:\nmov rax\nret\n", "one_operand.asm:2:1: mov takes 2 operand(s), found 1"),
+        ("unknown.asm", b"f:\n  vpxor rax, rbx\nret\n", "unknown.asm:2:3: unknown or unsupported instruction"),
+        ("noret.asm", b"f:\nmov rax, rbx\nmov [rdi], rax\n", "noret.asm:3:1: function ends without ret"),
+        ("utf8.asm", b"f:\nmov rax, rbx ; \xff\xfe\nret\n", "utf8.asm:2:16: invalid UTF-8"),
+    ];
+    for (name, bytes, needle) in cases {
+        let d = std::env::temp_dir().join(format!("vf-crypto-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let p = d.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let out = vf().args(["crypto", "verify", "--ir"]).arg(&ir).arg(&p).output().unwrap();
+        one_line_error(&out, 2, needle);
+        let out = vf().args(["crypto", "bench", "--rounds", "1", "--ir"]).arg(&ir).arg(&p).output().unwrap();
+        one_line_error(&out, 2, needle);
+    }
+}

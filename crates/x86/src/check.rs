@@ -321,9 +321,10 @@ impl<'a> Machine<'a> {
         if m.index.is_some() {
             return self.fail("indexed memory access is not supported");
         }
-        match &self.regs[m.base as usize] {
+        let Some(base) = m.base else { return self.fail("memory access without a base register") };
+        match &self.regs[base as usize] {
             Val::Ptr(r, off) => Ok((self.physical(*r), off + m.disp)),
-            Val::Num(_) => self.fail(format!("memory access through non-pointer {}", asm::REG64[m.base as usize])),
+            Val::Num(_) => self.fail(format!("memory access through non-pointer {}", asm::REG64[base as usize])),
         }
     }
 
@@ -617,11 +618,11 @@ impl<'a> Machine<'a> {
             ("push", 1) => {
                 let v = self.read(&o[0], 64)?;
                 self.adjust_rsp(-8)?;
-                let m = Mem { base: asm::RSP, index: None, disp: 0, bits: 64 };
+                let m = Mem { base: Some(asm::RSP), index: None, disp: 0, bits: 64 };
                 self.store(&m, 64, v)
             }
             ("pop", 1) => {
-                let m = Mem { base: asm::RSP, index: None, disp: 0, bits: 64 };
+                let m = Mem { base: Some(asm::RSP), index: None, disp: 0, bits: 64 };
                 let v = self.load(&m)?;
                 self.adjust_rsp(8)?;
                 self.write(&o[0], v)
@@ -691,7 +692,7 @@ impl<'a> Machine<'a> {
             Operand::Mem(m) => m,
             _ => return self.fail("lea needs a memory operand"),
         };
-        if let Val::Ptr(r, off) = self.regs[m.base as usize].clone() {
+        if let Some(Val::Ptr(r, off)) = m.base.map(|b| self.regs[b as usize].clone()) {
             if m.index.is_none() {
                 if let Operand::Reg(dr) = d {
                     self.regs[dr.num as usize] = Val::Ptr(r, off + m.disp);
@@ -699,7 +700,10 @@ impl<'a> Machine<'a> {
                 }
             }
         }
-        let mut v = self.num(m.base)?;
+        let mut v = match m.base {
+            Some(b) => self.num(b)?,
+            None => Poly::default(),
+        };
         if let Some((r, sc)) = m.index {
             v = v.add(&self.num(r)?.mul(&Poly::constant(BigInt::from(sc))));
         }

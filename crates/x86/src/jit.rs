@@ -58,16 +58,16 @@ enum O {
 const R64S: [AsmRegister64; 16] = [rax, rcx, rdx, rbx, rsp, rbp, rsi, rdi, r8, r9, r10, r11, r12, r13, r14, r15];
 const R8S: [AsmRegister8; 16] = [al, cl, dl, bl, spl, bpl, sil, dil, r8b, r9b, r10b, r11b, r12b, r13b, r14b, r15b];
 
-fn mem(m: &Mem) -> AsmMemoryOperand {
-    let mut e: AsmMemoryOperand = R64S[m.base as usize] + m.disp;
-    if let Some((r, s)) = m.index {
+fn mem(m: &Mem) -> Result<AsmMemoryOperand, String> {
+    let mut e: AsmMemoryOperand = match (m.base, m.index) {
+        (Some(b), _) => R64S[b as usize] + m.disp,
+        (None, Some((r, s))) => R64S[r as usize] * (s as u32) + m.disp,
+        (None, None) => return Err("absolute addresses are not supported".into()),
+    };
+    if let (Some(_), Some((r, s))) = (m.base, m.index) {
         e = e + R64S[r as usize] * (s as u32);
     }
-    if m.bits == 8 {
-        byte_ptr(e)
-    } else {
-        qword_ptr(e)
-    }
+    Ok(if m.bits == 8 { byte_ptr(e) } else { qword_ptr(e) })
 }
 
 fn op(o: &Operand) -> Result<O, String> {
@@ -75,7 +75,7 @@ fn op(o: &Operand) -> Result<O, String> {
         Operand::Reg(r) if r.bits == 64 => O::R64(R64S[r.num as usize]),
         Operand::Reg(r) if r.bits == 8 => O::R8(R8S[r.num as usize]),
         Operand::Reg(r) => return Err(format!("unsupported register {}", r.name())),
-        Operand::Mem(m) => O::M(mem(m)),
+        Operand::Mem(m) => O::M(mem(m)?),
         Operand::Imm(v) => O::I(*v),
     })
 }

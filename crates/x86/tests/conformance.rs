@@ -328,3 +328,35 @@ fn smt_fallback_recovers_disabled_rules() {
         );
     }
 }
+
+/// Issue 18: every published CryptOpt file parses (no addressing form or instruction of theirs
+/// is rejected as malformed); proving them all is a separate matter (`conformance`).
+#[test]
+fn every_published_file_parses() {
+    let Some(root) = shared() else {
+        panic!("VERIFORGE_SHARED is not set or has no corpora/fiat (run via scripts/conformance.sh)");
+    };
+    let mut n = 0;
+    let mut bad = vec![];
+    for dir in std::fs::read_dir(root.join("baseline-asm")).unwrap() {
+        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let p = f.unwrap().path();
+            if p.extension().is_some_and(|e| e == "asm") {
+                n += 1;
+                let text = std::fs::read_to_string(&p).unwrap();
+                match asm::parse(&text) {
+                    // and the in-process assembler takes every instruction as well
+                    Ok(prog) => {
+                        if let Err(e) = jit::assemble(&prog, 0) {
+                            bad.push(format!("{}: assemble: {e}", p.display()));
+                        }
+                    }
+                    Err(e) => bad.push(format!("{}:{e}", p.display())),
+                }
+            }
+        }
+    }
+    println!("{n} published files parsed, {} rejected", bad.len());
+    assert!(n >= 600, "only {n} files found");
+    assert!(bad.is_empty(), "{} rejected, e.g. {:?}", bad.len(), &bad[..bad.len().min(5)]);
+}
