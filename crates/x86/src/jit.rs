@@ -1,7 +1,7 @@
 //! In-process assembly (iced-x86 `code_asm`) of a parsed program into executable memory.
 
 use crate::asm::{Insn, Mem, Operand, Program};
-use crate::guard::{run_guarded, GuardedBuf};
+use crate::guard::{give, run_guarded, take, GuardedBuf};
 use iced_x86::code_asm::*;
 
 /// The signature of every Fiat mul/square: `f(out, arg1, arg2)` (arg2 ignored by squares).
@@ -210,25 +210,29 @@ pub fn load(p: &Program) -> Result<ExecCode, String> {
 /// sized from the declared shape (each input its own length, the output `out_len`) and placed
 /// against a guard page (`guard`), so an out-of-bounds access faults at once.
 pub fn call(f: FieldFn, inputs: &[Vec<u64>], out_len: usize) -> Vec<u64> {
-    let mut out = GuardedBuf::new(out_len);
-    let ins: Vec<GuardedBuf> = inputs.iter().map(|i| GuardedBuf::with(i, i.len())).collect();
+    let mut out = take(&[], out_len);
+    let ins: Vec<GuardedBuf> = inputs.iter().map(|i| take(i, i.len())).collect();
     let a1 = ins[0].as_ptr();
     let a2 = if ins.len() > 1 { ins[1].as_ptr() } else { std::ptr::null() };
     let po = out.as_mut_ptr();
     // SAFETY: the buffers have the function's declared shape; an access outside them hits a
     // guard page and ends the process with a one-line report (`run_guarded`).
     run_guarded(|| unsafe { f(po, a1, a2) });
-    out.as_slice().to_vec()
+    let r = out.as_slice().to_vec();
+    ins.into_iter().chain([out]).for_each(give);
+    r
 }
 
 /// Calls with the output buffer being argument `k` (it is overwritten); that buffer holds
 /// max(input length, output length) limbs, as it plays both roles.
 pub fn call_aliased(f: FieldFn, inputs: &[Vec<u64>], out_len: usize, k: usize) -> Vec<u64> {
-    let mut bufs: Vec<GuardedBuf> = inputs.iter().enumerate().map(|(j, i)| GuardedBuf::with(i, if j == k { i.len().max(out_len) } else { i.len() })).collect();
+    let mut bufs: Vec<GuardedBuf> = inputs.iter().enumerate().map(|(j, i)| take(i, if j == k { i.len().max(out_len) } else { i.len() })).collect();
     let a1 = bufs[0].as_mut_ptr();
     let a2 = if bufs.len() > 1 { bufs[1].as_mut_ptr() } else { std::ptr::null_mut() };
     let out = if k == 0 { a1 } else { a2 };
     // SAFETY: as in `call`.
     run_guarded(|| unsafe { f(out, a1, a2) });
-    bufs[k].as_slice()[..out_len].to_vec()
+    let r = bufs[k].as_slice()[..out_len].to_vec();
+    bufs.into_iter().for_each(give);
+    r
 }
