@@ -4,9 +4,20 @@ repeated N times in front of a correct 2-limb product (examples/crypto/mul2.json
 proves and the checker's time per line can be measured. The block only touches caller-saved
 scratch registers; its values are dead at the end.
 
-usage: gen.py N > file.asm
+Two blocks: `indep` (default) accumulates into registers the next block does not read back
+through a carry chain; `chain` feeds every value into the next block (r8 += r9, r9 += r8 + CF,
+...), so each value depends on all earlier ones: the worst case for the checker's flattened sums.
+
+usage: gen.py [--chain] N > file.asm
 """
 import sys
+
+CHAIN = """add r8, r9
+adcx r9, r8
+adcx r10, r9
+mov r11, r10
+adc r8, r11
+"""
 
 BLOCK = """add rax, r8
 adcx rcx, r9
@@ -30,8 +41,12 @@ ret
 
 
 def main():
-    n = int(sys.argv[1])
-    sys.stdout.write("SECTION .text\n\tGLOBAL f\nf:\n" + BLOCK * n + TAIL)
+    args = sys.argv[1:]
+    block = BLOCK
+    if args and args[0] == "--chain":
+        block, args = CHAIN, args[1:]
+    n = int(args[0])
+    sys.stdout.write("SECTION .text\n\tGLOBAL f\nf:\n" + block * n + TAIL)
 
 
 if __name__ == "__main__":
