@@ -198,3 +198,20 @@ fn malformed_assembly_is_bad_input_with_position() {
         one_line_error(&out, 2, needle);
     }
 }
+
+/// A function with three argument arrays cannot be run (the calling convention of the code we
+/// run passes two): bad input at `arguments[2]` for opt and bench (was an index panic, exit 1).
+#[test]
+fn three_argument_arrays_are_bad_input_for_the_commands_that_run_code() {
+    let fixture = std::fs::read_to_string(root().join("examples/crypto/mul2.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&fixture).unwrap();
+    let mut third = v["arguments"][1].clone();
+    third["name"] = serde_json::json!("arg3");
+    v["arguments"].as_array_mut().unwrap().push(third);
+    let p = tmp("three_args.json", &serde_json::to_string_pretty(&v).unwrap());
+    let out = vf().args(["crypto", "opt", "--budget", "1s", "--ir"]).arg(&p).output().unwrap();
+    one_line_error(&out, 2, "three_args.json:");
+    one_line_error(&out, 2, "3 argument arrays");
+    let out = vf().args(["crypto", "bench", "--rounds", "1", "--ir"]).arg(&p).output().unwrap();
+    one_line_error(&out, 2, "3 argument arrays");
+}
