@@ -144,7 +144,9 @@ fn opt_on_a_function_with_a_longer_output_than_input_is_memory_safe() {
 fn out_of_bounds_store_of_code_under_test_is_caught_by_a_guard_page() {
     let ir = root().join("examples/crypto/mul2.json");
     let body = "mov rcx, rdx\nmov rdx, [rsi]\nmulx r8, rax, [rcx]\nmulx r9, r10, [rcx + 0x8]\nadd r8, r10\nmov rdx, [rsi + 0x8]\nimul rdx, [rcx]\nadd r8, rdx\nmov [rdi], rax\nmov [rdi + 0x8], r8\n";
-    for (name, extra) in [("oob_store.asm", "mov [rdi + 0x10], rax\n"), ("oob_load.asm", "mov rax, [rsi + 0x10]\n")] {
+    // past the output, past an input, and the caller's frame above the entry rsp (the return
+    // address is at [rsp]; random tests run on a private stack whose top is a guard page)
+    for (name, extra) in [("oob_store.asm", "mov [rdi + 0x10], rax\n"), ("oob_load.asm", "mov rax, [rsi + 0x10]\n"), ("oob_stack.asm", "mov [rsp + 0x8], rax\n")] {
         let asm = tmp(name, &format!("f:\n{body}{extra}ret\n"));
         let out = vf().args(["-q", "crypto", "bench", "--rounds", "1", "--ir"]).arg(&ir).arg(&asm).output().unwrap();
         one_line_error(&out, 1, "guard page");

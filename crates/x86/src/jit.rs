@@ -206,18 +206,79 @@ pub fn load(p: &Program) -> Result<ExecCode, String> {
     ExecCode::new(&bytes)
 }
 
+/// Signature of the stack-switching trampoline: `(out, arg1, arg2, f, stack_top)`.
+type Trampoline = unsafe extern "sysv64" fn(*mut u64, *const u64, *const u64, FieldFn, *mut u8);
+
+/// Bytes of the private stack code under test runs on in random tests.
+const STACK_BYTES: usize = 64 * 1024;
+
+/// A private stack between two guard pages plus the trampoline that calls code under test on
+/// it: the callee's return address is the last word below the upper guard page, so any access
+/// above its entry rsp (the caller's frame in a normal call) faults at once; the callee-saved
+/// registers are restored from our own stack whatever the callee did to them.
+struct TestStack {
+    stack: crate::guard::GuardedBuf,
+    tramp: ExecCode,
+}
+
+impl TestStack {
+    fn new() -> Result<TestStack, String> {
+        let stack = crate::guard::GuardedBuf::new(STACK_BYTES / 8);
+        let mut a = CodeAssembler::new(64).map_err(|e| e.to_string())?;
+        let e = |r: Result<(), IcedError>| r.map_err(|e| e.to_string());
+        for r in [rbx, rbp, r12, r13, r14, r15] {
+            e(a.push(r))?;
+        }
+        // slot for our rsp: the bottom word of the private stack (top - STACK_BYTES)
+        e(a.mov(rax, r8))?;
+        e(a.sub(rax, STACK_BYTES as i32))?;
+        e(a.mov(qword_ptr(rax), rsp))?;
+        e(a.mov(rsp, r8))?;
+        e(a.call(rcx))?;
+        // a balanced callee returns with rsp == top; anything else loads a wrong slot and faults
+        e(a.mov(rsp, qword_ptr(rsp - STACK_BYTES as i32)))?;
+        for r in [r15, r14, r13, r12, rbp, rbx] {
+            e(a.pop(r))?;
+        }
+        e(a.ret())?;
+        let bytes = a.assemble(0).map_err(|e| e.to_string())?;
+        Ok(TestStack { stack, tramp: ExecCode::new(&bytes)? })
+    }
+
+    fn call(&mut self, f: FieldFn, out: *mut u64, a1: *const u64, a2: *const u64) {
+        // SAFETY: the trampoline is ours (above); `top` is 16-byte aligned (page aligned) and
+        // the end of a STACK_BYTES read-write region followed by a guard page.
+        let top = unsafe { (self.stack.as_mut_ptr() as *mut u8).add(STACK_BYTES) };
+        let t = unsafe { std::mem::transmute::<*mut libc::c_void, Trampoline>(self.tramp.ptr) };
+        run_guarded(|| unsafe { t(out, a1, a2, f, top) });
+    }
+}
+
+thread_local! {
+    static TEST_STACK: std::cell::RefCell<Option<TestStack>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f(out, a1, a2)` on this thread's private guarded stack (see [`TestStack`]).
+fn call_on_test_stack(f: FieldFn, out: *mut u64, a1: *const u64, a2: *const u64) {
+    TEST_STACK.with(|t| {
+        let mut t = t.borrow_mut();
+        if t.is_none() {
+            *t = Some(TestStack::new().expect("assembling the test-stack trampoline"));
+        }
+        t.as_mut().unwrap().call(f, out, a1, a2);
+    });
+}
+
 /// Calls a field function on concrete inputs with a distinct output buffer. Every buffer is
 /// sized from the declared shape (each input its own length, the output `out_len`) and placed
-/// against a guard page (`guard`), so an out-of-bounds access faults at once.
+/// against a guard page (`guard`), and the call runs on a private guarded stack, so an
+/// out-of-bounds access (buffers, or the stack above the entry rsp) faults at once.
 pub fn call(f: FieldFn, inputs: &[Vec<u64>], out_len: usize) -> Vec<u64> {
     let mut out = take(&[], out_len);
     let ins: Vec<GuardedBuf> = inputs.iter().map(|i| take(i, i.len())).collect();
     let a1 = ins[0].as_ptr();
     let a2 = if ins.len() > 1 { ins[1].as_ptr() } else { std::ptr::null() };
-    let po = out.as_mut_ptr();
-    // SAFETY: the buffers have the function's declared shape; an access outside them hits a
-    // guard page and ends the process with a one-line report (`run_guarded`).
-    run_guarded(|| unsafe { f(po, a1, a2) });
+    call_on_test_stack(f, out.as_mut_ptr(), a1, a2);
     let r = out.as_slice().to_vec();
     ins.into_iter().chain([out]).for_each(give);
     r
@@ -230,9 +291,26 @@ pub fn call_aliased(f: FieldFn, inputs: &[Vec<u64>], out_len: usize, k: usize) -
     let a1 = bufs[0].as_mut_ptr();
     let a2 = if bufs.len() > 1 { bufs[1].as_mut_ptr() } else { std::ptr::null_mut() };
     let out = if k == 0 { a1 } else { a2 };
-    // SAFETY: as in `call`.
-    run_guarded(|| unsafe { f(out, a1, a2) });
+    call_on_test_stack(f, out, a1, a2);
     let r = bufs[k].as_slice()[..out_len].to_vec();
     bufs.into_iter().for_each(give);
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_stack_restores_callee_saved_registers_and_returns_results() {
+        // clobbers rbx, rbp, r12 (not restored) and uses its stack below rsp: the trampoline
+        // restores our registers; the result is still delivered
+        let text = "f:\nmov rbx, [rsi]\nmov rbp, [rdx]\nmov r12, rbx\nadd r12, rbp\nmov [rsp - 0x8], r12\nmov rax, [rsp - 0x8]\nmov [rdi], rax\nmov [rdi + 0x8], rbx\nret\n";
+        let code = load(&crate::asm::parse(text).unwrap()).unwrap();
+        for i in 0..1000u64 {
+            let ins = vec![vec![i, 0], vec![3 * i + 1, 0]];
+            assert_eq!(call(code.func(), &ins, 2), vec![4 * i + 1, i]);
+            assert_eq!(call_aliased(code.func(), &ins, 2, 1), vec![4 * i + 1, i]);
+        }
+    }
 }
