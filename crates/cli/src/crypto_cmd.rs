@@ -123,12 +123,39 @@ pub fn run(ctx: Ctx, args: CryptoArgs) -> Result<(), Failure> {
     }
 }
 
+/// The file as text; invalid UTF-8 is bad input at the line and column of the first bad byte.
 fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))
+    let bytes = std::fs::read(path).map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map(|i| i + 1).unwrap_or(0);
+        let col = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        Failure::input(format!("{}:{line}:{col}: invalid UTF-8", path.display()))
+    })
+}
+
+/// `load_ir` for the commands that run the function (opt, bench): the calling convention of the
+/// code we run (`jit::FieldFn`) passes at most two argument arrays.
+fn load_runnable_ir(path: &Path) -> Result<ir::Function, Failure> {
+    let f = load_ir(path)?;
+    if f.args.len() > 2 {
+        let text = read(path)?;
+        let pos = ir::locate(&text, "arguments[2]").map(|(l, c)| format!("{l}:{c}")).unwrap_or_else(|| "arguments[2]".into());
+        return Err(Failure::input(format!("{}:{pos}: {} argument arrays; opt and bench run functions of at most 2", path.display(), f.args.len())));
+    }
+    Ok(f)
 }
 
 fn load_ir(path: &Path) -> Result<ir::Function, Failure> {
-    ir::parse(&read(path)?).map_err(|e| Failure::input(format!("{}:{}: {}", path.display(), e.pos, e.msg)))
+    let text = read(path)?;
+    ir::parse(&text).map_err(|e| {
+        // JSON paths (`arguments[0].ubound[1]`) are turned into line:col, keeping the path
+        match ir::locate(&text, &e.pos) {
+            Some((line, col)) => Failure::input(format!("{}:{line}:{col}: {} (at {})", path.display(), e.msg, e.pos)),
+            None => Failure::input(format!("{}:{}: {}", path.display(), e.pos, e.msg)),
+        }
+    })
 }
 
 fn load_asm(path: &Path) -> Result<asm::Program, Failure> {
@@ -205,7 +232,7 @@ fn rows_json(rows: &[Row]) -> serde_json::Value {
 }
 
 fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
-    let f = load_ir(&a.ir)?;
+    let f = load_runnable_ir(&a.ir)?;
     let objective = Objective::parse(&a.objective).ok_or_else(|| Failure::input(format!("--objective: unknown value {}", a.objective)))?;
     let budget = vf_search::Budget::parse(&a.budget).map_err(|e| Failure::input(format!("--budget: {e}")))?;
     if !(a.bet_fraction > 0.0 && a.bet_fraction < 1.0) {
@@ -412,7 +439,7 @@ fn verify(ctx: Ctx, a: VerifyArgs) -> Result<(), Failure> {
 }
 
 fn bench(ctx: Ctx, a: BenchArgs) -> Result<(), Failure> {
-    let f = load_ir(&a.ir)?;
+    let f = load_runnable_ir(&a.ir)?;
     let progs: Vec<(String, asm::Program)> = a.asm.iter().map(|p| load_asm(p).map(|q| (p.display().to_string(), q))).collect::<Result<_, _>>()?;
     let refs = references(&f, a.c.as_deref())?;
     let mut fns: Vec<(String, jit::FieldFn)> = refs.iter().map(|(n, lib)| lib.func(&f.name).map(|g| (n.clone(), g))).collect::<Result<_, _>>().map_err(Failure::internal)?;

@@ -119,3 +119,101 @@ fn verify_reports_a_wrong_limb_with_a_counterexample_and_checks_smt_flags() {
     let out = vf().args(["crypto", "verify", "--smt-timeout", "ten", "--ir"]).arg(&ir).arg(&wrong).output().unwrap();
     one_line_error(&out, 2, "--smt-timeout");
 }
+
+/// Issue 18.1: dbl2's output (4 limbs) is longer than its input (2 limbs); the measurement
+/// buffers were sized for the input and the search aborted with glibc heap corruption (exit 134).
+#[test]
+fn opt_on_a_function_with_a_longer_output_than_input_is_memory_safe() {
+    let ir = root().join("examples/crypto/dbl2.json");
+    let d = std::env::temp_dir().join(format!("vf-crypto-dbl2-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let out_s = d.join("dbl2.s");
+    let out = vf().args(["-q", "crypto", "opt", "--budget", "2s", "--bets", "2", "--tests", "2000", "--ir"]).arg(&ir).arg("-o").arg(&out_s).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = vf().args(["crypto", "verify", "--aliasing", "--ir"]).arg(&ir).arg(out_s.with_extension("asm")).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    // `bench` measures the same buffers (latency chains output -> first argument)
+    let out = vf().args(["-q", "crypto", "bench", "--rounds", "3", "--ir"]).arg(&ir).arg(out_s.with_extension("asm")).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Issue 18, guard pages: code under test that writes one limb past its output buffer faults
+/// on the guard page at once and is reported in one line with exit 1 (no signal death, no
+/// silently corrupted heap).
+#[test]
+fn out_of_bounds_store_of_code_under_test_is_caught_by_a_guard_page() {
+    let ir = root().join("examples/crypto/mul2.json");
+    let body = "mov rcx, rdx\nmov rdx, [rsi]\nmulx r8, rax, [rcx]\nmulx r9, r10, [rcx + 0x8]\nadd r8, r10\nmov rdx, [rsi + 0x8]\nimul rdx, [rcx]\nadd r8, rdx\nmov [rdi], rax\nmov [rdi + 0x8], r8\n";
+    // past the output, past an input, and the caller's frame above the entry rsp (the return
+    // address is at [rsp]; random tests run on a private stack whose top is a guard page)
+    for (name, extra) in [("oob_store.asm", "mov [rdi + 0x10], rax\n"), ("oob_load.asm", "mov rax, [rsi + 0x10]\n"), ("oob_stack.asm", "mov [rsp + 0x8], rax\n")] {
+        let asm = tmp(name, &format!("f:\n{body}{extra}ret\n"));
+        let out = vf().args(["-q", "crypto", "bench", "--rounds", "1", "--ir"]).arg(&ir).arg(&asm).output().unwrap();
+        one_line_error(&out, 1, "guard page");
+    }
+}
+
+/// Issue 18.4: an argument whose lbound exceeds its ubound was a panic in `rand` (exit 1,
+/// "cannot sample empty range"); now exit 2 at the bad bound's line and column.
+#[test]
+fn empty_bound_range_is_bad_input_at_its_position() {
+    let fixture = std::fs::read_to_string(root().join("examples/crypto/mul2.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&fixture).unwrap();
+    v["arguments"][0]["lbound"][1] = serde_json::json!("0x100");
+    v["arguments"][0]["ubound"][1] = serde_json::json!("0x1");
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let p = tmp("empty_range.json", &text);
+    // where the pretty printer put arguments[0].ubound[1]
+    let ub = text.find("\"ubound\"").unwrap();
+    let at = ub + text[ub..].find("\"0x1\"").unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let col = at - text[..at].rfind('\n').map(|i| i + 1).unwrap_or(0) + 1;
+    let out_s = std::env::temp_dir().join(format!("vf-crypto-empty-{}.s", std::process::id()));
+    let out = vf().args(["crypto", "opt", "--budget", "1s", "-o"]).arg(&out_s).arg("--ir").arg(&p).output().unwrap();
+    one_line_error(&out, 2, &format!("empty_range.json:{line}:{col}: empty range"));
+    assert!(!out_s.exists());
+    let asm = tmp("empty_range.asm", "f:\nret\n");
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&p).arg(&asm).output().unwrap();
+    one_line_error(&out, 2, &format!("empty_range.json:{line}:{col}: empty range"));
+}
+
+/// Issue 18.7/18.8: malformed assembly was exit 1 "NOT proven" (or had no position); now
+/// exit 2 with `file:line:col: problem`.
+#[test]
+fn malformed_assembly_is_bad_input_with_position() {
+    let ir = root().join("examples/crypto/mul2.json");
+    let cases: [(&str, &[u8], &str); 5] = [
+        ("nul.asm", b"f:\nmov rax, rbx\0\nret\n", "nul.asm:2:13: control character"),
+        ("one_operand.asm", b"f:\nmov rax\nret\n", "one_operand.asm:2:1: mov takes 2 operand(s), found 1"),
+        ("unknown.asm", b"f:\n  vpxor rax, rbx\nret\n", "unknown.asm:2:3: unknown or unsupported instruction"),
+        ("noret.asm", b"f:\nmov rax, rbx\nmov [rdi], rax\n", "noret.asm:3:1: function ends without ret"),
+        ("utf8.asm", b"f:\nmov rax, rbx ; \xff\xfe\nret\n", "utf8.asm:2:16: invalid UTF-8"),
+    ];
+    for (name, bytes, needle) in cases {
+        let d = std::env::temp_dir().join(format!("vf-crypto-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let p = d.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let out = vf().args(["crypto", "verify", "--ir"]).arg(&ir).arg(&p).output().unwrap();
+        one_line_error(&out, 2, needle);
+        let out = vf().args(["crypto", "bench", "--rounds", "1", "--ir"]).arg(&ir).arg(&p).output().unwrap();
+        one_line_error(&out, 2, needle);
+    }
+}
+
+/// A function with three argument arrays cannot be run (the calling convention of the code we
+/// run passes two): bad input at `arguments[2]` for opt and bench (was an index panic, exit 1).
+#[test]
+fn three_argument_arrays_are_bad_input_for_the_commands_that_run_code() {
+    let fixture = std::fs::read_to_string(root().join("examples/crypto/mul2.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&fixture).unwrap();
+    let mut third = v["arguments"][1].clone();
+    third["name"] = serde_json::json!("arg3");
+    v["arguments"].as_array_mut().unwrap().push(third);
+    let p = tmp("three_args.json", &serde_json::to_string_pretty(&v).unwrap());
+    let out = vf().args(["crypto", "opt", "--budget", "1s", "--ir"]).arg(&p).output().unwrap();
+    one_line_error(&out, 2, "three_args.json:");
+    one_line_error(&out, 2, "3 argument arrays");
+    let out = vf().args(["crypto", "bench", "--rounds", "1", "--ir"]).arg(&p).output().unwrap();
+    one_line_error(&out, 2, "3 argument arrays");
+}

@@ -35,7 +35,7 @@ fn main() {
         let va = vf_x86::check::verify(&f, &prog, vf_x86::check::Scenario::OutIsArg(0));
         // callee-saved registers used (each saved once in the prologue)
         let saves = vf_x86::asm::CALLEE_SAVED.iter().filter(|&&c| prog.insns.iter().any(|i| i.ops.iter().any(|o| matches!(o, vf_x86::asm::Operand::Reg(r) if r.num == c)))).count();
-        let rsp_stores = prog.insns.iter().filter(|i| matches!(i.ops.first(), Some(vf_x86::asm::Operand::Mem(m)) if m.base == vf_x86::asm::RSP)).count();
+        let rsp_stores = prog.insns.iter().filter(|i| matches!(i.ops.first(), Some(vf_x86::asm::Operand::Mem(m)) if m.base == Some(vf_x86::asm::RSP))).count();
         let cost = vf_x86::cost::static_cost(&prog);
         println!("{}: {} insns, {} spills, {} callee-saved, static cost {:.1}, wrong {bad}/10000, aliased wrong {bad_alias}; verify {:?} alias {:?} ({:.2}s)", f.name, prog.insns.len(), rsp_stores - saves, saves, cost, v.err(), va.err(), t.elapsed().as_secs_f64());
         if std::env::var_os("DUMP").is_some() { println!("{}", vf_x86::asm::to_nasm(&prog)); for l in vf_x86::check::debug_unmatched(&f, &prog) { println!("UNMATCHED {l}"); } }

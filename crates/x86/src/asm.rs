@@ -42,7 +42,8 @@ impl Reg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mem {
-    pub base: u8,
+    /// `None` for a scaled index without base (`lea r15, [4 * rdx]`).
+    pub base: Option<u8>,
     pub index: Option<(u8, u8)>,
     pub disp: i64,
     /// Access size in bits (64 unless `byte` is written).
@@ -146,7 +147,10 @@ fn parse_mem(body: &str, bits: u8) -> Result<Mem, String> {
             disp += if neg { -v } else { v };
         }
     }
-    let base = base.ok_or(format!("address without base register {body:?}"))?;
+    if base.is_none() && index.is_none() {
+        return Err(format!("address without a register {body:?} (absolute addresses are not supported)"));
+    }
+    // `[rax + rbx]` is base + index; `[4 * rdx]` is an index without base
     Ok(Mem { base, index, disp, bits })
 }
 
@@ -175,6 +179,9 @@ pub fn parse(text: &str) -> Result<Program, ParseError> {
     let mut prog = Program::default();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
+        if let Some((col, ch)) = raw.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t' && *c != '\r') {
+            return Err(ParseError { line, col: col + 1, msg: format!("control character U+{:04X} in assembly text", ch as u32) });
+        }
         let code = raw.split([';', '#']).next().unwrap_or("").trim();
         if code.is_empty() {
             continue;
@@ -205,12 +212,90 @@ pub fn parse(text: &str) -> Result<Program, ParseError> {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|msg| ParseError { line, col: raw.find(rest).unwrap_or(0) + 1, msg })?
         };
-        prog.insns.push(Insn { mnemonic: mn.to_ascii_lowercase(), ops, line });
+        let insn = Insn { mnemonic: mn.to_ascii_lowercase(), ops, line };
+        check_form(&insn).map_err(|msg| ParseError { line, col: raw.find(mn).unwrap_or(0) + 1, msg })?;
+        prog.insns.push(insn);
     }
-    if prog.insns.is_empty() {
+    let Some(last) = prog.insns.last() else {
         return Err(ParseError { line: 1, col: 1, msg: "no instructions found".into() });
+    };
+    if !prog.insns.iter().any(|i| i.mnemonic == "ret") {
+        return Err(ParseError { line: last.line, col: 1, msg: "function ends without ret".into() });
     }
     Ok(prog)
+}
+
+/// The supported instruction subset (what the checker and the in-process assembler know) with
+/// the operand counts each mnemonic takes.
+const FORMS: &[(&str, &[usize])] = &[
+    ("mov", &[2]),
+    ("movzx", &[2]),
+    ("xchg", &[2]),
+    ("lea", &[2]),
+    ("add", &[2]),
+    ("adc", &[2]),
+    ("adcx", &[2]),
+    ("adox", &[2]),
+    ("sub", &[2]),
+    ("sbb", &[2]),
+    ("and", &[2]),
+    ("or", &[2]),
+    ("xor", &[2]),
+    ("test", &[2]),
+    ("bt", &[2]),
+    ("inc", &[1]),
+    ("dec", &[1]),
+    ("not", &[1]),
+    ("clc", &[0]),
+    ("stc", &[0]),
+    ("setc", &[1]),
+    ("setb", &[1]),
+    ("seto", &[1]),
+    ("cmovc", &[2]),
+    ("cmovb", &[2]),
+    ("cmovnc", &[2]),
+    ("cmovae", &[2]),
+    ("cmovo", &[2]),
+    ("cmovno", &[2]),
+    ("cmovz", &[2]),
+    ("cmove", &[2]),
+    ("cmovnz", &[2]),
+    ("cmovne", &[2]),
+    ("mulx", &[3]),
+    ("mul", &[1]),
+    ("imul", &[2, 3]),
+    ("shr", &[2]),
+    ("shl", &[2]),
+    ("shrd", &[3]),
+    ("shlx", &[3]),
+    ("shrx", &[3]),
+    ("bzhi", &[3]),
+    ("push", &[1]),
+    ("pop", &[1]),
+    ("ret", &[0]),
+];
+
+/// Rejects what is not an instruction of the subset: unknown mnemonics, wrong operand counts,
+/// more than one memory operand, an immediate where a result is written, lea without memory.
+fn check_form(i: &Insn) -> Result<(), String> {
+    let Some((_, counts)) = FORMS.iter().find(|(m, _)| *m == i.mnemonic) else {
+        return Err(format!("unknown or unsupported instruction {:?}", i.mnemonic));
+    };
+    if !counts.contains(&i.ops.len()) {
+        let want: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+        return Err(format!("{} takes {} operand(s), found {}", i.mnemonic, want.join(" or "), i.ops.len()));
+    }
+    if i.ops.iter().filter(|o| matches!(o, Operand::Mem(_))).count() > 1 {
+        return Err(format!("{} with more than one memory operand", i.mnemonic));
+    }
+    let writes_first = !matches!(i.mnemonic.as_str(), "test" | "bt" | "push" | "mul" | "ret" | "clc" | "stc");
+    if writes_first && matches!(i.ops.first(), Some(Operand::Imm(_))) {
+        return Err(format!("{} cannot write to an immediate", i.mnemonic));
+    }
+    if i.mnemonic == "lea" && !matches!(i.ops.get(1), Some(Operand::Mem(_))) {
+        return Err("lea needs a memory operand".into());
+    }
+    Ok(())
 }
 
 fn split_operands(s: &str) -> Vec<String> {
@@ -241,9 +326,12 @@ fn fmt_mem(m: &Mem, gas: bool) -> String {
         (_, true) => s.push_str("qword ptr "),
         _ => {}
     }
-    s.push_str(&format!("[{}", REG64[m.base as usize]));
-    if let Some((r, sc)) = m.index {
-        s.push_str(&format!(" + {sc} * {}", REG64[r as usize]));
+    s.push('[');
+    match (m.base, m.index) {
+        (Some(b), Some((r, sc))) => s.push_str(&format!("{} + {sc} * {}", REG64[b as usize], REG64[r as usize])),
+        (Some(b), None) => s.push_str(REG64[b as usize]),
+        (None, Some((r, sc))) => s.push_str(&format!("{sc} * {}", REG64[r as usize])),
+        (None, None) => {}
     }
     if m.disp > 0 {
         s.push_str(&format!(" + 0x{:x}", m.disp));
@@ -304,14 +392,48 @@ mod tests {
         let p = parse(SAMPLE).unwrap();
         assert_eq!(p.name, "f");
         assert_eq!(p.insns.len(), 6);
-        assert_eq!(p.insns[0].ops[1], Operand::Mem(Mem { base: RDX, index: None, disp: 0x10, bits: 64 }));
-        assert_eq!(p.insns[1].ops[0], Operand::Mem(Mem { base: RSP, index: None, disp: -0x80, bits: 64 }));
-        assert_eq!(p.insns[2].ops[1], Operand::Mem(Mem { base: RDX, index: Some((RDX, 4)), disp: 0, bits: 64 }));
-        assert_eq!(p.insns[3].ops[1], Operand::Mem(Mem { base: RSP, index: None, disp: -8, bits: 8 }));
+        assert_eq!(p.insns[0].ops[1], Operand::Mem(Mem { base: Some(RDX), index: None, disp: 0x10, bits: 64 }));
+        assert_eq!(p.insns[1].ops[0], Operand::Mem(Mem { base: Some(RSP), index: None, disp: -0x80, bits: 64 }));
+        assert_eq!(p.insns[2].ops[1], Operand::Mem(Mem { base: Some(RDX), index: Some((RDX, 4)), disp: 0, bits: 64 }));
+        assert_eq!(p.insns[3].ops[1], Operand::Mem(Mem { base: Some(RSP), index: None, disp: -8, bits: 8 }));
         assert_eq!(p.insns[4].ops[0], Operand::Reg(Reg { num: RDX, bits: 8 }));
         for text in [to_nasm(&p), to_gas(&p)] {
             let q = parse(&text).unwrap();
             assert_eq!(q.insns.iter().map(|i| (&i.mnemonic, &i.ops)).collect::<Vec<_>>(), p.insns.iter().map(|i| (&i.mnemonic, &i.ops)).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn addressing_forms_of_published_files_parse_and_round_trip() {
+        // CryptOpt writes `lea r15, [ 4 * rdx]` (index without base), `[rax + rbx]`, `[r8 + 8 * r9]`
+        let text = "f:\nlea r15, [ 4 * rdx]\nlea r10, [rax + rbx]\nlea r11, [r8 + 8 * r9 - 0x10]\nlea rcx, [2*rax+0x8]\nret\n";
+        let p = parse(text).unwrap();
+        assert_eq!(p.insns[0].ops[1], Operand::Mem(Mem { base: None, index: Some((RDX, 4)), disp: 0, bits: 64 }));
+        assert_eq!(p.insns[1].ops[1], Operand::Mem(Mem { base: Some(RAX), index: Some((RBX, 1)), disp: 0, bits: 64 }));
+        assert_eq!(p.insns[2].ops[1], Operand::Mem(Mem { base: Some(8), index: Some((9, 8)), disp: -0x10, bits: 64 }));
+        assert_eq!(p.insns[3].ops[1], Operand::Mem(Mem { base: None, index: Some((RAX, 2)), disp: 8, bits: 64 }));
+        for t in [to_nasm(&p), to_gas(&p)] {
+            assert_eq!(parse(&t).unwrap().insns.iter().map(|i| &i.ops).collect::<Vec<_>>(), p.insns.iter().map(|i| &i.ops).collect::<Vec<_>>(), "{t}");
+        }
+        assert!(parse("f:\nmov rax, [0x10]\nret\n").unwrap_err().msg.contains("absolute"));
+    }
+
+    #[test]
+    fn malformed_instructions_are_parse_errors_with_position() {
+        let cases: [(&str, usize, usize, &str); 8] = [
+            ("f:\nmov rax\nret\n", 2, 1, "mov takes 2 operand(s), found 1"),
+            ("f:\n  frobnicate rax, rbx\nret\n", 2, 3, "unknown or unsupported instruction \"frobnicate\""),
+            ("f:\nmov rax, rbx\nadd rax, rcx\n", 3, 1, "function ends without ret"),
+            ("f:\nmov rax,\0 rbx\nret\n", 2, 9, "control character U+0000"),
+            ("f:\nmov [rdi], [rsi]\nret\n", 2, 1, "more than one memory operand"),
+            ("f:\nmov 0x5, rax\nret\n", 2, 1, "cannot write to an immediate"),
+            ("f:\nlea rax, rbx\nret\n", 2, 1, "lea needs a memory operand"),
+            ("f:\nret 8\n", 2, 1, "ret takes 0 operand(s), found 1"),
+        ];
+        for (text, line, col, msg) in cases {
+            let e = parse(text).unwrap_err();
+            assert_eq!((e.line, e.col), (line, col), "{text:?}: {e}");
+            assert!(e.msg.contains(msg), "{text:?}: {e}");
         }
     }
 

@@ -240,6 +240,26 @@ pub fn verify_with(f: &Function, prog: &Program, scenario: Scenario, opts: &Chec
     discharge(&cx, &open, &opts.smt)
 }
 
+/// Size measures of one symbolic run (for scaling tests: no timing).
+#[derive(Clone, Copy, Debug)]
+pub struct RunStats {
+    pub atoms: usize,
+    /// Terms in the largest `Mod` atom's contents.
+    pub largest_mod: usize,
+    /// Terms visited by the algebra's size-dependent loops (`sym::Ctx::work`).
+    pub work: u64,
+}
+
+/// Runs the IR and the program symbolically (distinct buffers) and reports sizes; the verdict
+/// is ignored.
+pub fn run_stats(f: &Function, prog: &Program) -> RunStats {
+    let mut cx = Ctx::new();
+    let expect = ir_outputs(&mut cx, f);
+    let mut m = Machine::new(&mut cx, f, Scenario::Distinct);
+    let _ = m.run(prog).and_then(|_| m.check_end(&expect));
+    RunStats { atoms: cx.num_atoms(), largest_mod: cx.largest_mod(), work: cx.work() }
+}
+
 /// An equality the rules did not close: `what` must be `asm = ir` for all inputs.
 struct Obligation {
     what: String,
@@ -321,9 +341,10 @@ impl<'a> Machine<'a> {
         if m.index.is_some() {
             return self.fail("indexed memory access is not supported");
         }
-        match &self.regs[m.base as usize] {
+        let Some(base) = m.base else { return self.fail("memory access without a base register") };
+        match &self.regs[base as usize] {
             Val::Ptr(r, off) => Ok((self.physical(*r), off + m.disp)),
-            Val::Num(_) => self.fail(format!("memory access through non-pointer {}", asm::REG64[m.base as usize])),
+            Val::Num(_) => self.fail(format!("memory access through non-pointer {}", asm::REG64[base as usize])),
         }
     }
 
@@ -617,11 +638,11 @@ impl<'a> Machine<'a> {
             ("push", 1) => {
                 let v = self.read(&o[0], 64)?;
                 self.adjust_rsp(-8)?;
-                let m = Mem { base: asm::RSP, index: None, disp: 0, bits: 64 };
+                let m = Mem { base: Some(asm::RSP), index: None, disp: 0, bits: 64 };
                 self.store(&m, 64, v)
             }
             ("pop", 1) => {
-                let m = Mem { base: asm::RSP, index: None, disp: 0, bits: 64 };
+                let m = Mem { base: Some(asm::RSP), index: None, disp: 0, bits: 64 };
                 let v = self.load(&m)?;
                 self.adjust_rsp(8)?;
                 self.write(&o[0], v)
@@ -691,7 +712,7 @@ impl<'a> Machine<'a> {
             Operand::Mem(m) => m,
             _ => return self.fail("lea needs a memory operand"),
         };
-        if let Val::Ptr(r, off) = self.regs[m.base as usize].clone() {
+        if let Some(Val::Ptr(r, off)) = m.base.map(|b| self.regs[b as usize].clone()) {
             if m.index.is_none() {
                 if let Operand::Reg(dr) = d {
                     self.regs[dr.num as usize] = Val::Ptr(r, off + m.disp);
@@ -699,7 +720,10 @@ impl<'a> Machine<'a> {
                 }
             }
         }
-        let mut v = self.num(m.base)?;
+        let mut v = match m.base {
+            Some(b) => self.num(b)?,
+            None => Poly::default(),
+        };
         if let Some((r, sc)) = m.index {
             v = v.add(&self.num(r)?.mul(&Poly::constant(BigInt::from(sc))));
         }
@@ -1031,6 +1055,31 @@ mod tests {
         } else {
             let r = a.wrapping_add(b).wrapping_add(cin) & mask;
             (((!(a ^ b)) & (a ^ r) & top) != 0) as u64
+        }
+    }
+
+    /// Issue 18.5: the series of bench/crypto-verify-scaling (a 5-line add/adcx/adcx/mov/adc
+    /// block repeated n times before a correct 2-limb product). Work must grow linearly in n:
+    /// before the fix, `Mod` contents grew with the program (flattening along the dependency
+    /// chain) and every operation scanned them (quadratic and worse).
+    #[test]
+    fn symbolic_work_grows_linearly_with_program_length() {
+        let f = crate::ir::parse(include_str!("../../../examples/crypto/mul2.json")).unwrap();
+        let tail = "mov rcx, rdx\nmov rdx, [rsi]\nmulx r8, rax, [rcx]\nmulx r9, r10, [rcx + 0x8]\nadd r8, r10\nmov rdx, [rsi + 0x8]\nimul rdx, [rcx]\nadd r8, rdx\nmov [rdi], rax\nmov [rdi + 0x8], r8\nret\n";
+        // independent accumulators (A) and a chain where every value feeds the next block (D)
+        let blocks = ["add rax, r8\nadcx rcx, r9\nadcx r10, rax\nmov r11, rcx\nadc r11, r10\n", "add r8, r9\nadcx r9, r8\nadcx r10, r9\nmov r11, r10\nadc r8, r11\n"];
+        for block in blocks {
+            let stats = |n: usize| {
+                let prog = crate::asm::parse(&format!("f:\n{}{tail}", block.repeat(n))).unwrap();
+                assert!(verify(&f, &prog, Scenario::Distinct).is_ok(), "the series proves (n = {n})");
+                run_stats(&f, &prog)
+            };
+            let (small, big) = (stats(25), stats(100));
+            println!("{small:?} -> {big:?}");
+            assert!(big.largest_mod <= 2 * crate::sym::FLATTEN_CAP, "{block}: Mod contents bounded: {big:?}");
+            assert!(big.largest_mod <= small.largest_mod.max(40) * 2, "{block}: Mod contents do not grow with n: {small:?} -> {big:?}");
+            assert!(big.atoms <= 5 * small.atoms, "{block}: {small:?} -> {big:?}");
+            assert!(big.work <= 6 * small.work, "{block}: work linear in n (4x the lines): {small:?} -> {big:?}");
         }
     }
 

@@ -53,7 +53,7 @@ fn reads(i: &Insn) -> Vec<u8> {
         match o {
             Operand::Reg(x) if !(k == 0 && dest_only) && !(i.mnemonic == "mulx" && k == 1) => r.push(x.num),
             Operand::Mem(m) => {
-                r.push(m.base);
+                r.extend(m.base);
                 r.extend(m.index.map(|(x, _)| x));
             }
             _ => {}
@@ -106,7 +106,7 @@ fn flag_effects(mn: &str) -> (bool, bool, bool, bool, bool) {
 }
 
 /// Key of a stack or buffer address (for store-to-load dependencies).
-fn addr_key(m: &Mem) -> (u8, Option<(u8, u8)>, i64) {
+fn addr_key(m: &Mem) -> (Option<u8>, Option<(u8, u8)>, i64) {
     (m.base, m.index, m.disp)
 }
 
@@ -141,7 +141,7 @@ impl Breakdown {
 pub fn breakdown(p: &Program) -> Breakdown {
     let mut reg_ready = [0.0f64; 16];
     let (mut cf_ready, mut of_ready) = (0.0f64, 0.0f64);
-    let mut stored: HashMap<(u8, Option<(u8, u8)>, i64), f64> = HashMap::new();
+    let mut stored: HashMap<(Option<u8>, Option<(u8, u8)>, i64), f64> = HashMap::new();
     let mut b = Breakdown { insns: p.insns.len() as f64, ..Breakdown::default() };
     for i in &p.insns {
         let (lat, n_uops, is_mul) = table(i);

@@ -238,7 +238,7 @@ fn fits_imm32(v: u64) -> bool {
 }
 
 fn slot_mem(s: u32) -> Mem {
-    Mem { base: asm::RSP, index: None, disp: -8 * (s as i64 + 1), bits: 64 }
+    Mem { base: Some(asm::RSP), index: None, disp: -8 * (s as i64 + 1), bits: 64 }
 }
 
 type Res<T> = Result<T, String>;
@@ -338,7 +338,7 @@ impl<'a> Gen<'a> {
 
     fn mem_of(&self, v: V) -> Option<Operand> {
         self.locs.get(&v)?.iter().find_map(|l| match l {
-            Loc::Input(k, i) => Some(Operand::Mem(Mem { base: [asm::RSI, ARG2_PTR][*k], index: None, disp: 8 * *i as i64, bits: 64 })),
+            Loc::Input(k, i) => Some(Operand::Mem(Mem { base: Some([asm::RSI, ARG2_PTR][*k]), index: None, disp: 8 * *i as i64, bits: 64 })),
             Loc::Slot(s) => Some(Operand::Mem(slot_mem(*s))),
             _ => None,
         })
@@ -642,7 +642,7 @@ impl<'a> Gen<'a> {
                 Some(c) if fits_imm32(c) => imm(c),
                 _ => q(self.in_reg(v, &[])?),
             };
-            self.emit("mov", vec![Operand::Mem(Mem { base: asm::RDI, index: None, disp: 8 * i as i64, bits: 64 }), src]);
+            self.emit("mov", vec![Operand::Mem(Mem { base: Some(asm::RDI), index: None, disp: 8 * i as i64, bits: 64 }), src]);
             self.stored[i] = true;
             self.done_with(&[v]);
         }
@@ -897,7 +897,7 @@ impl<'a> Gen<'a> {
             let rx = self.in_reg(x, &[])?;
             let disp = self.const_of(y).filter(|&c| fits_imm32(c) && self.reg_of(y).is_none());
             let mem = match disp {
-                Some(c) => Operand::Mem(Mem { base: rx, index: None, disp: c as i64, bits: 64 }),
+                Some(c) => Operand::Mem(Mem { base: Some(rx), index: None, disp: c as i64, bits: 64 }),
                 None => {
                     let ry = self.in_reg(y, &[rx])?;
                     lea_mem(rx, ry, 1, 0)
@@ -1177,7 +1177,7 @@ impl<'a> Gen<'a> {
             for ins in &mut insns[start..end] {
                 for o in &mut ins.ops {
                     if let Operand::Mem(m) = o {
-                        if m.base == asm::RSP {
+                        if m.base == Some(asm::RSP) {
                             m.disp += frame;
                         }
                     }
@@ -1190,7 +1190,7 @@ impl<'a> Gen<'a> {
 
 /// `[base + index*scale + disp]` as an address for lea.
 fn lea_mem(base: u8, index: u8, scale: u8, disp: i64) -> Operand {
-    Operand::Mem(Mem { base, index: Some((index, scale)), disp, bits: 64 })
+    Operand::Mem(Mem { base: Some(base), index: Some((index, scale)), disp, bits: 64 })
 }
 
 fn reg_list(ops: &[Operand]) -> Vec<u8> {

@@ -339,7 +339,166 @@ fn array_param(v: &Value, pos: &str) -> Result<ArrayParam, IrError> {
     };
     let lbound = bound_list(v.get("lbound"), len, "lbound", pos)?;
     let ubound = bound_list(v.get("ubound"), len, "ubound", pos)?;
+    for i in 0..len {
+        let at = format!("{pos}.ubound[{i}]");
+        if ubound[i] > u64::MAX as u128 {
+            return err(at, format!("ubound[{i}] = 0x{:x} does not fit the u64 datatype", ubound[i]));
+        }
+        if lbound[i] > ubound[i] {
+            return err(at, format!("empty range: lbound[{i}] = 0x{:x} exceeds ubound[{i}] = 0x{:x}", lbound[i], ubound[i]));
+        }
+    }
     Ok(ArrayParam { name: name.to_string(), len, lbound, ubound })
+}
+
+/// One step of a JSON path: an object member or an array element.
+#[derive(Debug, PartialEq, Eq)]
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// `arguments[0].ubound[1]` -> [Key arguments, Index 0, Key ubound, Index 1]; `top` -> [].
+fn path_segments(path: &str) -> Option<Vec<Seg>> {
+    let mut segs = vec![];
+    if path == "top" {
+        return Some(segs);
+    }
+    for part in path.split('.') {
+        let (key, mut rest) = part.split_once('[').map(|(k, r)| (k, Some(r))).unwrap_or((part, None));
+        if !key.is_empty() {
+            segs.push(Seg::Key(key.to_string()));
+        }
+        while let Some(r) = rest {
+            let (n, after) = r.split_once(']')?;
+            segs.push(Seg::Index(n.parse().ok()?));
+            rest = after.strip_prefix('[');
+        }
+    }
+    Some(segs)
+}
+
+/// A scanner over text serde_json already accepted (so it is well-formed JSON).
+struct Scan<'t> {
+    b: &'t [u8],
+    i: usize,
+}
+
+impl Scan<'_> {
+    fn ws(&mut self) {
+        while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+    fn string(&mut self) -> Option<String> {
+        let start = self.i;
+        self.i += 1;
+        while self.i < self.b.len() {
+            match self.b[self.i] {
+                b'\\' => self.i += 2,
+                b'"' => {
+                    self.i += 1;
+                    return serde_json::from_slice(&self.b[start..self.i]).ok();
+                }
+                _ => self.i += 1,
+            }
+        }
+        None
+    }
+    fn skip_value(&mut self) -> Option<()> {
+        self.ws();
+        match *self.b.get(self.i)? {
+            b'"' => self.string().map(|_| ()),
+            b'{' | b'[' => {
+                let mut depth = 0usize;
+                while self.i < self.b.len() {
+                    match self.b[self.i] {
+                        b'"' => {
+                            self.string()?;
+                            continue;
+                        }
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                self.i += 1;
+                                return Some(());
+                            }
+                        }
+                        _ => {}
+                    }
+                    self.i += 1;
+                }
+                None
+            }
+            _ => {
+                while self.i < self.b.len() && !matches!(self.b[self.i], b',' | b'}' | b']') && !self.b[self.i].is_ascii_whitespace() {
+                    self.i += 1;
+                }
+                Some(())
+            }
+        }
+    }
+    /// Moves to the start of the value `seg` names inside the value at the cursor.
+    fn enter(&mut self, seg: &Seg) -> Option<()> {
+        self.ws();
+        let (open, close) = match seg {
+            Seg::Key(_) => (b'{', b'}'),
+            Seg::Index(_) => (b'[', b']'),
+        };
+        if *self.b.get(self.i)? != open {
+            return None;
+        }
+        self.i += 1;
+        let mut n = 0;
+        loop {
+            self.ws();
+            if *self.b.get(self.i)? == close {
+                return None;
+            }
+            let hit = match seg {
+                Seg::Key(k) => {
+                    let name = self.string()?;
+                    self.ws();
+                    self.i += 1; // ':'
+                    name == *k
+                }
+                Seg::Index(k) => n == *k,
+            };
+            self.ws();
+            if hit {
+                return Some(());
+            }
+            self.skip_value()?;
+            self.ws();
+            if self.b.get(self.i) == Some(&b',') {
+                self.i += 1;
+            }
+            n += 1;
+        }
+    }
+}
+
+/// The `line:col` (1-based, columns in characters) where the value at a JSON path of an
+/// [`IrError`] (`arguments[0].ubound[1]`, `body[3]`, `top`) starts in `text`; `None` when the
+/// path cannot be followed (then the caller keeps the path itself as the position).
+pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
+    // a leading `body[3].arguments[1]`-style path; anything after a space is not a path
+    let segs = path_segments(path)?;
+    let mut sc = Scan { b: text.as_bytes(), i: 0 };
+    sc.ws();
+    // a one-element top-level array holds the function
+    if sc.b.get(sc.i) == Some(&b'[') {
+        sc.enter(&Seg::Index(0))?;
+    }
+    for seg in &segs {
+        sc.enter(seg)?;
+    }
+    sc.ws();
+    let before = &text[..sc.i.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    Some((line, col))
 }
 
 fn mask(w: u32) -> u128 {
@@ -446,6 +605,34 @@ mod tests {
         let t = TWO_LIMB.replace("\"mulx\"", "\"divmod\"");
         let e = parse(&t).unwrap_err();
         assert!(e.msg.contains("unsupported operation \"divmod\""), "{e}");
+    }
+
+    #[test]
+    fn empty_or_oversized_bound_ranges_are_rejected_at_the_bound() {
+        let mut v: Value = serde_json::from_str(TWO_LIMB).unwrap();
+        v["arguments"][1]["lbound"][1] = serde_json::json!("0x10");
+        v["arguments"][1]["ubound"][1] = serde_json::json!("0xf");
+        let text = serde_json::to_string_pretty(&v).unwrap();
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.pos, "arguments[1].ubound[1]");
+        assert!(e.msg.contains("lbound[1] = 0x10 exceeds ubound[1] = 0xf"), "{e}");
+        let (line, col) = locate(&text, &e.pos).unwrap();
+        let at: String = text.lines().nth(line - 1).unwrap().chars().skip(col - 1).collect();
+        assert!(at.starts_with("\"0xf\""), "{line}:{col} points at {at:?}");
+        v["arguments"][1]["lbound"][1] = serde_json::json!("0x0");
+        v["arguments"][1]["ubound"][1] = serde_json::json!("0x10000000000000000");
+        let e = parse(&v.to_string()).unwrap_err();
+        assert!(e.msg.contains("does not fit the u64 datatype"), "{e}");
+    }
+
+    #[test]
+    fn locate_follows_paths_through_nested_values_and_strings() {
+        let text = "[{\"a\": \"x]}\\\"\", \"body\": [1, {\"q\": [2]},\n   {\"arguments\": [\"y\",  7]}]}]";
+        assert_eq!(locate(text, "body[2].arguments[1]"), Some((2, 25)));
+        assert_eq!(locate(text, "body[1]"), Some((1, 29)));
+        assert_eq!(locate(text, "top"), Some((1, 2)));
+        assert_eq!(locate(text, "body[5]"), None);
+        assert_eq!(locate(text, "nope"), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! In-process assembly (iced-x86 `code_asm`) of a parsed program into executable memory.
 
 use crate::asm::{Insn, Mem, Operand, Program};
+use crate::guard::{give, run_guarded, take, GuardedBuf};
 use iced_x86::code_asm::*;
 
 /// The signature of every Fiat mul/square: `f(out, arg1, arg2)` (arg2 ignored by squares).
@@ -57,16 +58,16 @@ enum O {
 const R64S: [AsmRegister64; 16] = [rax, rcx, rdx, rbx, rsp, rbp, rsi, rdi, r8, r9, r10, r11, r12, r13, r14, r15];
 const R8S: [AsmRegister8; 16] = [al, cl, dl, bl, spl, bpl, sil, dil, r8b, r9b, r10b, r11b, r12b, r13b, r14b, r15b];
 
-fn mem(m: &Mem) -> AsmMemoryOperand {
-    let mut e: AsmMemoryOperand = R64S[m.base as usize] + m.disp;
-    if let Some((r, s)) = m.index {
+fn mem(m: &Mem) -> Result<AsmMemoryOperand, String> {
+    let mut e: AsmMemoryOperand = match (m.base, m.index) {
+        (Some(b), _) => R64S[b as usize] + m.disp,
+        (None, Some((r, s))) => R64S[r as usize] * (s as u32) + m.disp,
+        (None, None) => return Err("absolute addresses are not supported".into()),
+    };
+    if let (Some(_), Some((r, s))) = (m.base, m.index) {
         e = e + R64S[r as usize] * (s as u32);
     }
-    if m.bits == 8 {
-        byte_ptr(e)
-    } else {
-        qword_ptr(e)
-    }
+    Ok(if m.bits == 8 { byte_ptr(e) } else { qword_ptr(e) })
 }
 
 fn op(o: &Operand) -> Result<O, String> {
@@ -74,7 +75,7 @@ fn op(o: &Operand) -> Result<O, String> {
         Operand::Reg(r) if r.bits == 64 => O::R64(R64S[r.num as usize]),
         Operand::Reg(r) if r.bits == 8 => O::R8(R8S[r.num as usize]),
         Operand::Reg(r) => return Err(format!("unsupported register {}", r.name())),
-        Operand::Mem(m) => O::M(mem(m)),
+        Operand::Mem(m) => O::M(mem(m)?),
         Operand::Imm(v) => O::I(*v),
     })
 }
@@ -205,24 +206,111 @@ pub fn load(p: &Program) -> Result<ExecCode, String> {
     ExecCode::new(&bytes)
 }
 
-/// Calls a field function on concrete inputs with a distinct output buffer.
-pub fn call(f: FieldFn, inputs: &[Vec<u64>], out_len: usize) -> Vec<u64> {
-    let mut out = vec![0u64; out_len];
-    let a1 = inputs[0].as_ptr();
-    let a2 = if inputs.len() > 1 { inputs[1].as_ptr() } else { std::ptr::null() };
-    unsafe { f(out.as_mut_ptr(), a1, a2) };
-    out
+/// Signature of the stack-switching trampoline: `(out, arg1, arg2, f, stack_top)`.
+type Trampoline = unsafe extern "sysv64" fn(*mut u64, *const u64, *const u64, FieldFn, *mut u8);
+
+/// Bytes of the private stack code under test runs on in random tests.
+const STACK_BYTES: usize = 64 * 1024;
+
+/// A private stack between two guard pages plus the trampoline that calls code under test on
+/// it: the callee's return address is the last word below the upper guard page, so any access
+/// above its entry rsp (the caller's frame in a normal call) faults at once; the callee-saved
+/// registers are restored from our own stack whatever the callee did to them.
+struct TestStack {
+    stack: crate::guard::GuardedBuf,
+    tramp: ExecCode,
 }
 
-/// Calls with the output buffer being argument `k` (it is overwritten).
-pub fn call_aliased(f: FieldFn, inputs: &[Vec<u64>], out_len: usize, k: usize) -> Vec<u64> {
-    let mut bufs: Vec<Vec<u64>> = inputs.to_vec();
-    for b in &mut bufs {
-        b.resize(b.len().max(out_len), 0);
+impl TestStack {
+    fn new() -> Result<TestStack, String> {
+        let stack = crate::guard::GuardedBuf::new(STACK_BYTES / 8);
+        let mut a = CodeAssembler::new(64).map_err(|e| e.to_string())?;
+        let e = |r: Result<(), IcedError>| r.map_err(|e| e.to_string());
+        for r in [rbx, rbp, r12, r13, r14, r15] {
+            e(a.push(r))?;
+        }
+        // slot for our rsp: the bottom word of the private stack (top - STACK_BYTES)
+        e(a.mov(rax, r8))?;
+        e(a.sub(rax, STACK_BYTES as i32))?;
+        e(a.mov(qword_ptr(rax), rsp))?;
+        e(a.mov(rsp, r8))?;
+        e(a.call(rcx))?;
+        // a balanced callee returns with rsp == top; anything else loads a wrong slot and faults
+        e(a.mov(rsp, qword_ptr(rsp - STACK_BYTES as i32)))?;
+        for r in [r15, r14, r13, r12, rbp, rbx] {
+            e(a.pop(r))?;
+        }
+        e(a.ret())?;
+        let bytes = a.assemble(0).map_err(|e| e.to_string())?;
+        Ok(TestStack { stack, tramp: ExecCode::new(&bytes)? })
     }
+
+    fn call(&mut self, f: FieldFn, out: *mut u64, a1: *const u64, a2: *const u64) {
+        // SAFETY: the trampoline is ours (above); `top` is 16-byte aligned (page aligned) and
+        // the end of a STACK_BYTES read-write region followed by a guard page.
+        let top = unsafe { (self.stack.as_mut_ptr() as *mut u8).add(STACK_BYTES) };
+        let t = unsafe { std::mem::transmute::<*mut libc::c_void, Trampoline>(self.tramp.ptr) };
+        run_guarded(|| unsafe { t(out, a1, a2, f, top) });
+    }
+}
+
+thread_local! {
+    static TEST_STACK: std::cell::RefCell<Option<TestStack>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f(out, a1, a2)` on this thread's private guarded stack (see [`TestStack`]).
+fn call_on_test_stack(f: FieldFn, out: *mut u64, a1: *const u64, a2: *const u64) {
+    TEST_STACK.with(|t| {
+        let mut t = t.borrow_mut();
+        if t.is_none() {
+            *t = Some(TestStack::new().expect("assembling the test-stack trampoline"));
+        }
+        t.as_mut().unwrap().call(f, out, a1, a2);
+    });
+}
+
+/// Calls a field function on concrete inputs with a distinct output buffer. Every buffer is
+/// sized from the declared shape (each input its own length, the output `out_len`) and placed
+/// against a guard page (`guard`), and the call runs on a private guarded stack, so an
+/// out-of-bounds access (buffers, or the stack above the entry rsp) faults at once.
+pub fn call(f: FieldFn, inputs: &[Vec<u64>], out_len: usize) -> Vec<u64> {
+    let mut out = take(&[], out_len);
+    let ins: Vec<GuardedBuf> = inputs.iter().map(|i| take(i, i.len())).collect();
+    let a1 = ins[0].as_ptr();
+    let a2 = if ins.len() > 1 { ins[1].as_ptr() } else { std::ptr::null() };
+    call_on_test_stack(f, out.as_mut_ptr(), a1, a2);
+    let r = out.as_slice().to_vec();
+    ins.into_iter().chain([out]).for_each(give);
+    r
+}
+
+/// Calls with the output buffer being argument `k` (it is overwritten); that buffer holds
+/// max(input length, output length) limbs, as it plays both roles.
+pub fn call_aliased(f: FieldFn, inputs: &[Vec<u64>], out_len: usize, k: usize) -> Vec<u64> {
+    let mut bufs: Vec<GuardedBuf> = inputs.iter().enumerate().map(|(j, i)| take(i, if j == k { i.len().max(out_len) } else { i.len() })).collect();
     let a1 = bufs[0].as_mut_ptr();
     let a2 = if bufs.len() > 1 { bufs[1].as_mut_ptr() } else { std::ptr::null_mut() };
     let out = if k == 0 { a1 } else { a2 };
-    unsafe { f(out, a1, a2) };
-    bufs[k][..out_len].to_vec()
+    call_on_test_stack(f, out, a1, a2);
+    let r = bufs[k].as_slice()[..out_len].to_vec();
+    bufs.into_iter().for_each(give);
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_stack_restores_callee_saved_registers_and_returns_results() {
+        // clobbers rbx, rbp, r12 (not restored) and uses its stack below rsp: the trampoline
+        // restores our registers; the result is still delivered
+        let text = "f:\nmov rbx, [rsi]\nmov rbp, [rdx]\nmov r12, rbx\nadd r12, rbp\nmov [rsp - 0x8], r12\nmov rax, [rsp - 0x8]\nmov [rdi], rax\nmov [rdi + 0x8], rbx\nret\n";
+        let code = load(&crate::asm::parse(text).unwrap()).unwrap();
+        for i in 0..1000u64 {
+            let ins = vec![vec![i, 0], vec![3 * i + 1, 0]];
+            assert_eq!(call(code.func(), &ins, 2), vec![4 * i + 1, i]);
+            assert_eq!(call_aliased(code.func(), &ins, 2, 1), vec![4 * i + 1, i]);
+        }
+    }
 }

@@ -20,3 +20,4 @@ pub mod opt;
 pub mod reassoc;
 pub mod cemit;
 pub mod mutants;
+pub mod guard;

@@ -6,6 +6,7 @@
 //! kernel offers them (probed at start-up); otherwise a monotonic-clock fallback is used and every
 //! report says so (this VM has no PMC: `perf stat -e cycles` reports <not supported>).
 
+use crate::guard::{run_guarded, GuardedBuf};
 use crate::jit::FieldFn;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -137,19 +138,27 @@ pub fn stats(mut xs: Vec<f64>) -> Stats {
     Stats { median: q(0.5), p10: q(0.1), p90: q(0.9), samples: xs.len() }
 }
 
-/// Inputs and buffers for one measured function.
+/// Inputs and buffers for one measured function. Every buffer is sized from the declared shape
+/// and placed against a guard page (`guard`): the two chained buffers are each the first
+/// argument of one call and the output of the other, so each holds max(argument length, output
+/// length) limbs (a function whose output is longer than its input, like dbl2, used to write
+/// past a buffer sized for the input here).
 pub struct Bench {
     pub f: FieldFn,
     pub limbs: usize,
-    bufs: [Vec<u64>; 2],
-    arg2: Vec<u64>,
+    bufs: [GuardedBuf; 2],
+    arg2: GuardedBuf,
 }
 
 impl Bench {
-    /// `inputs` must be valid inputs whose outputs are valid inputs again (true for Fiat mul/square).
+    /// `inputs[k]` has argument `k`'s declared length; `limbs` is the output's. For latency,
+    /// each output is the next call's first argument: meaningful timing needs outputs that are
+    /// valid inputs again (true for Fiat mul/square), memory safety does not.
     pub fn new(f: FieldFn, limbs: usize, inputs: &[Vec<u64>]) -> Bench {
-        let arg2 = inputs.get(1).cloned().unwrap_or_else(|| inputs[0].clone());
-        Bench { f, limbs, bufs: [inputs[0].clone(), vec![0; limbs]], arg2 }
+        let a1 = &inputs[0];
+        let both = a1.len().max(limbs);
+        let a2 = inputs.get(1).unwrap_or(a1);
+        Bench { f, limbs, bufs: [GuardedBuf::with(a1, both), GuardedBuf::new(both)], arg2: GuardedBuf::with(a2, a2.len()) }
     }
 
     /// Runs `n` calls; returns ticks.
@@ -157,7 +166,9 @@ impl Bench {
         let [a, b] = &mut self.bufs;
         let (pa, pb, p2) = (a.as_mut_ptr(), b.as_mut_ptr(), self.arg2.as_ptr());
         let t0 = clock.now();
-        unsafe {
+        // SAFETY: buffers of the declared shapes against guard pages; a fault is reported by
+        // `run_guarded` (one line, exit 1), never silent corruption.
+        run_guarded(|| unsafe {
             match mode {
                 Mode::Throughput => {
                     for _ in 0..n {
@@ -171,9 +182,9 @@ impl Bench {
                     }
                 }
             }
-        }
+        });
         let t1 = clock.now();
-        std::hint::black_box(&self.bufs);
+        std::hint::black_box(self.bufs[0].as_slice());
         t1 - t0
     }
 }

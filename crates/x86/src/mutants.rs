@@ -38,7 +38,7 @@ pub fn mutants(p: &Program) -> Vec<Mutant> {
                     m.ops[k] = Operand::Mem(mm);
                     push("scale", m);
                 }
-                Operand::Mem(mem) if mem.base != crate::asm::RSP => {
+                Operand::Mem(mem) if mem.base != Some(crate::asm::RSP) => {
                     let mut m = ins.clone();
                     let mut mm = *mem;
                     mm.disp += 8;

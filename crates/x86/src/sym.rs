@@ -28,6 +28,10 @@ use std::collections::{BTreeMap, HashMap};
 
 pub type AtomId = u32;
 
+/// Largest flattened sum built by rule 2 (the Fiat functions of CryptOpt's corpus need at most
+/// 113 terms, p521 carry_mul; our 12 functions at most 32).
+pub const FLATTEN_CAP: usize = 128;
+
 /// A product of atoms (sorted, with repetition).
 pub type Mono = Vec<AtomId>;
 
@@ -62,14 +66,27 @@ pub struct Ctx {
     index: HashMap<Atom, AtomId>,
     /// Polynomials proven to be 0 or 1 (carry/borrow outputs of word additions).
     bits: std::collections::HashSet<Poly>,
-    /// The same bits, indexed by their first monomial (for `bit_sum_interval`).
-    bits_by_first: HashMap<Mono, Vec<Poly>>,
+    /// The same bits in insertion order (the indexes below point into it; only bits with a
+    /// non-constant term are listed).
+    bit_list: Vec<Poly>,
+    /// Indexes of `bit_list` by each bit's last monomial: `bit_sum_interval` looks up only the
+    /// bits whose monomials all occur in the polynomial at hand, instead of scanning every bit
+    /// that shares a first monomial (in a long carry chain that is every bit: quadratic time).
+    bits_by_last: HashMap<Mono, Vec<usize>>,
+    /// The first bit (index into `bit_list`) of each shape (`shape`: the non-constant part divided
+    /// by its first coefficient), for `affine_bit` in one lookup.
+    bits_by_shape: HashMap<Poly, usize>,
     /// Intervals proven for whole polynomials by their construction (see `note_sum_interval`).
     known: HashMap<Poly, Interval>,
     /// Proven facts `Mod(P, 2^k) = R` (see `note_mod`).
     mod_facts: HashMap<(Poly, u32), Poly>,
     /// Rules switched off (bit n = rule n), for tests and measurements of the SMT fallback.
     disabled_rules: u32,
+    /// `rinterval` results by (polynomial, depth).
+    rinterval_memo: std::cell::RefCell<HashMap<(Poly, u32), (BigRational, BigRational)>>,
+    /// Terms visited by the loops whose cost grows with polynomial sizes (flattening, interval
+    /// refinement, bit lookups): a deterministic measure of work for scaling tests.
+    work: std::cell::Cell<u64>,
 }
 
 /// Rewrite rules that can be switched off (numbers as in the module comment) to measure what
@@ -81,6 +98,34 @@ pub enum Rule {
     BoundedMod = 1,
     /// Rule 5 (docs/crypto.md: rule 7): `Mod` of `s·b + c` for a proven bit `b` is affine in `b`.
     AffineBit = 7,
+}
+
+/// The non-constant part of `p` divided by its first coefficient (`None` for a constant): two
+/// polynomials differ by a constant factor plus a constant iff their shapes are equal.
+fn shape(p: &Poly) -> Option<Poly> {
+    let (_, c0) = p.terms.iter().find(|(m, _)| !m.is_empty())?;
+    let mut r = Poly::default();
+    for (m, c) in p.terms.iter().filter(|(m, _)| !m.is_empty()) {
+        r.terms.insert(m.clone(), c / c0);
+    }
+    Some(r)
+}
+
+/// Whether `c·2^j` is a multiple of `2^k` (an integer multiple: `c·2^j / 2^k` is an integer),
+/// from the power-of-two factors of `c`'s numerator and denominator (no big-number division).
+fn multiple_of_pow2(c: &BigRational, j: u32, k: u32) -> bool {
+    if c.is_zero() {
+        return true;
+    }
+    let (n, d) = (c.numer(), c.denom());
+    let dz = d.trailing_zeros().unwrap_or(0);
+    // the denominator must be a power of two (odd part 1), else c·2^(j-k) is never an integer
+    if (d >> dz) != BigInt::one() && (d >> dz) != -BigInt::one() {
+        return false;
+    }
+    let nz = n.trailing_zeros().unwrap_or(0);
+    // c·2^j / 2^k = n·2^j / (2^dz·2^k): integer iff nz + j >= dz + k
+    nz + j as u64 >= dz + k as u64
 }
 
 fn pow2(k: u32) -> BigInt {
@@ -175,6 +220,20 @@ impl Ctx {
         self.atoms.len()
     }
 
+    /// Terms visited so far by the size-dependent loops (see the field).
+    pub fn work(&self) -> u64 {
+        self.work.get()
+    }
+
+    fn tick(&self, n: usize) {
+        self.work.set(self.work.get() + n as u64);
+    }
+
+    /// Number of terms of the largest `Mod` atom's contents.
+    pub fn largest_mod(&self) -> usize {
+        self.atoms.iter().map(|a| if let Atom::Mod(q, _) = a { q.terms.len() } else { 0 }).max().unwrap_or(0)
+    }
+
     /// The interval an atom was created with: for a `Var`, its declared input bounds.
     pub fn declared_bounds(&self, id: AtomId) -> &Interval {
         &self.bounds[id as usize]
@@ -233,8 +292,13 @@ impl Ctx {
 
     fn insert_bit(&mut self, p: &Poly) {
         if self.bits.insert(p.clone()) {
-            if let Some(first) = p.terms.keys().find(|m| !m.is_empty()) {
-                self.bits_by_first.entry(first.clone()).or_default().push(p.clone());
+            if let Some(last) = p.terms.keys().next_back().filter(|m| !m.is_empty()) {
+                let i = self.bit_list.len();
+                self.bit_list.push(p.clone());
+                self.bits_by_last.entry(last.clone()).or_default().push(i);
+                if let Some(key) = shape(p) {
+                    self.bits_by_shape.entry(key).or_insert(i);
+                }
             }
         }
     }
@@ -306,15 +370,35 @@ impl Ctx {
     /// Interval arithmetic on a sum is sound for any split into summands, so this is sound;
     /// it matters for e.g. `seto dl; adc dl, 0` (OF + CF, whose carries' plain intervals are wide).
     fn bit_sum_interval(&self, p: &Poly) -> Option<(BigRational, BigRational)> {
-        if self.bits_by_first.is_empty() || p.terms.len() < 2 {
+        if self.bit_list.is_empty() || p.terms.len() < 2 {
             return None;
         }
+        // Only a bit whose every monomial occurs in `p` can ever match below (`rest` keeps a
+        // subset of `p`'s monomials); find those through their last monomial.
+        let mut usable: Vec<usize> = vec![];
+        for m in p.terms.keys() {
+            let with_last = self.bits_by_last.get(m).map(Vec::as_slice).unwrap_or(&[]);
+            self.tick(with_last.len());
+            for &i in with_last {
+                if self.bit_list[i].terms.keys().all(|bm| p.terms.contains_key(bm)) {
+                    usable.push(i);
+                }
+            }
+        }
+        if usable.is_empty() {
+            return None;
+        }
+        usable.sort_unstable();
         let mut rest = p.clone();
         let (mut npos, mut nneg) = (0i64, 0i64);
         let keys: Vec<Mono> = p.terms.keys().cloned().collect();
         for m in keys {
-            let Some(cands) = self.bits_by_first.get(&m) else { continue };
-            for b in cands {
+            // the usable bits whose first monomial is `m`, in insertion order (`usable` is
+            // sorted): what a scan of every bit with first monomial `m` would try, minus bits
+            // that cannot match
+            self.tick(usable.len());
+            for &i in usable.iter().filter(|&&i| self.bit_list[i].terms.keys().find(|bm| !bm.is_empty()) == Some(&m)) {
+                let b = &self.bit_list[i];
                 for sign in [1i64, -1] {
                     let s = rat(BigInt::from(sign));
                     if b.terms.iter().all(|(bm, bc)| rest.terms.get(bm) == Some(&(bc * &s))) {
@@ -339,23 +423,66 @@ impl Ctx {
     /// rewriting one `c·Mod(Q, 2^k)` term as `c·Q - c·2^k·floor(Q/2^k)` when that cancels terms
     /// (carries are `(t - Mod(t))/2^k`, whose plain interval is off by one or more).
     fn rinterval(&self, p: &Poly, depth: u32) -> (BigRational, BigRational) {
-        let (mut lo, mut hi) = self.naive_interval(p);
-        if depth == 0 || p.terms.len() < 2 {
-            return (lo, hi);
+        // Past FLATTEN_CAP terms only the plain interval (the search below is quadratic in |p|).
+        if depth == 0 || p.terms.len() < 2 || p.terms.len() > FLATTEN_CAP {
+            return self.naive_interval(p);
         }
-        let mut best: Option<(usize, Poly, BigRational, AtomId)> = None;
+        // A pure function of `p` and `depth` (atoms and their bounds never change): memoised.
+        let key = (p.clone(), depth);
+        if let Some(r) = self.rinterval_memo.borrow().get(&key) {
+            return r.clone();
+        }
+        let r = self.rinterval_uncached(p, depth);
+        self.rinterval_memo.borrow_mut().insert(key, r.clone());
+        r
+    }
+
+    fn rinterval_uncached(&self, p: &Poly, depth: u32) -> (BigRational, BigRational) {
+        let (mut lo, mut hi) = self.naive_interval(p);
+        // The term `e·Mod(q)` whose rewriting `e·q - e·2^k·floor(q/2^k)` leaves the fewest terms
+        // (fewer than `p` has). The size of each rewrite is counted without building it: that
+        // was quadratic in the size of flattened sums (issue 18.5); only the best one is built.
+        let mut best: Option<(usize, BigRational, AtomId)> = None;
         for (m, e) in &p.terms {
             if m.len() != 1 {
                 continue;
             }
             if let Atom::Mod(q, _) = &self.atoms[m[0] as usize] {
-                let r = p.sub(&Poly::atom(m[0]).scale(e)).add(&q.scale(e));
-                if r.terms.len() < p.terms.len() && best.as_ref().map(|b| r.terms.len() < b.0).unwrap_or(true) {
-                    best = Some((r.terms.len(), r, e.clone(), m[0]));
+                // |r| = |p| - 1 + |q \ p| - |cancelled|, and |cancelled| <= |p|: a `q` with more
+                // than 2|p| terms can never give |r| < |p|
+                if q.terms.len() > 2 * p.terms.len() {
+                    continue;
+                }
+                // to win, the rewrite must end below `limit` terms; stop counting once the
+                // remaining terms (each cancels at most one) cannot get it there
+                let limit = best.as_ref().map(|b| b.0).unwrap_or(p.terms.len()) as isize;
+                let mut size = p.terms.len() as isize - 1;
+                let mut remaining = q.terms.len() as isize;
+                for (qm, qc) in &q.terms {
+                    self.tick(1);
+                    remaining -= 1;
+                    match p.terms.get(qm) {
+                        None => size += 1,
+                        Some(pc) if (pc + e * qc).is_zero() => size -= 1,
+                        Some(_) => {}
+                    }
+                    if size - remaining >= limit {
+                        size = limit; // cannot win
+                        break;
+                    }
+                }
+                if size < limit {
+                    let size = size as usize;
+                    best = Some((size, e.clone(), m[0]));
                 }
             }
         }
-        if let Some((_, r, e, a)) = best {
+        if let Some((_, e, a)) = best {
+            let q = match &self.atoms[a as usize] {
+                Atom::Mod(q, _) => q,
+                _ => unreachable!(),
+            };
+            let r = p.sub(&Poly::atom(a).scale(&e)).add(&q.scale(&e));
             let (k, qi) = match &self.atoms[a as usize] {
                 Atom::Mod(_, k) => (*k, &self.inner[a as usize]),
                 _ => unreachable!(),
@@ -377,6 +504,7 @@ impl Ctx {
     }
 
     fn naive_interval(&self, p: &Poly) -> (BigRational, BigRational) {
+        self.tick(p.terms.len());
         let (mut lo, mut hi) = (BigRational::zero(), BigRational::zero());
         for (m, c) in &p.terms {
             let (mut mlo, mut mhi) = (BigInt::one(), BigInt::one());
@@ -420,7 +548,14 @@ impl Ctx {
         if self.bits.contains(p) && k >= 1 {
             return p.clone();
         }
-        let stripped = self.strip_mods(p, k);
+        // Flattening (rule 2) copies the contents of inner `Mod`s into the new one; along a chain
+        // of dependent values the contents grow with the program (issue 18.5: quadratic time
+        // and more). Past FLATTEN_CAP terms the inner atoms are kept as they are (sound: rule 2
+        // is an identity either way; only canonicity of such huge sums is given up).
+        let stripped = match self.strip_mods(p, k) {
+            Some(s) if s.terms.len() <= FLATTEN_CAP || s.terms.len() <= p.terms.len() => s,
+            _ => p.clone(),
+        };
         if k >= 1 && self.bits.contains(&stripped) {
             return stripped;
         }
@@ -474,14 +609,12 @@ impl Ctx {
     /// `p = s·b + c` with `b` a proven bit (from the index), `s != 0` and `c` constants.
     pub fn affine_bit(&self, p: &Poly) -> Option<(Poly, BigRational, BigRational)> {
         let (m, pc) = p.terms.iter().find(|(m, _)| !m.is_empty())?;
-        for b in self.bits_by_first.get(m)? {
-            let s = pc / &b.terms[m];
-            let d = p.sub(&b.scale(&s));
-            if let Some(c) = d.as_const() {
-                return Some((b.clone(), s, c));
-            }
-        }
-        None
+        // `p - s·b` is constant iff the non-constant parts are proportional, i.e. the shapes are
+        // equal (then `b`'s first monomial is `m` too); the first such bit, as a scan would find.
+        let b = &self.bit_list[*self.bits_by_shape.get(&shape(p)?)?];
+        let s = pc / &b.terms[m];
+        let c = p.sub(&b.scale(&s)).as_const()?;
+        Some((b.clone(), s, c))
     }
 
     fn fits(&self, p: &Poly, m: &BigInt) -> bool {
@@ -489,37 +622,55 @@ impl Ctx {
         !i.lo.is_negative() && &i.hi < m
     }
 
-    /// Rule 2: strips inner `Mod`s that do not matter modulo 2^k.
-    fn strip_mods(&mut self, p: &Poly, k: u32) -> Poly {
-        let m = pow2(k);
+    /// Rule 2: strips inner `Mod`s that do not matter modulo 2^k. `None` when the flattened sum
+    /// grows past 2·FLATTEN_CAP terms on the way (then the caller keeps the inner atoms).
+    fn strip_mods(&mut self, p: &Poly, k: u32) -> Option<Poly> {
         let mut cur = p.clone();
+        // total terms visited: nested chains of capped (unflattened) atoms are unfolded one
+        // level per pass, so passes x size is bounded too
+        let mut work = 0usize;
         for _ in 0..64 {
             let mut next = Poly::default();
             let mut changed = false;
+            work += cur.terms.len();
+            self.tick(cur.terms.len());
+            if work > 8 * FLATTEN_CAP {
+                return None;
+            }
             for (mono, c) in &cur.terms {
+                let strippable = |a: &AtomId| match &self.atoms[*a as usize] {
+                    Atom::Mod(_, j) => multiple_of_pow2(c, *j, k),
+                    _ => false,
+                };
+                if !mono.iter().any(strippable) {
+                    next.add_term(mono.clone(), c.clone());
+                    continue;
+                }
                 let mut term = Poly::default();
                 term.terms.insert(vec![], c.clone());
                 for &a in mono {
-                    let replaced = match &self.atoms[a as usize] {
-                        Atom::Mod(q, j) if (c * rat(pow2(*j)) / rat(m.clone())).is_integer() => Some(q.clone()),
-                        _ => None,
-                    };
-                    match replaced {
-                        Some(q) => {
+                    term = match &self.atoms[a as usize] {
+                        Atom::Mod(q, j) if multiple_of_pow2(c, *j, k) => {
                             changed = true;
-                            term = term.mul(&q);
+                            term.mul(q)
                         }
-                        None => term = term.mul(&Poly::atom(a)),
-                    }
+                        _ => term.mul(&Poly::atom(a)),
+                    };
                 }
-                next = next.add(&term);
+                // accumulated in place (`next = next.add(..)` copied `next` per term: quadratic)
+                for (tm, tc) in term.terms {
+                    next.add_term(tm, tc);
+                }
+                if next.terms.len() > 2 * FLATTEN_CAP {
+                    return None;
+                }
             }
             cur = next;
             if !changed {
                 break;
             }
         }
-        cur
+        Some(cur)
     }
 
     /// Rule 3: integer coefficients reduced into [0, 2^k).
@@ -745,6 +896,19 @@ mod tests {
 
     fn rnd_env(rng: &mut impl Rng, names: &[&str]) -> HashMap<String, BigInt> {
         names.iter().map(|n| (n.to_string(), BigInt::from(rng.gen::<u64>()))).collect()
+    }
+
+    #[test]
+    fn multiple_of_pow2_agrees_with_rational_division() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..5000 {
+            let n = BigInt::from(rng.gen_range(-3000i64..3000)) << rng.gen_range(0..70);
+            let d = BigInt::from([1i64, 2, 3, 6, 1 << 20][rng.gen_range(0..5)]) << rng.gen_range(0..70);
+            let c = BigRational::new(n, d);
+            let (j, k) = (rng.gen_range(0..130u32), rng.gen_range(0..130u32));
+            let want = (&c * rat(pow2(j)) / rat(pow2(k))).is_integer();
+            assert_eq!(multiple_of_pow2(&c, j, k), want, "{c} {j} {k}");
+        }
     }
 
     #[test]

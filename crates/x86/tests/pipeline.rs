@@ -279,7 +279,7 @@ fn lea_multiply_overwrites_a_reloadable_source() {
     assert!(!leas.is_empty(), "{text}");
     for l in leas {
         match (&l.ops[0], &l.ops[1]) {
-            (asm::Operand::Reg(d), asm::Operand::Mem(m)) if m.index.map(|(i, _)| i == m.base).unwrap_or(false) => assert_eq!(d.num, m.base, "{text}"),
+            (asm::Operand::Reg(d), asm::Operand::Mem(m)) if m.index.map(|(i, _)| Some(i) == m.base).unwrap_or(false) => assert_eq!(Some(d.num), m.base, "{text}"),
             _ => {}
         }
     }
