@@ -13,6 +13,7 @@ mod smt_cmd;
 mod crypto_cmd;
 mod pmlog_cmd;
 mod mpcal_cmd;
+mod tla_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -50,6 +51,8 @@ enum Command {
     Pmlog(pmlog_cmd::PmlogArgs),
     /// Modular PlusCal (PGo): MPCal -> PlusCal, syntax/semantic checks, formatting.
     Mpcal(mpcal_cmd::MpcalArgs),
+    /// TLA+: the TLC-compatible model checker (`tla check Spec.tla`).
+    Tla(tla_cmd::TlaArgs),
 }
 
 /// Global output settings every command receives.
@@ -71,7 +74,7 @@ impl Ctx {
 
 fn main() {
     failure::install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(tla_cmd::tlc_spellings(std::env::args())) {
         Ok(cli) => cli,
         Err(e) => failure::exit_on_clap_error(e),
     };
@@ -83,6 +86,7 @@ fn main() {
         Command::Crypto(a) => crypto_cmd::run(ctx, a),
         Command::Pmlog(args) => pmlog_cmd::run(ctx, args),
         Command::Mpcal(args) => mpcal_cmd::run(ctx, args),
+        Command::Tla(args) => tla_cmd::run(ctx, args),
     };
     if let Err(f) = result {
         f.exit();
