@@ -217,6 +217,10 @@ fn parse_constants(body: &[Tok], cfg: &mut Cfg, file: &str) -> Result<(), String
         i += 1;
         match op.text.as_str() {
             "=" => {
+                // `C = [M] v`: the constant of module M (TLC's syntax); the module is not needed here
+                if body.get(i).map(|t| t.text.as_str()) == Some("[") && body.get(i + 2).map(|t| t.text.as_str()) == Some("]") {
+                    i += 3;
+                }
                 let (v, n) = parse_value(&body[i..], file)?;
                 i += n;
                 cfg.constants.push(ConstantAssign::Value(name.text.clone(), v));

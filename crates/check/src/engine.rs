@@ -268,6 +268,10 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     let r = model.init_states(&mut |s| {
         generated.fetch_add(1, Ordering::Relaxed);
         if !model.in_model(&s)? {
+            if let Some(name) = model.violated_invariant(&s)? {
+                violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
+                return Ok(false);
+            }
             return Ok(true);
         }
         let fp = fp_of(&s);
@@ -335,6 +339,12 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         return Ok(false);
                     }
                     if !model.in_model(&t)? || !model.in_actions(s, &t)? {
+                        // TLC checks the invariants of states outside the constraints too
+                        if let Some(name) = model.violated_invariant(&t)? {
+                            let tr = vec![(t.clone(), action_label(label))];
+                            *found.lock().unwrap() = Some((i as u64, Stop::Violation(Violation::Invariant { name, trace: steps(model, tr) })));
+                            return Ok(false);
+                        }
                         return Ok(true);
                     }
                     let fp = fp_of(&t);

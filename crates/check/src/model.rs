@@ -90,28 +90,28 @@ impl Model {
             format!("{cfg_name}:1:1")
         };
 
-        // constants and overrides
-        for a in &cfg.constants {
+        // constants and overrides: values first, then `<-` substitutions (which may use them)
+        let mut assigns: Vec<&ConstantAssign> = cfg.constants.iter().filter(|a| matches!(a, ConstantAssign::Value(..))).collect();
+        assigns.extend(cfg.constants.iter().filter(|a| matches!(a, ConstantAssign::Subst(..))));
+        for a in assigns {
             let (name, value) = match a {
                 ConstantAssign::Value(n, v) => (n, cfg_value(v)),
                 ConstantAssign::Subst(n, rhs) => {
-                    let d = root.get(rhs).ok_or_else(|| InputError(format!("{}: `{rhs}` is not defined in the spec", at_cfg(rhs))))?;
-                    let v = match d {
-                        Def::Op(od, osc) if od.params.is_empty() => ev
-                            .eval(&od.body, osc, &Env::default(), &St::NONE)
-                            .map_err(|e| InputError(e.one_line()))?,
-                        _ => ev.eval_op_ref(leak_name(rhs, Span::default()), root, &Env::default()).map_err(|e| InputError(e.one_line()))?,
-                    };
+                    if root.get(rhs).is_none() {
+                        return Err(InputError(format!("{}: `{rhs}` is not defined in the spec", at_cfg(rhs))));
+                    }
+                    // an operator value, evaluated where it is used (it may mention variables)
+                    let v = ev.eval_op_ref(leak_name(rhs, Span::default()), root, &Env::default()).map_err(|e| InputError(e.one_line()))?;
                     (n, v)
                 }
             };
             match root.get(name) {
                 Some(Def::Const(cell, _)) => *cell.write().unwrap() = Some(value),
-                Some(Def::Op(od, osc)) if od.params.is_empty() => {
+                Some(Def::Op(od, osc)) if od.params.is_empty() && !matches!(value, Value::Op(_)) => {
                     osc.cache.write().unwrap().insert(od.name.name.as_str(), value);
                 }
+                Some(Def::Op(..)) | None => ev.set_override(name, value),
                 Some(_) => return Err(InputError(format!("{}: `{name}` cannot be overridden by the configuration", at_cfg(name)))),
-                None => return Err(InputError(format!("{}: the spec has no constant `{name}`", at_cfg(name)))),
             }
         }
         for (n, cell, _) in &root_info.constants {
@@ -248,6 +248,25 @@ fn find_decl(f: &vf_tla::SourceFile, name: &str) -> String {
 /// Evaluates every nullary definition that does not depend on the state and caches its value.
 fn precompute(ev: &Ev, root: Sc) {
     let Some(defs) = root.defs.get() else { return };
+    // constants substituted by nullary definitions (`C <- Def`): their value, when constant
+    for d in defs.values() {
+        if let Def::Const(cell, _) = d {
+            let cur = cell.read().unwrap().clone();
+            if let Some(Value::Op(c)) = cur {
+                if c.arity() == 0 {
+                    if let Some(cl) = c.as_any().downcast_ref::<vf_tla::tlc::Closure>() {
+                        if let vf_tla::tlc::ClosureBody::Expr(body) = cl.body {
+                            if let Ok(v) = ev.eval(body, cl.scope, &cl.env, &St::NONE) {
+                                if !matches!(v, Value::Op(_)) {
+                                    *cell.write().unwrap() = Some(v.normalize().unwrap_or(v));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
     let mut names: Vec<(&'static str, &Def)> = defs.iter().map(|(k, v)| (*k, v)).collect();
     names.sort_by_key(|(k, _)| *k);
     for (name, d) in names {

@@ -105,8 +105,15 @@ impl<'a> Enumerator<'a> {
 
     fn var_of(&self, e: E, sc: Sc, env: &Env) -> Option<usize> {
         let ExprKind::Name(n) = &e.kind else { return None };
-        if env.get(n).is_some() {
-            return None;
+        if let Some(v) = env.get(n) {
+            // a parameter passed by name: look through to its argument
+            let Value::Op(c) = v else { return None };
+            let cl = c.as_any().downcast_ref::<Closure>()?;
+            if !cl.params.is_empty() || cl.name.is_some() {
+                return None;
+            }
+            let ClosureBody::Expr(body) = cl.body else { return None };
+            return self.var_of(body, cl.scope, &cl.env);
         }
         match self.ev.resolve(n, sc, e.span).ok()?? {
             (Def::Var(i), _) => Some(i),
@@ -236,38 +243,20 @@ impl<'a> Enumerator<'a> {
                     Apply(_, a) => a,
                     _ => &[],
                 };
-                if let Some(v) = env.get(n) {
-                    if let Value::Op(c) = v {
-                        if let Some(cl) = c.as_any().downcast_ref::<Closure>() {
-                            if let ClosureBody::Expr(body) = cl.body {
-                                if cl.params.len() == args.len() {
-                                    let s = self.st(st);
-                                    let mut env2 = cl.env.clone();
-                                    for (p, a) in cl.params.iter().zip(args.iter()) {
-                                        env2 = env2.bind(p, self.ev.eval(a, sc, env, &s)?);
-                                    }
-                                    let (scope, body) = (cl.scope, body);
-                                    return self.enter(n, scope, body, &env2, st, k, sink);
-                                }
-                            }
+                match self.callable(n, e, sc, env)? {
+                    Some((name, params, body, bsc, benv, span)) if params.len() == args.len() => {
+                        // parameters are passed by name (as TLC substitutes them), so that an
+                        // argument like `x` can still be assigned inside the operator
+                        let mut env2 = benv;
+                        for (p, a) in params.iter().zip(args.iter()) {
+                            let v = match &a.kind {
+                                Lambda(..) | OpRef(_) => self.ev.eval_op_ref(a, sc, env)?,
+                                _ => Value::Op(std::sync::Arc::new(Closure { name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
+                            };
+                            env2 = env2.bind(p, v);
                         }
+                        self.enter_def(name, bsc, body, span, &env2, st, k, sink)
                     }
-                    return self.guard(e, sc, env, st, k, sink);
-                }
-                match self.ev.resolve(n, sc, e.span)? {
-                    Some((Def::Op(od, osc), _)) if od.params.len() == args.len() => {
-                        let mut env2 = Env::default();
-                        {
-                            let s = self.st(st);
-                            for (p, a) in od.params.iter().zip(args.iter()) {
-                                let v = if p.arity > 0 { self.ev.eval_op_ref(a, sc, env)? } else { self.ev.eval(a, sc, env, &s)? };
-                                env2 = env2.bind(p.name.name.as_str(), v);
-                            }
-                        }
-                        let name: &'static str = od.name.name.as_str();
-                        self.enter_def(name, osc, &od.body, od.span, &env2, st, k, sink)
-                    }
-                    Some((Def::Sub { expr, scope, env: senv }, _)) if args.is_empty() => self.enum_expr(expr, scope, &senv, st, k, sink),
                     _ => self.guard(e, sc, env, st, k, sink),
                 }
             }
@@ -297,9 +286,46 @@ impl<'a> Enumerator<'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn enter(&mut self, _n: &str, sc: Sc, body: E, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
-        self.enum_expr(body, sc, env, st, k, sink)
+    /// The operator a name refers to, if it is one whose body can be entered as an action.
+    #[allow(clippy::type_complexity)]
+    fn callable(&self, n: &'static str, e: E, sc: Sc, env: &Env) -> R<Option<(&'static str, Vec<&'static str>, E, Sc, Env, Span)>> {
+        if let Some(v) = env.get(n) {
+            return Ok(self.closure_callable(n, v, e.span));
+        }
+        Ok(match self.ev.resolve(n, sc, e.span)? {
+            Some((Def::Op(od, osc), _)) => {
+                Some((od.name.name.as_str(), od.params.iter().map(|p| p.name.name.as_str()).collect(), &od.body, osc, Env::default(), od.span))
+            }
+            Some((Def::Sub { expr, scope, env: senv }, _)) => match &expr.kind {
+                ExprKind::Name(m) => self.callable(m, expr, scope, &senv)?,
+                _ => {
+                    let v = self.ev.eval_op_ref(expr, scope, &senv)?;
+                    self.closure_callable(n, &v, e.span)
+                }
+            },
+            Some((Def::OpValue(c), _)) => self.closure_callable(n, &Value::Op(c), e.span),
+            Some((Def::Const(cell, _), _)) => {
+                let v = cell.read().unwrap().clone();
+                v.and_then(|v| self.closure_callable(n, &v, e.span))
+            }
+            _ => None,
+        })
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn closure_callable(&self, n: &'static str, v: &Value, span: Span) -> Option<(&'static str, Vec<&'static str>, E, Sc, Env, Span)> {
+        let Value::Op(c) = v else { return None };
+        let cl = c.as_any().downcast_ref::<Closure>()?;
+        let ClosureBody::Expr(body) = cl.body else { return None };
+        let mut env = cl.env.clone();
+        if let Some(name) = cl.name {
+            if env.get(name).is_none() {
+                env = env.bind(name, v.clone());
+            }
+        }
+        let name = cl.name.unwrap_or(n);
+        let span = if cl.name.is_some() { body.span } else { span };
+        Some((name, cl.params.clone(), body, cl.scope, env, span))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -340,7 +366,14 @@ impl<'a> Enumerator<'a> {
         match &v.kind {
             ExprKind::Tuple(items) => items.iter().all(|i| self.unchanged_vars(i, sc, env, out)),
             ExprKind::Name(n) => {
-                if env.get(n).is_some() {
+                if let Some(val) = env.get(n) {
+                    if let Value::Op(c) = val {
+                        if let Some(cl) = c.as_any().downcast_ref::<Closure>() {
+                            if let (true, ClosureBody::Expr(body)) = (cl.params.is_empty(), &cl.body) {
+                                return self.unchanged_vars(body, cl.scope, &cl.env, out);
+                            }
+                        }
+                    }
                     return false;
                 }
                 match self.ev.resolve(n, sc, v.span) {

@@ -59,6 +59,10 @@ pub struct Ev {
     pub echo: bool,
     /// TLCGet("level") etc. are read from here when set by the checker.
     pub level: std::sync::atomic::AtomicI64,
+    /// Definitions and built-in operators replaced by the configuration (`Nat <- MCNat`, `C = v`
+    /// for a constant of an instantiated module).
+    pub overrides: std::sync::RwLock<HashMap<String, Value>>,
+    pub has_overrides: std::sync::atomic::AtomicBool,
 }
 
 fn err_at(sc: Sc, sp: Span, msg: impl Into<String>) -> EvalError {
@@ -87,13 +91,30 @@ impl Ev {
             out: Mutex::new(Vec::new()),
             echo: true,
             level: std::sync::atomic::AtomicI64::new(0),
+            overrides: std::sync::RwLock::new(HashMap::new()),
+            has_overrides: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    pub fn set_override(&self, name: &str, v: Value) {
+        self.overrides.write().unwrap().insert(name.to_string(), v);
+        self.has_overrides.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn override_of(&self, name: &str) -> Option<Value> {
+        if !self.has_overrides.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        self.overrides.read().unwrap().get(name).cloned()
     }
 
     // ------------------------------------------------------------------ name resolution
 
     /// Resolves a possibly instance-qualified name (`M!N!Op`) to its definition and scope.
     pub fn resolve(&self, name: &str, sc: Sc, sp: Span) -> R<Option<(Def, Sc)>> {
+        if let Some(v) = self.override_of(name) {
+            return Ok(Some((Def::Const(Arc::new(std::sync::RwLock::new(Some(v))), intern(name)), sc)));
+        }
         if let Some(i) = name.find('!') {
             let (head, rest) = (&name[..i], &name[i + 1..]);
             let Some(d) = sc.get(head) else { return Ok(None) };
@@ -201,6 +222,15 @@ impl Ev {
             FnApp(f, args) => {
                 // a recursive function definition applied directly: evaluate its body
                 if let ExprKind::Name(n) = &f.kind {
+                    if let Some(Value::Op(c)) = env.get(n) {
+                        if let Some(cl) = op_closure(c) {
+                            if let ClosureBody::FnDef(fd) = cl.body {
+                                let arg = self.fn_arg(args, sc, env, st)?;
+                                let env2 = cl.env.bind(n.as_str(), Value::Op(c.clone()));
+                                return self.apply_fndef(fd, cl.scope, &env2, arg, e, sc, st);
+                            }
+                        }
+                    }
                     if env.get(n).is_none() {
                         if let Some((Def::Fn(fd, fsc), _)) = self.resolve(n, sc, f.span)? {
                             let arg = self.fn_arg(args, sc, env, st)?;
@@ -256,9 +286,11 @@ impl Ev {
             FnCons(bounds, body) => {
                 let mut dom = Vec::new();
                 let mut rng = Vec::new();
-                let single = bounds.len() == 1 && bounds[0].names.len() == 1 && !bounds[0].tuple;
+                let single = bounds.len() == 1 && (bounds[0].names.len() == 1 || bounds[0].tuple);
                 self.for_bindings(bounds, sc, env, st, e.span, &mut |env2| {
-                    if single {
+                    if single && bounds[0].tuple {
+                        dom.push(Value::tuple(bounds[0].names.iter().map(|n| env2.get(&n.name).unwrap().clone()).collect()));
+                    } else if single {
                         dom.push(env2.get(&bounds[0].names[0].name).unwrap().clone());
                     } else {
                         let mut key = Vec::new();
@@ -409,7 +441,7 @@ impl Ev {
     fn apply_fndef(&self, fd: &'static FnDef, fsc: Sc, env: &Env, arg: Value, e: E, sc: Sc, st: &St) -> R<Value> {
         // bind the argument to the bound names, checking the domain
         let mut env2 = env.clone();
-        let parts: Vec<Value> = if fd.bounds.len() == 1 && fd.bounds[0].names.len() == 1 {
+        let parts: Vec<Value> = if fd.bounds.len() == 1 && (fd.bounds[0].names.len() == 1 || fd.bounds[0].tuple) {
             vec![arg.clone()]
         } else {
             match &arg {
@@ -448,7 +480,7 @@ impl Ev {
     fn fndef_value(&self, fd: &'static FnDef, fsc: Sc, env: &Env, st: &St) -> R<Value> {
         let mut dom = Vec::new();
         let mut rng = Vec::new();
-        let single = fd.bounds.len() == 1 && fd.bounds[0].names.len() == 1 && !fd.bounds[0].tuple;
+        let single = fd.bounds.len() == 1 && (fd.bounds[0].names.len() == 1 || fd.bounds[0].tuple);
         let mut keys = Vec::new();
         self.for_bindings(&fd.bounds, fsc, env, st, fd.span, &mut |env2| {
             let mut key = Vec::new();
@@ -634,7 +666,19 @@ impl Ev {
         }
         match self.resolve(n, sc, e.span)? {
             Some((d, dsc)) => self.eval_def(&d, dsc, n, &[], e, sc, env, st),
-            None => self.builtin_name(n).ok_or_else(|| err_at(sc, e.span, format!("Unknown operator: {n}"))),
+            None => {
+                if let Some(v) = self.override_of(n) {
+                    if let Value::Op(c) = &v {
+                        if let Some(cl) = op_closure(c) {
+                            if cl.params.is_empty() && !matches!(cl.body, ClosureBody::Builtin(_)) {
+                                return self.call_closure(cl, Vec::new(), e, sc, st);
+                            }
+                        }
+                    }
+                    return Ok(v);
+                }
+                self.builtin_name(n).ok_or_else(|| err_at(sc, e.span, format!("Unknown operator: {n}")))
+            }
         }
     }
 
@@ -819,7 +863,7 @@ impl Ev {
             ClosureBody::FnDef(fd) => {
                 let mut env2 = cl.env.clone();
                 if let Some(n) = cl.name {
-                    env2 = env2.bind(n, Value::Op(Arc::new(Closure { name: None, params: vec![], body: ClosureBody::FnDef(fd), scope: cl.scope, env: cl.env.clone() })));
+                    env2 = env2.bind(n, Value::Op(Arc::new(Closure { name: Some(n), params: vec![], body: ClosureBody::FnDef(fd), scope: cl.scope, env: cl.env.clone() })));
                 }
                 if args.is_empty() {
                     return self.fndef_value(fd, cl.scope, &env2, st);
@@ -865,6 +909,11 @@ impl Ev {
         }
         if let Some((d, dsc)) = self.resolve(n, sc, e.span)? {
             return self.eval_def(&d, dsc, n, args, e, sc, env, st);
+        }
+        if let Some(Value::Op(c)) = self.override_of(n) {
+            let cl = op_closure(&c).unwrap();
+            let argv = self.op_args(&cl.params, args, sc, env, st)?;
+            return self.call_closure(cl, argv, e, sc, st);
         }
         // built-in operators with lazy or operator arguments
         match n {
@@ -1174,7 +1223,16 @@ impl Ev {
                 let next = self.eval(a, sc, env, &St { primed: true, ..*st })?;
                 Ok(Value::Bool(eq(&now, &next)))
             }
-            "ENABLED" => Err(err_at(sc, e.span, "ENABLED is not supported yet")),
+            "ENABLED" => {
+                let Some(cur) = st.cur else { return Err(err_at(sc, e.span, "ENABLED evaluated without a current state")) };
+                let mut en = super::enumerate::Enumerator::new(self, Some(cur), self.var_names.len());
+                let mut found = false;
+                en.run(a, sc, env, None, &mut |_, _| {
+                    found = true;
+                    Ok(false)
+                })?;
+                Ok(Value::Bool(found))
+            }
             "[]" | "<>" => Err(err_at(sc, e.span, format!("the temporal operator {op} cannot be evaluated in a state"))),
             _ => Err(err_at(sc, e.span, format!("Unknown prefix operator {op}"))),
         }
@@ -1267,6 +1325,8 @@ impl Ev {
                 let y = b.elements()?;
                 merge_union(&x, &y)
             }
+            "\\intersect" if !matches!(a, Value::Set(_)) && matches!(b, Value::Set(_)) => return self.infix_values(op, b, a),
+            "\\" if matches!(a, Value::Nat | Value::IntSet | Value::StringSet | Value::SeqSet(_)) => Value::Diff(Arc::new((a.clone(), b.clone()))),
             "\\intersect" => {
                 let x = a.elements()?;
                 let mut out = Vec::new();

@@ -16,7 +16,7 @@ pub type E = &'static Expr;
 
 /// Modules TLC implements natively; their operators are built into the evaluator.
 pub const NATIVE_MODULES: &[&str] =
-    &["Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLAPS", "Randomization", "_TLCTrace"];
+    &["Naturals", "Integers", "Reals", "Sequences", "FiniteSets", "Bags", "TLC", "TLAPS", "Randomization", "_TLCTrace", "TLCExt", "Json", "IOUtils"];
 
 pub struct LoadedModule {
     pub module: &'static Module,

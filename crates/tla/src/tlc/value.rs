@@ -69,6 +69,8 @@ pub enum Value {
     StringSet,
     /// `Real` and other sets TLC cannot enumerate or test (membership only of integers).
     RealSet,
+    /// `S \ T` for an infinite S.
+    Diff(Arc<(Value, Value)>),
     Op(Arc<dyn OpValue>),
 }
 
@@ -155,6 +157,7 @@ impl Value {
                 | Value::IntSet
                 | Value::StringSet
                 | Value::RealSet
+                | Value::Diff(_)
         )
     }
     pub fn is_fn(&self) -> bool {
@@ -330,6 +333,7 @@ impl Value {
                 }
                 _ => false,
             },
+            Value::Diff(p) => p.0.contains(x)? && !p.1.contains(x)?,
             Value::SeqSet(s) => match x {
                 Value::Tuple(t) => {
                     for v in t.iter() {
@@ -730,6 +734,7 @@ impl std::fmt::Display for Value {
             Value::IntSet => write!(f, "Int"),
             Value::StringSet => write!(f, "STRING"),
             Value::RealSet => write!(f, "Real"),
+            Value::Diff(p) => write!(f, "{} \\ {}", p.0, p.1),
             Value::Op(_) => write!(f, "<operator>"),
         }
     }
