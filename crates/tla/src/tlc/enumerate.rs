@@ -13,6 +13,8 @@ enum Cont<'c> {
     Done,
     One(E, Sc, Env, &'c Cont<'c>),
     List(&'static [Expr], Sc, Env, &'c Cont<'c>),
+    /// `body` under each of the environments in turn (a bounded \A in an action).
+    Each(E, Sc, &'c [Env], &'c Cont<'c>),
 }
 
 /// One generated state with the name and position of the action that produced it.
@@ -80,6 +82,13 @@ impl<'a> Enumerator<'a> {
                 sink(out, self.label)
             }
             Cont::One(e, sc, env, next) => self.enum_expr(e, sc, env, st, next, sink),
+            Cont::Each(body, sc, envs, next) => {
+                if envs.is_empty() {
+                    return self.run_cont(next, st, sink);
+                }
+                let rest = Cont::Each(body, sc, &envs[1..], next);
+                self.enum_expr(body, sc, &envs[0], st, &rest, sink)
+            }
             Cont::List(items, sc, env, next) => {
                 if items.is_empty() {
                     return self.run_cont(next, st, sink);
@@ -92,6 +101,16 @@ impl<'a> Enumerator<'a> {
 
     /// The variable index `e` assigns, if `e` is `x'` (`x` in Init) for a state variable x.
     fn target(&self, e: E, sc: Sc, env: &Env) -> Option<usize> {
+        if let ExprKind::Name(n) = &e.kind {
+            if let Some(Value::Op(c)) = env.get(n) {
+                let cl = c.as_any().downcast_ref::<Closure>()?;
+                if cl.params.is_empty() && cl.name.is_none() {
+                    if let ClosureBody::Expr(body) = cl.body {
+                        return self.target(body, cl.scope, &cl.env);
+                    }
+                }
+            }
+        }
         let inner = if self.init_mode() {
             e
         } else {
@@ -174,6 +193,68 @@ impl<'a> Enumerator<'a> {
                     }
                 }
                 Ok(true)
+            }
+            Quant(crate::ast::Quant::All, bounds, body) => {
+                let s = self.st(st);
+                let mut envs = Vec::new();
+                self.ev.for_bindings(bounds, sc, env, &s, e.span, &mut |env2| {
+                    envs.push(env2.clone());
+                    Ok(true)
+                })?;
+                self.run_cont(&Cont::Each(body, sc, &envs, k), st, sink)
+            }
+            Infix(op, a, b) if op == "=>" => {
+                let av = {
+                    let s = self.st(st);
+                    self.ev.eval_bool(a, sc, env, &s)?
+                };
+                if av {
+                    self.enum_expr(b, sc, env, st, k, sink)
+                } else {
+                    self.run_cont(k, st, sink)
+                }
+            }
+            Infix(op, lhs, rhs) if op == "\\subseteq" && self.target(lhs, sc, env).is_some_and(|i| st[i].is_none()) => {
+                let i = self.target(lhs, sc, env).unwrap();
+                let set = {
+                    let s = self.st(st);
+                    self.ev.eval(rhs, sc, env, &s)?
+                };
+                let all = Value::Subset(std::sync::Arc::new(set));
+                let els = all.elements().map_err(|m| EvalError { pos: Some((sc.file, rhs.span)), msg: m })?;
+                for v in els.iter() {
+                    if !self.assign(i, v.clone(), st, k, sink)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            FnApp(f, args) if matches!(&f.kind, Name(_)) => {
+                // a function defined by `f[x \in S] == body` (not materialised) applied in an
+                // action: TLC enumerates its body as an action
+                let Name(n) = &f.kind else { unreachable!() };
+                let target = match env.get(n) {
+                    Some(Value::Op(c)) => c.as_any().downcast_ref::<Closure>().and_then(|cl| match cl.body {
+                        ClosureBody::FnDef(fd) => Some((fd, cl.scope, cl.env.bind(n.as_str(), Value::Op(c.clone())))),
+                        _ => None,
+                    }),
+                    Some(_) => None,
+                    None => match self.ev.resolve(n, sc, f.span)? {
+                        Some((Def::Fn(fd, fsc), _)) if !fsc.cache.read().unwrap().contains_key(fd.name.name.as_str()) => Some((fd, fsc, Env::default())),
+                        _ => None,
+                    },
+                };
+                match target {
+                    Some((fd, fsc, fenv)) => {
+                        let env2 = {
+                            let s = self.st(st);
+                            let arg = self.ev.fn_arg(args, sc, env, &s)?;
+                            self.ev.fndef_env(fd, fsc, &fenv, arg, e, sc, &s)?
+                        };
+                        self.enum_expr(&fd.body, fsc, &env2, st, k, sink)
+                    }
+                    None => self.guard(e, sc, env, st, k, sink),
+                }
             }
             If(c, a, b) => {
                 let cv = {

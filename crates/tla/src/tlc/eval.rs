@@ -429,7 +429,7 @@ impl Ev {
         }
     }
 
-    fn fn_arg(&self, args: &'static [Expr], sc: Sc, env: &Env, st: &St) -> R<Value> {
+    pub fn fn_arg(&self, args: &'static [Expr], sc: Sc, env: &Env, st: &St) -> R<Value> {
         if args.len() == 1 {
             self.eval(&args[0], sc, env, st)
         } else {
@@ -439,6 +439,14 @@ impl Ev {
 
     #[allow(clippy::too_many_arguments)]
     fn apply_fndef(&self, fd: &'static FnDef, fsc: Sc, env: &Env, arg: Value, e: E, sc: Sc, st: &St) -> R<Value> {
+        let env2 = self.fndef_env(fd, fsc, env, arg, e, sc, st)?;
+        self.eval(&fd.body, fsc, &env2, st)
+    }
+
+    /// The environment in which the body of `f[x \in S] == body` is evaluated for argument `arg`
+    /// (checking that `arg` is in the domain).
+    #[allow(clippy::too_many_arguments)]
+    pub fn fndef_env(&self, fd: &'static FnDef, fsc: Sc, env: &Env, arg: Value, e: E, sc: Sc, st: &St) -> R<Env> {
         // bind the argument to the bound names, checking the domain
         let mut env2 = env.clone();
         let parts: Vec<Value> = if fd.bounds.len() == 1 && (fd.bounds[0].names.len() == 1 || fd.bounds[0].tuple) {
@@ -473,7 +481,7 @@ impl Ev {
                 }
             }
         }
-        self.eval(&fd.body, fsc, &env2, st)
+        Ok(env2)
     }
 
     /// The value of a function definition `f[x \in S] == e` as a whole.
