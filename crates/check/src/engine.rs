@@ -114,13 +114,41 @@ impl FpStore {
 
 const NO_PARENT: u64 = 0;
 
-fn fp_of(s: &[Value]) -> u64 {
-    let f = fingerprint(s);
+fn nonzero(f: u64) -> u64 {
     if f == NO_PARENT {
         1
     } else {
         f
     }
+}
+
+impl Model {
+    /// The fingerprint that identifies a state: of its VIEW if there is one, and the least over
+    /// the SYMMETRY permutations (a canonical representative of the state's orbit).
+    pub fn fp(&self, s: &[Value]) -> Result<u64, EvalError> {
+        let owned;
+        let s: &[Value] = match &self.view {
+            Some(v) => {
+                let val = self.ev.eval(v.expr, v.scope, &Env::default(), &St { cur: Some(s), nxt: None, primed: false })?;
+                owned = vec![val.normalize().map_err(|m| EvalError { pos: None, msg: m })?];
+                &owned
+            }
+            None => s,
+        };
+        if self.symmetry.is_empty() {
+            return Ok(nonzero(fingerprint(s)));
+        }
+        let mut best = u64::MAX;
+        for p in &self.symmetry {
+            let t: Vec<Value> = s.iter().map(|v| crate::model::permute(v, p)).collect();
+            best = best.min(fingerprint(&t));
+        }
+        Ok(nonzero(best))
+    }
+}
+
+fn fp_of(m: &Model, s: &[Value]) -> u64 {
+    m.fp(s).unwrap_or(1)
 }
 
 pub fn action_label(a: Option<(&'static str, Sc, Span)>) -> String {
@@ -229,7 +257,7 @@ impl Model {
         let mut out = Vec::new();
         let mut found = None;
         let _ = self.init_states(&mut |s| {
-            if fp_of(&s) == chain[0] {
+            if fp_of(self, &s) == chain[0] {
                 found = Some(s);
                 return Ok(false);
             }
@@ -240,7 +268,7 @@ impl Model {
         for want in &chain[1..] {
             let mut next = None;
             let _ = self.successors(&state, &mut |t, label| {
-                if fp_of(&t) == *want {
+                if fp_of(self, &t) == *want {
                     next = Some((t, label));
                     return Ok(false);
                 }
@@ -274,7 +302,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
             }
             return Ok(true);
         }
-        let fp = fp_of(&s);
+        let fp = model.fp(&s)?;
         if store.insert(fp, NO_PARENT) {
             distinct.fetch_add(1, Ordering::Relaxed);
             for p in &model.init_props {
@@ -347,7 +375,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         }
                         return Ok(true);
                     }
-                    let fp = fp_of(&t);
+                    let fp = model.fp(&t)?;
                     if store.insert(fp, *sfp) {
                         distinct.fetch_add(1, Ordering::Relaxed);
                         if let Some(name) = model.violated_invariant(&t)? {

@@ -45,6 +45,10 @@ pub struct Model {
     pub unchecked: Vec<String>,
     pub check_deadlock: bool,
     pub cfg: Cfg,
+    /// VIEW: states are identified by the value of this expression.
+    pub view: Option<Named>,
+    /// SYMMETRY: the permutations of model values (each a function model value -> model value).
+    pub symmetry: Vec<Vec<(Value, Value)>>,
 }
 
 fn leak<T>(v: T) -> &'static T {
@@ -208,11 +212,22 @@ impl Model {
                 }
             }
         }
-        if let Some(s) = &cfg.symmetry {
-            unchecked.push(format!("SYMMETRY {s} (not supported yet)"));
-        }
-        if let Some(v) = &cfg.view {
-            unchecked.push(format!("VIEW {v} (not supported yet)"));
+        let view = match &cfg.view {
+            Some(v) => Some(named(v, "VIEW")?),
+            None => None,
+        };
+        let mut symmetry = Vec::new();
+        if let Some(sname) = &cfg.symmetry {
+            let sym = named(sname, "SYMMETRY")?;
+            let perms = ev.eval(sym.expr, sym.scope, &Env::default(), &St::NONE).map_err(|e| InputError(e.one_line()))?;
+            let els = perms.elements().map_err(|m| InputError(format!("{}: SYMMETRY {sname}: {m}", at_cfg(sname))))?;
+            for p in els.iter() {
+                let (d, r) = vf_tla::tlc::value::fn_pairs(p);
+                if !p.is_fn() {
+                    return Err(InputError(format!("{}: SYMMETRY {sname} must be a set of permutations", at_cfg(sname))));
+                }
+                symmetry.push(d.into_iter().zip(r).collect());
+            }
         }
         let check_deadlock = opts.check_deadlock.or(cfg.check_deadlock).unwrap_or(true);
         Ok(Model {
@@ -230,6 +245,8 @@ impl Model {
             unchecked,
             check_deadlock,
             cfg,
+            view,
+            symmetry,
         })
     }
 }
@@ -381,5 +398,17 @@ pub fn is_temporal(ev: &Ev, e: E, sc: Sc, depth: usize) -> bool {
         Let(_, body) => is_temporal(ev, body, sc, depth),
         If(_, a, b) => is_temporal(ev, a, sc, depth) || is_temporal(ev, b, sc, depth),
         _ => false,
+    }
+}
+
+/// Applies a permutation of model values to a value (sets are re-normalised).
+pub fn permute(v: &Value, p: &[(Value, Value)]) -> Value {
+    match v {
+        Value::Model(_) => p.iter().find(|(a, _)| a == v).map(|(_, b)| b.clone()).unwrap_or_else(|| v.clone()),
+        Value::Set(s) => Value::set(s.iter().map(|x| permute(x, p)).collect()),
+        Value::Tuple(t) => Value::tuple(t.iter().map(|x| permute(x, p)).collect()),
+        Value::Record(r) => Value::Record(Arc::new(r.iter().map(|(n, x)| (n.clone(), permute(x, p))).collect())),
+        Value::Func(f) => Value::func(f.dom.iter().map(|x| permute(x, p)).collect(), f.rng.iter().map(|x| permute(x, p)).collect()),
+        _ => v.clone(),
     }
 }

@@ -332,7 +332,7 @@ impl<'a> Enumerator<'a> {
                         for (p, a) in params.iter().zip(args.iter()) {
                             let v = match &a.kind {
                                 Lambda(..) | OpRef(_) => self.ev.eval_op_ref(a, sc, env)?,
-                                _ => Value::Op(std::sync::Arc::new(Closure { name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
+                                _ => Value::Op(std::sync::Arc::new(Closure { memo: Default::default(), name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
                             };
                             env2 = env2.bind(p, v);
                         }

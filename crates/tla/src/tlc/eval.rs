@@ -226,8 +226,15 @@ impl Ev {
                         if let Some(cl) = op_closure(c) {
                             if let ClosureBody::FnDef(fd) = cl.body {
                                 let arg = self.fn_arg(args, sc, env, st)?;
+                                if let Some(v) = cl.memo.lock().unwrap().get(&arg) {
+                                    return Ok(v.clone());
+                                }
                                 let env2 = cl.env.bind(n.as_str(), Value::Op(c.clone()));
-                                return self.apply_fndef(fd, cl.scope, &env2, arg, e, sc, st);
+                                let v = self.apply_fndef(fd, cl.scope, &env2, arg.clone(), e, sc, st)?;
+                                if st.nxt.is_none() || !st.primed {
+                                    cl.memo.lock().unwrap().insert(arg, v.clone());
+                                }
+                                return Ok(v);
                             }
                         }
                     }
@@ -413,6 +420,7 @@ impl Ev {
             }
             Fairness { .. } => Err(err_at(sc, e.span, "a fairness formula cannot be evaluated in a state")),
             Lambda(params, body) => Ok(Value::Op(Arc::new(Closure {
+                memo: Default::default(),
                 name: None,
                 params: params.iter().map(|p| p.name.as_str()).collect(),
                 body: ClosureBody::Expr(body),
@@ -637,6 +645,7 @@ impl Ev {
             match u {
                 Unit::OpDef(d) => {
                     let c = Closure {
+                        memo: Default::default(),
                         name: Some(d.name.name.as_str()),
                         params: d.params.iter().map(|p| p.name.name.as_str()).collect(),
                         body: ClosureBody::Expr(&d.body),
@@ -646,7 +655,7 @@ impl Ev {
                     env2 = env2.bind(d.name.name.as_str(), Value::Op(Arc::new(c)));
                 }
                 Unit::FnDef(d) => {
-                    let c = Closure { name: Some(d.name.name.as_str()), params: vec![], body: ClosureBody::FnDef(d), scope: sc, env: env2.clone() };
+                    let c = Closure { memo: Default::default(), name: Some(d.name.name.as_str()), params: vec![], body: ClosureBody::FnDef(d), scope: sc, env: env2.clone() };
                     env2 = env2.bind(d.name.name.as_str(), Value::Op(Arc::new(c)));
                 }
                 Unit::Recursive(_) => {}
@@ -815,6 +824,7 @@ impl Ev {
                 }
                 match self.resolve(sym, sc, a.span)? {
                     Some((Def::Op(od, osc), _)) => Ok(Value::Op(Arc::new(Closure {
+                        memo: Default::default(),
                         name: Some(od.name.name.as_str()),
                         params: od.params.iter().map(|p| p.name.name.as_str()).collect(),
                         body: ClosureBody::Expr(&od.body),
@@ -826,6 +836,7 @@ impl Ev {
                     Some((Def::Sub { expr, scope, env }, _)) => self.eval_op_ref(expr, scope, &env),
                     Some(_) => Err(err_at(sc, a.span, format!("{sym} is not an operator"))),
                     None => Ok(Value::Op(Arc::new(Closure {
+                        memo: Default::default(),
                         name: Some(intern(sym)),
                         params: vec!["a", "b"],
                         body: ClosureBody::Builtin(intern(sym)),
@@ -855,6 +866,7 @@ impl Ev {
                     // RECURSIVE LET definitions see themselves
                     if env2.get(n).is_none() {
                         env2 = env2.bind(n, Value::Op(Arc::new(Closure {
+                            memo: Default::default(),
                             name: cl.name,
                             params: cl.params.clone(),
                             body: ClosureBody::Expr(body),
@@ -871,7 +883,7 @@ impl Ev {
             ClosureBody::FnDef(fd) => {
                 let mut env2 = cl.env.clone();
                 if let Some(n) = cl.name {
-                    env2 = env2.bind(n, Value::Op(Arc::new(Closure { name: Some(n), params: vec![], body: ClosureBody::FnDef(fd), scope: cl.scope, env: cl.env.clone() })));
+                    env2 = env2.bind(n, Value::Op(Arc::new(Closure { memo: Default::default(), name: Some(n), params: vec![], body: ClosureBody::FnDef(fd), scope: cl.scope, env: cl.env.clone() })));
                 }
                 if args.is_empty() {
                     return self.fndef_value(fd, cl.scope, &env2, st);

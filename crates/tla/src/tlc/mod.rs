@@ -46,6 +46,8 @@ pub struct Closure {
     pub body: ClosureBody,
     pub scope: scope::Sc,
     pub env: Env,
+    /// Values of a recursive function definition already computed in this evaluation.
+    pub memo: std::sync::Mutex<std::collections::HashMap<value::Value, value::Value>>,
 }
 
 #[derive(Debug)]
