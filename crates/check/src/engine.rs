@@ -138,12 +138,19 @@ impl Model {
         if self.symmetry.is_empty() {
             return Ok(nonzero(fingerprint(s)));
         }
-        let mut best = u64::MAX;
+        // like TLC: the lexicographically least state over the given permutations
+        let mut best: Option<Vec<Value>> = None;
         for p in &self.symmetry {
             let t: Vec<Value> = s.iter().map(|v| crate::model::permute(v, p)).collect();
-            best = best.min(fingerprint(&t));
+            let smaller = match &best {
+                None => t.iter().zip(s.iter()).map(|(a, b)| vf_tla::tlc::value::cmp(a, b)).find(|o| o.is_ne()) == Some(std::cmp::Ordering::Less),
+                Some(b) => t.iter().zip(b.iter()).map(|(a, b)| vf_tla::tlc::value::cmp(a, b)).find(|o| o.is_ne()) == Some(std::cmp::Ordering::Less),
+            };
+            if smaller {
+                best = Some(t);
+            }
         }
-        Ok(nonzero(best))
+        Ok(nonzero(fingerprint(best.as_deref().unwrap_or(s))))
     }
 }
 
