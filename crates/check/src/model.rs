@@ -19,6 +19,8 @@ pub struct Options {
     pub config: Option<PathBuf>,
     pub lib_dirs: Vec<PathBuf>,
     pub check_deadlock: Option<bool>,
+    /// Print/PrintT output goes to stderr (stdout carries JSON).
+    pub prints_to_stderr: bool,
 }
 
 pub struct Named {
@@ -81,6 +83,7 @@ impl Model {
         let root = build_scope(loader, m, None, &mut root_info).map_err(InputError)?;
         let mut ev = Ev::new(loader);
         ev.var_names = root_info.variables.clone();
+        ev.echo = !opts.prints_to_stderr;
         let ev: &'static Ev = leak(ev);
         let at_cfg = |name: &str| -> String {
             // position of the name in the cfg file

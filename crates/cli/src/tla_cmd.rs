@@ -65,7 +65,7 @@ pub fn run(ctx: Ctx, args: TlaArgs) -> Result<(), Failure> {
     match args.cmd {
         TlaCmd::Check { spec, config, workers, deadlock, no_deadlock, depth, lib, trace_json } => {
             let check_deadlock = if no_deadlock { Some(false) } else if deadlock { Some(true) } else { None };
-            let opts = vf_check::Options { config, lib_dirs: lib, check_deadlock };
+            let opts = vf_check::Options { config, lib_dirs: lib, check_deadlock, prints_to_stderr: ctx.json };
             let t0 = std::time::Instant::now();
             let model = vf_check::Model::load(&spec, &opts).map_err(|e| Failure::input(e.0))?;
             if !ctx.quiet && !ctx.json {

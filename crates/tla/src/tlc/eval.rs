@@ -1203,6 +1203,8 @@ impl Ev {
         };
         if self.echo {
             println!("{s}");
+        } else {
+            eprintln!("{s}");
         }
         self.out.lock().unwrap().push(s);
     }
