@@ -158,9 +158,13 @@ pub fn parse(src: &str, file: &str) -> Result<Cfg, String> {
         }
         let kw = t.text.clone();
         i += 1;
-        // the names/entries up to the next keyword
+        // the names/entries up to the next keyword (exactly one name for single-name keywords)
         let start = i;
+        let single = matches!(kw.as_str(), "INIT" | "NEXT" | "SPECIFICATION" | "SYMMETRY" | "VIEW" | "ALIAS" | "POSTCONDITION" | "CHECK_DEADLOCK");
         while i < toks.len() && !is_kw(&toks[i]) {
+            if single && i > start {
+                return Err(format!("{}: unknown configuration keyword `{}`", at(&toks[i]), toks[i].text));
+            }
             i += 1;
         }
         let body = &toks[start..i];

@@ -442,6 +442,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
             });
         }
         if let Some((i, Stop::Violation(v))) = found.into_inner().unwrap() {
+            let found_next = next_level.lock().unwrap().len() as u64;
             let (s, sfp) = &level[i as usize];
             let mut trace = model.trace_to(&store, *sfp);
             if trace.is_empty() {
@@ -454,8 +455,11 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                 Violation::EvalError { message, .. } => Violation::EvalError { message, trace },
                 other => other,
             };
-            stats.depth = depth + 1;
-            return finish(&mut stats, Some(v), false, 0);
+            // TLC's depth is the deepest level reached (a violating successor is one level down)
+            let deeper = found_next > 0 || matches!(v, Violation::Invariant { .. } | Violation::ActionProperty { .. });
+            stats.depth = if deeper { depth + 1 } else { depth };
+            let left = (level.len() as u64).saturating_sub(i + 1) + found_next;
+            return finish(&mut stats, Some(v), false, left);
         }
         level = next_level.into_inner().unwrap();
         if !level.is_empty() {

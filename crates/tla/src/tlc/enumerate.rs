@@ -32,13 +32,16 @@ pub struct Enumerator<'a> {
     /// Depth of operator calls below the top action (0 = the top action's own body).
     depth: usize,
     label: Option<(&'static str, Sc, Span)>,
+    /// Still splitting the action into TLC's sub-actions (only disjunctions, \E and operator
+    /// applications seen so far); each sub-action is named by its operator and its span.
+    splitting: bool,
 }
 
 type Sink<'s> = dyn FnMut(Vec<Value>, Option<(&'static str, Sc, Span)>) -> R<bool> + 's;
 
 impl<'a> Enumerator<'a> {
     pub fn new(ev: &'a Ev, cur: Option<&'a [Value]>, nvars: usize) -> Self {
-        Enumerator { ev, cur, nvars, depth: 0, label: None }
+        Enumerator { ev, cur, nvars, depth: 0, label: None, splitting: true }
     }
 
     /// Enumerates all states satisfying the action/predicate `e`; `sink` returns false to stop.
@@ -46,6 +49,7 @@ impl<'a> Enumerator<'a> {
         let mut st: Vec<Option<Value>> = vec![None; self.nvars];
         self.label = label;
         self.depth = 0;
+        self.splitting = true;
         self.enum_expr(e, sc, env, &mut st, &Cont::Done, sink).map(|_| ())
     }
 
@@ -162,11 +166,39 @@ impl<'a> Enumerator<'a> {
 
     fn enum_expr(&mut self, e: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
         use ExprKind::*;
+        let keeps_splitting = matches!(
+            &e.kind,
+            JunctionList(Junction::Or, _) | Quant(crate::ast::Quant::Exists, ..) | Name(_) | Apply(..) | Qualified(_)
+        ) || matches!(&e.kind, Infix(op, ..) if op == "\\/");
+        if self.splitting && !keeps_splitting {
+            self.splitting = false;
+            let r = self.enum_expr_inner(e, sc, env, st, k, sink);
+            self.splitting = true;
+            return r;
+        }
+        self.enum_expr_inner(e, sc, env, st, k, sink)
+    }
+
+    fn sub_action<T>(&mut self, sub: E, f: impl FnOnce(&mut Self) -> T) -> T {
+        if !self.splitting {
+            return f(self);
+        }
+        let saved = self.label;
+        if let Some((n, sc, _)) = self.label {
+            self.label = Some((n, sc, sub.span));
+        }
+        let r = f(self);
+        self.label = saved;
+        r
+    }
+
+    fn enum_expr_inner(&mut self, e: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        use ExprKind::*;
         match &e.kind {
             JunctionList(Junction::And, items) => self.run_cont(&Cont::List(items, sc, env.clone(), k), st, sink),
             JunctionList(Junction::Or, items) => {
                 for it in items {
-                    if !self.enum_expr(it, sc, env, st, k, sink)? {
+                    if !self.sub_action(it, |me| me.enum_expr(it, sc, env, st, k, sink))? {
                         return Ok(false);
                     }
                 }
@@ -174,10 +206,10 @@ impl<'a> Enumerator<'a> {
             }
             Infix(op, a, b) if op == "/\\" => self.enum_expr(a, sc, env, st, &Cont::One(b, sc, env.clone(), k), sink),
             Infix(op, a, b) if op == "\\/" => {
-                if !self.enum_expr(a, sc, env, st, k, sink)? {
+                if !self.sub_action(a, |me| me.enum_expr(a, sc, env, st, k, sink))? {
                     return Ok(false);
                 }
-                self.enum_expr(b, sc, env, st, k, sink)
+                self.sub_action(b, |me| me.enum_expr(b, sc, env, st, k, sink))
             }
             Quant(crate::ast::Quant::Exists, bounds, body) => {
                 let s = self.st(st);
@@ -188,7 +220,7 @@ impl<'a> Enumerator<'a> {
                     Ok(true)
                 })?;
                 for env2 in envs {
-                    if !self.enum_expr(body, sc, &env2, st, k, sink)? {
+                    if !self.sub_action(body, |me| me.enum_expr(body, sc, &env2, st, k, sink))? {
                         return Ok(false);
                     }
                 }
@@ -358,7 +390,7 @@ impl<'a> Enumerator<'a> {
                                 env2 = env2.bind(p.name.name.as_str(), v);
                             }
                         }
-                        self.enter_def(od.name.name.as_str(), osc, &od.body, od.span, &env2, st, k, sink)
+                        self.enter_def(od.name.name.as_str(), osc, &od.body, od.body.span, &env2, st, k, sink)
                     }
                     _ => self.guard(e, sc, env, st, k, sink),
                 }
@@ -375,7 +407,7 @@ impl<'a> Enumerator<'a> {
         }
         Ok(match self.ev.resolve(n, sc, e.span)? {
             Some((Def::Op(od, osc), _)) => {
-                Some((od.name.name.as_str(), od.params.iter().map(|p| p.name.name.as_str()).collect(), &od.body, osc, Env::default(), od.span))
+                Some((od.name.name.as_str(), od.params.iter().map(|p| p.name.name.as_str()).collect(), &od.body, osc, Env::default(), od.body.span))
             }
             Some((Def::Sub { expr, scope, env: senv }, _)) => match &expr.kind {
                 ExprKind::Name(m) => self.callable(m, expr, scope, &senv)?,
@@ -414,7 +446,7 @@ impl<'a> Enumerator<'a> {
         // the first operator entered below the top action names the action (as TLC's trace does)
         let saved = self.label;
         let saved_depth = self.depth;
-        if self.depth <= 1 {
+        if self.splitting {
             self.label = Some((name, sc, span));
         }
         self.depth += 1;
