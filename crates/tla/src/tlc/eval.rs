@@ -173,7 +173,7 @@ impl Ev {
             return Ok(s);
         }
         let mut root = RootInfo::default();
-        let s = instantiate(self.loader, inst, def_scope, HashMap::new(), env, &mut root, def_scope.file)
+        let s = instantiate(self.loader, inst, def_scope, Default::default(), env, &mut root, def_scope.file)
             .map_err(|m| err_at(sc, sp, m))?;
         cache.lock().unwrap().insert(key, s);
         Ok(s)

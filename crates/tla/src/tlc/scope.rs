@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 pub type Sc = &'static Scope;
+/// Name maps hashed with the fast deterministic hasher (name lookups are on the hot path).
+pub type NameMap<V> = HashMap<&'static str, V, std::hash::BuildHasherDefault<super::value::FpHasher>>;
 pub type E = &'static Expr;
 
 /// Modules TLC implements natively; their operators are built into the evaluator.
@@ -53,9 +55,9 @@ impl Clone for Def {
 pub struct Scope {
     pub file: &'static SourceFile,
     pub module_name: String,
-    pub defs: OnceLock<HashMap<&'static str, Def>>,
+    pub defs: OnceLock<NameMap<Def>>,
     /// Values of constant-level nullary definitions, computed once.
-    pub cache: RwLock<HashMap<&'static str, Value>>,
+    pub cache: RwLock<NameMap<Value>>,
 }
 
 impl Scope {
@@ -125,9 +127,9 @@ pub fn build_scope(
         file: m.file,
         module_name: m.module.name.clone(),
         defs: OnceLock::new(),
-        cache: RwLock::new(HashMap::new()),
+        cache: RwLock::new(NameMap::default()),
     }));
-    let mut defs: HashMap<&'static str, Def> = HashMap::new();
+    let mut defs: NameMap<Def> = NameMap::default();
     let mut seen = Vec::new();
     add_units(loader, m, scope, &mut defs, &subs, root, &mut seen, true)?;
     let _ = scope.defs.set(defs);
@@ -139,7 +141,7 @@ fn add_units(
     loader: &Loader,
     m: &'static LoadedModule,
     scope: Sc,
-    defs: &mut HashMap<&'static str, Def>,
+    defs: &mut NameMap<Def>,
     subs: &Option<(&HashMap<&'static str, Def>, Sc, Env)>,
     root: &mut RootInfo,
     seen: &mut Vec<String>,
@@ -250,7 +252,7 @@ fn add_units(
     Ok(())
 }
 
-fn defs_snapshot(defs: &HashMap<&'static str, Def>) -> HashMap<&'static str, Def> {
+fn defs_snapshot(defs: &NameMap<Def>) -> NameMap<Def> {
     defs.clone()
 }
 
@@ -276,7 +278,7 @@ pub fn instantiate(
     loader: &Loader,
     inst: &'static Instance,
     outer: Sc,
-    outer_defs: HashMap<&'static str, Def>,
+    outer_defs: NameMap<Def>,
     env: Env,
     root: &mut RootInfo,
     file: &'static SourceFile,
