@@ -83,8 +83,28 @@ impl Loader {
         let text = std::fs::read_to_string(path).map_err(|e| LoadError(format!("{}:1:1: cannot read: {e}", path.display())))?;
         let file: &'static SourceFile = Box::leak(Box::new(SourceFile::new(path.display().to_string(), text)));
         let module = crate::parser::parse_module(&file.text).map_err(|d| LoadError(file.one_line(&d)))?;
+        let end = module.span.end;
         let m: &'static LoadedModule = Box::leak(Box::new(LoadedModule { module: Box::leak(Box::new(module)), file }));
         self.loaded.lock().unwrap().insert(m.module.name.clone(), m);
+        // further modules in the same file (after the first module's `====`), as SANY reads them
+        let mut from = end;
+        while let Some(rel) = crate::parser::find_module_start(&file.text[from..]) {
+            let off = from + rel;
+            // keep byte offsets and line numbers: blank out everything before the header
+            let mut padded: Vec<u8> = file.text.as_bytes()[..off].iter().map(|&b| if b == b'\n' { b'\n' } else { b' ' }).collect();
+            padded.extend_from_slice(&file.text.as_bytes()[off..]);
+            let text = String::from_utf8(padded).unwrap_or_default();
+            let sub_file: &'static SourceFile = Box::leak(Box::new(SourceFile::new(file.name.clone(), text)));
+            match crate::parser::parse_module(&sub_file.text) {
+                Ok(sm) => {
+                    let next = sm.span.end.max(off + 1);
+                    let lm: &'static LoadedModule = Box::leak(Box::new(LoadedModule { module: Box::leak(Box::new(sm)), file: sub_file }));
+                    self.loaded.lock().unwrap().entry(lm.module.name.clone()).or_insert(lm);
+                    from = next;
+                }
+                Err(_) => break,
+            }
+        }
         Ok(m)
     }
 
