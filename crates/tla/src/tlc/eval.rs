@@ -681,6 +681,12 @@ impl Ev {
             }
             return Ok(v.clone());
         }
+        // constant-level definitions computed at start (the common case for sets like `Procs`)
+        if let Some(v) = sc.cache.read().unwrap().get(n) {
+            if !self.has_overrides.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(v.clone());
+            }
+        }
         match self.resolve(n, sc, e.span)? {
             Some((d, dsc)) => self.eval_def(&d, dsc, n, &[], e, sc, env, st),
             None => {
