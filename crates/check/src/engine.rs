@@ -371,6 +371,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         let mut tr = vec![];
                         tr.push((t.clone(), action_label(label)));
                         *found.lock().unwrap() = Some((i as u64, Stop::Violation(Violation::ActionProperty { name, trace: steps(model, tr) })));
+                        stop_flag.store(true, Ordering::Relaxed);
                         return Ok(false);
                     }
                     if !model.in_model(&t)? || !model.in_actions(s, &t)? {
@@ -378,6 +379,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         if let Some(name) = model.violated_invariant(&t)? {
                             let tr = vec![(t.clone(), action_label(label))];
                             *found.lock().unwrap() = Some((i as u64, Stop::Violation(Violation::Invariant { name, trace: steps(model, tr) })));
+                            stop_flag.store(true, Ordering::Relaxed);
                             return Ok(false);
                         }
                         return Ok(true);
@@ -388,6 +390,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         if let Some(name) = model.violated_invariant(&t)? {
                             let tr = vec![(t.clone(), action_label(label))];
                             *found.lock().unwrap() = Some((i as u64, Stop::Violation(Violation::Invariant { name, trace: steps(model, tr) })));
+                            stop_flag.store(true, Ordering::Relaxed);
                             return Ok(false);
                         }
                         collect.push((std::sync::Arc::new(t), fp));
@@ -402,8 +405,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     stop_flag.store(true, Ordering::Relaxed);
                     return;
                 }
-                if found.lock().unwrap().is_some() {
-                    stop_flag.store(true, Ordering::Relaxed);
+                if stop_flag.load(Ordering::Relaxed) {
                     return;
                 }
                 if !any && model.check_deadlock {
@@ -413,6 +415,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     }
                     stop_flag.store(true, Ordering::Relaxed);
                     return;
+                }
+                if i % 512 != 0 {
+                    continue;
                 }
                 let mut lr = last_report.lock().unwrap();
                 if lr.elapsed().as_secs() >= 5 {
