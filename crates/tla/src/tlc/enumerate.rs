@@ -235,7 +235,8 @@ impl<'a> Enumerator<'a> {
                 })?;
                 self.run_cont(&Cont::Each(body, sc, &envs, k), st, sink)
             }
-            Infix(op, a, b) if op == "=>" => {
+            // TLC splits `A => B` in actions only; in Init it is a guard (getInitStates has no case for it)
+            Infix(op, a, b) if op == "=>" && !self.init_mode() => {
                 let av = {
                     let s = self.st(st);
                     self.ev.eval_bool(a, sc, env, &s)?
