@@ -14,6 +14,7 @@ mod crypto_cmd;
 mod pmlog_cmd;
 mod mpcal_cmd;
 mod verify_cmd;
+mod tla_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -53,6 +54,8 @@ enum Command {
     Mpcal(mpcal_cmd::MpcalArgs),
     /// Verus programs: SMT verification of requires/ensures, invariants, overflow, termination.
     Verify(verify_cmd::VerifyArgs),
+    /// TLA+: the TLC-compatible model checker (`tla check Spec.tla`).
+    Tla(tla_cmd::TlaArgs),
 }
 
 /// Global output settings every command receives.
@@ -74,7 +77,7 @@ impl Ctx {
 
 fn main() {
     failure::install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(tla_cmd::tlc_spellings(std::env::args())) {
         Ok(cli) => cli,
         Err(e) => failure::exit_on_clap_error(e),
     };
@@ -87,6 +90,7 @@ fn main() {
         Command::Pmlog(args) => pmlog_cmd::run(ctx, args),
         Command::Mpcal(args) => mpcal_cmd::run(ctx, args),
         Command::Verify(args) => verify_cmd::run(ctx, args),
+        Command::Tla(args) => tla_cmd::run(ctx, args),
     };
     if let Err(f) = result {
         f.exit();

@@ -9,6 +9,7 @@ pub mod lexer;
 pub mod parser;
 pub mod printer;
 pub mod resolve;
+pub mod tlc;
 
 pub use ast::*;
 pub use error::{Diagnostic, SourceFile};

@@ -394,7 +394,9 @@ impl Parser {
             let op_tok = self.advance();
             if matches!(lhs.kind, ExprKind::JunctionList(..)) && (op == "/\\" || op == "\\/") {
                 let lhs_end_line = self.toks.iter().rev().find(|t| t.end <= lhs.span.end).map(|t| t.line);
-                if lhs_end_line != Some(op_tok.line) {
+                let list_col = self.toks.iter().find(|t| t.start == lhs.span.start).map(|t| t.col);
+                let outdented = list_col.is_some_and(|c| op_tok.col < c);
+                if lhs_end_line != Some(op_tok.line) && !outdented {
                     return Err(Diagnostic::parse(
                         op_tok.start,
                         format!("bad indentation: `{op}` at column {} is not aligned with the bulleted list above it", op_tok.col),
@@ -532,10 +534,22 @@ impl Parser {
             }
             return Ok(Expr::new(ExprKind::Apply(first.text.clone(), args), Span::new(first.start, close.end)));
         }
+        if self.peek_n(1).is_sym("::") {
+            // A label `P0:: e` names a subexpression; it has no meaning for evaluation.
+            self.advance();
+            self.advance();
+            return self.parse_expr();
+        }
         let first = self.advance();
         let mut name = first.text.clone();
         // Instance-qualified names `M!Op` (possibly chained).
         while self.peek().is_sym("!") && self.peek_n(1).kind == Kind::Ident {
+            self.advance();
+            name.push('!');
+            name.push_str(&self.advance().text);
+        }
+        // Positional subexpression selectors `Inv!2` (a conjunct) and `Thm!:` (the body).
+        while self.peek().is_sym("!") && (self.peek_n(1).kind == Kind::Num || self.peek_n(1).is_sym(":")) && self.peek_n(1).start == self.peek().end {
             self.advance();
             name.push('!');
             name.push_str(&self.advance().text);
@@ -608,6 +622,10 @@ impl Parser {
             "LET" => {
                 let mut defs = Vec::new();
                 while !self.peek().is_kw("IN") {
+                    if self.eat_kw("RECURSIVE") {
+                        defs.push(Unit::Recursive(self.parse_opdecl_list()?));
+                        continue;
+                    }
                     defs.push(self.parse_definition_unit(false)?);
                 }
                 self.expect_kw("IN")?;
@@ -824,7 +842,13 @@ impl Parser {
         let t = self.peek().clone();
         if t.kind == Kind::Ident {
             self.advance();
-            return Ok(Expr::new(ExprKind::Name(t.text), Span::new(t.start, t.end)));
+            let mut name = t.text;
+            while self.peek().is_sym("!") && self.peek_n(1).kind == Kind::Ident {
+                self.advance();
+                name.push('!');
+                name.push_str(&self.advance().text);
+            }
+            return Ok(Expr::new(ExprKind::Name(name), Span::new(t.start, self.last_end())));
         }
         self.parse_primary()
     }
@@ -1104,8 +1128,22 @@ impl Parser {
             }
             (Kind::Kw, "THEOREM") | (Kind::Kw, "LEMMA") | (Kind::Kw, "PROPOSITION") | (Kind::Kw, "COROLLARY") => {
                 self.advance();
-                let (name, body) = self.parse_named_body()?;
-                Ok(Unit::Theorem { keyword: t.text.clone(), name, body, span: Span::new(t.start, self.last_end()) })
+                let save = self.pos;
+                let stmt = if self.peek_n(1).is_kw("ASSUME") || self.peek().is_kw("ASSUME") { None } else { self.parse_named_body().ok() };
+                // Whatever follows the statement up to the next unit is a proof: skipped.
+                if stmt.is_none() {
+                    self.pos = save;
+                }
+                self.skip_to_unit_start(t.col);
+                match stmt {
+                    Some((name, body)) => Ok(Unit::Theorem { keyword: t.text.clone(), name, body, span: Span::new(t.start, self.last_end()) }),
+                    None => Ok(Unit::Separator),
+                }
+            }
+            (Kind::Ident, "USE") | (Kind::Ident, "HIDE") | (Kind::Ident, "PROOF") | (Kind::Ident, "BY") | (Kind::Ident, "OBVIOUS") | (Kind::Ident, "OMITTED") => {
+                self.advance();
+                self.skip_to_unit_start(t.col);
+                Ok(Unit::Separator)
             }
             (Kind::Kw, "INSTANCE") => {
                 self.advance();
@@ -1120,6 +1158,32 @@ impl Parser {
                 self.parse_definition_unit(true)
             }
             _ => self.parse_definition_unit(false),
+        }
+    }
+
+    /// Skips tokens (a proof, a USE line) up to the next token that starts a unit: the first token
+    /// of a line, at or left of column `col`, that is a unit keyword, a separator, the module end,
+    /// or an identifier (a definition).
+    fn skip_to_unit_start(&mut self, col: usize) {
+        loop {
+            let t = self.raw_peek().clone();
+            if matches!(t.kind, Kind::Eof | Kind::ModuleEnd | Kind::Dashes) {
+                return;
+            }
+            let first_on_line = self.pos == 0 || self.toks[self.pos - 1].line != t.line;
+            if first_on_line && t.col <= col {
+                let unit_kw = t.kind == Kind::Kw
+                    && matches!(
+                        t.text.as_str(),
+                        "CONSTANT" | "CONSTANTS" | "VARIABLE" | "VARIABLES" | "ASSUME" | "ASSUMPTION" | "AXIOM" | "THEOREM"
+                            | "LEMMA" | "PROPOSITION" | "COROLLARY" | "INSTANCE" | "LOCAL" | "RECURSIVE"
+                    );
+                let proof_word = matches!(t.text.as_str(), "BY" | "PROOF" | "OBVIOUS" | "OMITTED" | "QED" | "DEF" | "DEFS");
+                if unit_kw || (t.kind == Kind::Ident && !proof_word) || (t.kind == Kind::Sym && prefix_prec(&t.text).is_some() && self.peek_n(1).kind == Kind::Ident && self.peek_n(2).is_sym("==")) {
+                    return;
+                }
+            }
+            self.pos += 1;
         }
     }
 

@@ -1,0 +1,220 @@
+//! Small specs checked against what TLC (tla2tools.jar, -workers 1) printed for them, recorded in
+//! `fixtures/X.tlc.out`: the same counts, the same verdict and the same trace (labels and values).
+//! No Java is needed to run these.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use vf_check::engine::{Outcome, TraceStep, Violation};
+use vf_check::{Config, Model, Options};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+struct Tlc {
+    generated: u64,
+    distinct: u64,
+    left: u64,
+    depth: u64,
+    error: Option<String>,
+    trace: Vec<(String, BTreeMap<String, String>)>,
+}
+
+fn parse_tlc(text: &str) -> Tlc {
+    let mut t = Tlc { generated: 0, distinct: 0, left: 0, depth: 0, error: None, trace: vec![] };
+    let mut lines = text.lines().peekable();
+    while let Some(l) = lines.next() {
+        if let Some(rest) = l.strip_prefix("Error: ") {
+            if t.error.is_none() && !rest.starts_with("The behavior") && !rest.starts_with("The error occurred") {
+                t.error = Some(rest.to_string());
+            }
+        } else if let Some(rest) = l.strip_prefix("State ") {
+            let label = rest.split_once(": ").unwrap().1.to_string();
+            let mut vals = BTreeMap::new();
+            while let Some(v) = lines.peek() {
+                if v.trim().is_empty() || v.starts_with("State ") || v.starts_with("Error") || v.contains("states generated") {
+                    break;
+                }
+                let v = lines.next().unwrap();
+                let v = v.strip_prefix("/\\ ").unwrap_or(v);
+                let (n, val) = v.split_once(" = ").unwrap();
+                vals.insert(n.to_string(), val.to_string());
+            }
+            t.trace.push((label, vals));
+        } else if l.contains("states generated") {
+            let nums: Vec<u64> = l.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
+            t.generated = nums[0];
+            t.distinct = nums[1];
+            t.left = nums[2];
+        } else if let Some(rest) = l.strip_prefix("The depth of the complete state graph search is ") {
+            t.depth = rest.trim_end_matches('.').parse().unwrap();
+        }
+    }
+    t
+}
+
+fn run(name: &str) -> (Model, Outcome) {
+    let spec = fixture(&format!("{name}.tla"));
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    let model = Model::load(&spec, &opts).unwrap_or_else(|e| panic!("{name}: {}", e.0));
+    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None }, &|_| {});
+    (model, out)
+}
+
+fn trace_of(v: &Violation) -> &[TraceStep] {
+    match v {
+        Violation::Invariant { trace, .. }
+        | Violation::ActionProperty { trace, .. }
+        | Violation::InitProperty { trace, .. }
+        | Violation::Deadlock { trace }
+        | Violation::EvalError { trace, .. } => trace,
+    }
+}
+
+/// Runs fixture `name` and compares everything TLC reported.
+fn same_as_tlc(name: &str) -> Outcome {
+    let tlc = parse_tlc(&std::fs::read_to_string(fixture(&format!("{name}.tlc.out"))).unwrap());
+    let (_, out) = run(name);
+    let s = &out.stats;
+    assert_eq!(
+        (s.states_generated, s.distinct_states, s.queue_left, s.depth),
+        (tlc.generated, tlc.distinct, tlc.left, tlc.depth),
+        "{name}: generated/distinct/left/depth"
+    );
+    match (&out.violation, &tlc.error) {
+        (None, None) => {}
+        (Some(v), Some(_)) => {
+            let ours = trace_of(v);
+            assert_eq!(ours.len(), tlc.trace.len(), "{name}: trace length");
+            for (i, (st, (label, vals))) in ours.iter().zip(tlc.trace.iter()).enumerate() {
+                assert_eq!(&st.label, label, "{name}: label of state {}", i + 1);
+                let mine: BTreeMap<String, String> = st.values.iter().cloned().collect();
+                assert_eq!(&mine, vals, "{name}: values of state {}", i + 1);
+            }
+        }
+        (v, e) => panic!("{name}: verdicts differ: ours {v:?}, TLC {e:?}"),
+    }
+    out
+}
+
+#[test]
+fn counts_match_tlc_without_violation() {
+    let out = same_as_tlc("Counter");
+    assert!(out.violation.is_none());
+}
+
+#[test]
+fn invariant_violation_trace_matches_tlc() {
+    let out = same_as_tlc("InvViolation");
+    assert!(matches!(out.violation, Some(Violation::Invariant { ref name, .. }) if name == "Safe"));
+}
+
+#[test]
+fn deadlock_trace_matches_tlc() {
+    let out = same_as_tlc("Deadlock");
+    assert!(matches!(out.violation, Some(Violation::Deadlock { .. })));
+}
+
+#[test]
+fn assertion_failure_matches_tlc() {
+    let out = same_as_tlc("AssertFail");
+    let Some(Violation::EvalError { message, .. }) = &out.violation else { panic!("{:?}", out.violation) };
+    assert!(message.contains("k got too big"), "{message}");
+    assert!(message.contains("AssertFail.tla:5:12"), "position: {message}");
+}
+
+#[test]
+fn evaluation_error_matches_tlc() {
+    let out = same_as_tlc("EvalError");
+    let Some(Violation::EvalError { message, .. }) = &out.violation else { panic!("{:?}", out.violation) };
+    assert!(message.contains("not in the domain"), "{message}");
+    assert!(message.contains("EvalError.tla:5:47"), "position: {message}");
+}
+
+#[test]
+fn language_features_and_value_normalisation_match_tlc() {
+    // records = functions on strings, tuples = functions on 1..n, INSTANCE with substitution and
+    // parameters, RECURSIVE, LAMBDA, higher-order operators, recursive functions, \div and %
+    let out = same_as_tlc("Lang");
+    assert!(matches!(out.violation, Some(Violation::Invariant { ref name, .. }) if name == "Inv"));
+}
+
+#[test]
+fn deadlock_check_can_be_disabled() {
+    let spec = fixture("Deadlock.tla");
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: Some(false), prints_to_stderr: true };
+    let model = Model::load(&spec, &opts).unwrap();
+    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None }, &|_| {});
+    assert!(out.violation.is_none());
+    assert_eq!((out.stats.states_generated, out.stats.distinct_states, out.stats.depth), (5, 4, 3));
+}
+
+#[test]
+fn workers_do_not_change_counts() {
+    let spec = fixture("Counter.tla");
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    let model = Model::load(&spec, &opts).unwrap();
+    let out = vf_check::check(&model, &Config { workers: 3, max_depth: None }, &|_| {});
+    assert_eq!((out.stats.states_generated, out.stats.distinct_states, out.stats.depth), (318, 82, 9));
+}
+
+#[test]
+fn depth_limit_is_not_a_verdict() {
+    let spec = fixture("Counter.tla");
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    let model = Model::load(&spec, &opts).unwrap();
+    let out = vf_check::check(&model, &Config { workers: 1, max_depth: Some(3) }, &|_| {});
+    assert!(out.depth_limited);
+    assert!(out.stats.distinct_states < 82);
+    assert!(vf_check::report::summary_text(&model, &out).contains("Not verified"));
+}
+
+fn load_err(spec_src: &str, cfg_src: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("vfcheck-{}-{}", std::process::id(), spec_src.len() * 31 + cfg_src.len()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("M.tla"), spec_src).unwrap();
+    std::fs::write(dir.join("M.cfg"), cfg_src).unwrap();
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    match Model::load(&dir.join("M.tla"), &opts) {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => e.0,
+    }
+}
+
+const SPEC: &str = "---- MODULE M ----\nEXTENDS Naturals\nCONSTANT N\nVARIABLE x\nInit == x = N\nNext == x' = x\n====\n";
+
+#[test]
+fn bad_input_is_one_positioned_line() {
+    let e = load_err(SPEC, "CONSTANT N = 1\nINIT Init\nNEXT Next\nFOO Bar\n");
+    assert!(e.ends_with("M.cfg:4:1: unknown configuration keyword `FOO`"), "{e}");
+    let e = load_err(SPEC, "INIT Init\nNEXT Next\n");
+    assert!(e.contains("M.tla:3:") && e.contains("constant N is not assigned"), "{e}");
+    let e = load_err(SPEC, "CONSTANT N = 1\nINIT Init\nNEXT Nxt\n");
+    assert!(e.contains("M.cfg:3:6") && e.contains("Nxt"), "{e}");
+    let e = load_err("---- MODULE M ----\nEXTENDS Missing\n====\n", "INIT Init\nNEXT Next\n");
+    assert!(e.contains("M.tla:2:9") && e.contains("cannot find module Missing"), "{e}");
+    let e = load_err("---- MODULE M ----\nInit == x = \n====\n", "INIT Init\nNEXT Next\n");
+    assert!(e.contains("M.tla:3:1"), "{e}");
+    for e in [e] {
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+}
+
+#[test]
+fn liveness_properties_are_refused_not_passed() {
+    let dir = std::env::temp_dir().join(format!("vfcheck-live-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("L.tla"),
+        "---- MODULE L ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nLive == <>(x = 2)\n====\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("L.cfg"), "SPECIFICATION Spec\nPROPERTY Live\n").unwrap();
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    let model = Model::load(&dir.join("L.tla"), &opts).unwrap();
+    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None }, &|_| {});
+    assert!(out.violation.is_none());
+    assert!(!model.unchecked.is_empty());
+    let text = vf_check::report::summary_text(&model, &out);
+    assert!(text.contains("NOT checked") && !text.contains("No error has been found"), "{text}");
+}

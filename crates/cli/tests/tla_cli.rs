@@ -1,0 +1,64 @@
+//! `veriforge tla check`: exit codes, TLC's spellings, JSON, one-line bad input.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_veriforge"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../check/tests/fixtures").join(name)
+}
+
+#[test]
+fn clean_model_exits_0_with_tlc_summary() {
+    let out = bin().args(["tla", "check"]).arg(fixture("Counter.tla")).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Model checking completed. No error has been found."));
+    assert!(stdout.contains("318 states generated, 82 distinct states found, 0 states left on queue."));
+    assert!(stdout.contains("The depth of the complete state graph search is 9."));
+}
+
+#[test]
+fn violation_exits_1_and_tlc_spellings_work() {
+    let cfg = fixture("InvViolation.cfg");
+    let out = bin().args(["tla", "check"]).arg(fixture("InvViolation.tla")).arg("-config").arg(&cfg).args(["-workers", "2"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("Error: Invariant Safe is violated."));
+    assert!(stdout.contains("State 4: <IncB line 6, col 9 to line 6, col 37 of module InvViolation>"));
+    // TLC's -deadlock disables the deadlock check
+    let out = bin().args(["tla", "check"]).arg(fixture("Deadlock.tla")).arg("-deadlock").output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn json_result() {
+    let out = bin().args(["--json", "tla", "check"]).arg(fixture("Deadlock.tla")).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "deadlock");
+    assert_eq!(v["distinct_states"], 4);
+    assert_eq!(v["violation"]["trace"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let dir = std::env::temp_dir().join(format!("vf-tla-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("B.tla"), "---- MODULE B ----\nVARIABLE x\nInit == x = 0\nNext == x' = Foo(x)\n====\n").unwrap();
+    std::fs::write(dir.join("B.cfg"), "INIT Init\nNEXT Next\nWHATEVER x\n").unwrap();
+    let out = bin().args(["tla", "check"]).arg(dir.join("B.tla")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("B.cfg:3:1: unknown configuration keyword `WHATEVER`"), "{stderr}");
+    // an unknown operator is an evaluation error with its position (exit 1, like TLC)
+    std::fs::write(dir.join("B.cfg"), "INIT Init\nNEXT Next\n").unwrap();
+    let out = bin().args(["tla", "check"]).arg(dir.join("B.tla")).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout.contains("B.tla:4:14: Unknown operator: Foo"), "{stdout}");
+}

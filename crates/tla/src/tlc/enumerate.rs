@@ -1,0 +1,529 @@
+//! Enumeration of initial states and successor states the way TLC does it: conjuncts are processed
+//! left to right, a disjunction splits, `\E x \in S` enumerates S, the first occurrence of `x' = e`
+//! (`x = e` in Init) assigns, `x' \in S` enumerates S, UNCHANGED assigns the old value, IF/CASE/LET
+//! and user-defined operators are entered, and any other conjunct is evaluated as a guard.
+
+use super::eval::{EvalError, Ev, St, R};
+use super::scope::{Def, Sc, E};
+use super::value::Value;
+use super::{Closure, ClosureBody, Env};
+use crate::ast::*;
+
+enum Cont<'c> {
+    Done,
+    One(E, Sc, Env, &'c Cont<'c>),
+    List(&'static [Expr], Sc, Env, &'c Cont<'c>),
+    /// `body` under each of the environments in turn (a bounded \A in an action).
+    Each(E, Sc, &'c [Env], &'c Cont<'c>),
+}
+
+/// One generated state with the name and position of the action that produced it.
+pub struct Found<'a> {
+    pub state: Vec<Value>,
+    pub action: Option<(&'static str, Sc, Span)>,
+    pub _p: std::marker::PhantomData<&'a ()>,
+}
+
+pub struct Enumerator<'a> {
+    pub ev: &'a Ev,
+    /// Current state; None when enumerating initial states.
+    pub cur: Option<&'a [Value]>,
+    pub nvars: usize,
+    /// Depth of operator calls below the top action (0 = the top action's own body).
+    depth: usize,
+    label: Option<(&'static str, Sc, Span)>,
+    /// Still splitting the action into TLC's sub-actions (only disjunctions, \E and operator
+    /// applications seen so far); each sub-action is named by its operator and its span.
+    splitting: bool,
+}
+
+type Sink<'s> = dyn FnMut(Vec<Value>, Option<(&'static str, Sc, Span)>) -> R<bool> + 's;
+
+impl<'a> Enumerator<'a> {
+    pub fn new(ev: &'a Ev, cur: Option<&'a [Value]>, nvars: usize) -> Self {
+        Enumerator { ev, cur, nvars, depth: 0, label: None, splitting: true }
+    }
+
+    /// Enumerates all states satisfying the action/predicate `e`; `sink` returns false to stop.
+    pub fn run(&mut self, e: E, sc: Sc, env: &Env, label: Option<(&'static str, Sc, Span)>, sink: &mut Sink) -> R<()> {
+        let mut st: Vec<Option<Value>> = vec![None; self.nvars];
+        self.label = label;
+        self.depth = 0;
+        self.splitting = true;
+        self.enum_expr(e, sc, env, &mut st, &Cont::Done, sink).map(|_| ())
+    }
+
+    fn st<'s>(&self, nxt: &'s [Option<Value>]) -> St<'s>
+    where
+        'a: 's,
+    {
+        St { cur: self.cur, nxt: Some(nxt), primed: false }
+    }
+
+    fn init_mode(&self) -> bool {
+        self.cur.is_none()
+    }
+
+    fn run_cont(&mut self, k: &Cont, st: &mut Vec<Option<Value>>, sink: &mut Sink) -> R<bool> {
+        match k {
+            Cont::Done => {
+                if let Some(i) = st.iter().position(|v| v.is_none()) {
+                    let what = if self.init_mode() { "initial state" } else { "successor state" };
+                    return Err(EvalError {
+                        pos: self.label.map(|(_, sc, sp)| (sc.file, sp)),
+                        msg: format!(
+                            "The {what} is not completely specified by the {}: the variable {} is not assigned",
+                            if self.init_mode() { "initial predicate" } else { "next-state relation" },
+                            self.ev.var_names.get(i).copied().unwrap_or("?")
+                        ),
+                    });
+                }
+                let mut out = Vec::with_capacity(st.len());
+                for v in st.iter() {
+                    let v = v.as_ref().unwrap();
+                    out.push(v.normalize().map_err(|m| EvalError { pos: None, msg: m })?);
+                }
+                sink(out, self.label)
+            }
+            Cont::One(e, sc, env, next) => self.enum_expr(e, sc, env, st, next, sink),
+            Cont::Each(body, sc, envs, next) => {
+                if envs.is_empty() {
+                    return self.run_cont(next, st, sink);
+                }
+                let rest = Cont::Each(body, sc, &envs[1..], next);
+                self.enum_expr(body, sc, &envs[0], st, &rest, sink)
+            }
+            Cont::List(items, sc, env, next) => {
+                if items.is_empty() {
+                    return self.run_cont(next, st, sink);
+                }
+                let rest = Cont::List(&items[1..], sc, env.clone(), next);
+                self.enum_expr(&items[0], sc, env, st, &rest, sink)
+            }
+        }
+    }
+
+    /// The variable index `e` assigns, if `e` is `x'` (`x` in Init) for a state variable x.
+    fn target(&self, e: E, sc: Sc, env: &Env) -> Option<usize> {
+        if let ExprKind::Name(n) = &e.kind {
+            if let Some(Value::Op(c)) = env.get(n) {
+                let cl = c.as_any().downcast_ref::<Closure>()?;
+                if cl.params.is_empty() && cl.name.is_none() {
+                    if let ClosureBody::Expr(body) = cl.body {
+                        return self.target(body, cl.scope, &cl.env);
+                    }
+                }
+            }
+        }
+        let inner = if self.init_mode() {
+            e
+        } else {
+            match &e.kind {
+                ExprKind::Postfix(op, a) if op == "'" => a,
+                _ => return None,
+            }
+        };
+        self.var_of(inner, sc, env)
+    }
+
+    fn var_of(&self, e: E, sc: Sc, env: &Env) -> Option<usize> {
+        let ExprKind::Name(n) = &e.kind else { return None };
+        if let Some(v) = env.get(n) {
+            // a parameter passed by name: look through to its argument
+            let Value::Op(c) = v else { return None };
+            let cl = c.as_any().downcast_ref::<Closure>()?;
+            if !cl.params.is_empty() || cl.name.is_some() {
+                return None;
+            }
+            let ClosureBody::Expr(body) = cl.body else { return None };
+            return self.var_of(body, cl.scope, &cl.env);
+        }
+        match self.ev.resolve(n, sc, e.span).ok()?? {
+            (Def::Var(i), _) => Some(i),
+            (Def::Sub { expr, scope, env }, _) => self.var_of(expr, scope, &env),
+            _ => None,
+        }
+    }
+
+    fn assign(&mut self, i: usize, v: Value, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        let old = st[i].replace(v);
+        let r = self.run_cont(k, st, sink);
+        st[i] = old;
+        r
+    }
+
+    fn guard(&mut self, e: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        let b = {
+            let s = self.st(st);
+            self.ev.eval_bool(e, sc, env, &s)?
+        };
+        if b {
+            self.run_cont(k, st, sink)
+        } else {
+            Ok(true)
+        }
+    }
+
+    fn enum_expr(&mut self, e: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        use ExprKind::*;
+        let keeps_splitting = matches!(
+            &e.kind,
+            JunctionList(Junction::Or, _) | Quant(crate::ast::Quant::Exists, ..) | Name(_) | Apply(..) | Qualified(_)
+        ) || matches!(&e.kind, Infix(op, ..) if op == "\\/");
+        if self.splitting && !keeps_splitting {
+            self.splitting = false;
+            let r = self.enum_expr_inner(e, sc, env, st, k, sink);
+            self.splitting = true;
+            return r;
+        }
+        self.enum_expr_inner(e, sc, env, st, k, sink)
+    }
+
+    fn sub_action<T>(&mut self, sub: E, f: impl FnOnce(&mut Self) -> T) -> T {
+        if !self.splitting {
+            return f(self);
+        }
+        let saved = self.label;
+        if let Some((n, sc, _)) = self.label {
+            self.label = Some((n, sc, sub.span));
+        }
+        let r = f(self);
+        self.label = saved;
+        r
+    }
+
+    fn enum_expr_inner(&mut self, e: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        use ExprKind::*;
+        match &e.kind {
+            JunctionList(Junction::And, items) => self.run_cont(&Cont::List(items, sc, env.clone(), k), st, sink),
+            JunctionList(Junction::Or, items) => {
+                for it in items {
+                    if !self.sub_action(it, |me| me.enum_expr(it, sc, env, st, k, sink))? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Infix(op, a, b) if op == "/\\" => self.enum_expr(a, sc, env, st, &Cont::One(b, sc, env.clone(), k), sink),
+            Infix(op, a, b) if op == "\\/" => {
+                if !self.sub_action(a, |me| me.enum_expr(a, sc, env, st, k, sink))? {
+                    return Ok(false);
+                }
+                self.sub_action(b, |me| me.enum_expr(b, sc, env, st, k, sink))
+            }
+            Quant(crate::ast::Quant::Exists, bounds, body) => {
+                let s = self.st(st);
+                // collect bindings first (the sets are evaluated in the current state)
+                let mut envs = Vec::new();
+                self.ev.for_bindings(bounds, sc, env, &s, e.span, &mut |env2| {
+                    envs.push(env2.clone());
+                    Ok(true)
+                })?;
+                for env2 in envs {
+                    if !self.sub_action(body, |me| me.enum_expr(body, sc, &env2, st, k, sink))? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Quant(crate::ast::Quant::All, bounds, body) => {
+                let s = self.st(st);
+                let mut envs = Vec::new();
+                self.ev.for_bindings(bounds, sc, env, &s, e.span, &mut |env2| {
+                    envs.push(env2.clone());
+                    Ok(true)
+                })?;
+                self.run_cont(&Cont::Each(body, sc, &envs, k), st, sink)
+            }
+            // TLC splits `A => B` in actions only; in Init it is a guard (getInitStates has no case for it)
+            Infix(op, a, b) if op == "=>" && !self.init_mode() => {
+                let av = {
+                    let s = self.st(st);
+                    self.ev.eval_bool(a, sc, env, &s)?
+                };
+                if av {
+                    self.enum_expr(b, sc, env, st, k, sink)
+                } else {
+                    self.run_cont(k, st, sink)
+                }
+            }
+            Infix(op, lhs, rhs) if op == "\\subseteq" && self.target(lhs, sc, env).is_some_and(|i| st[i].is_none()) => {
+                let i = self.target(lhs, sc, env).unwrap();
+                let set = {
+                    let s = self.st(st);
+                    self.ev.eval(rhs, sc, env, &s)?
+                };
+                let all = Value::Subset(std::sync::Arc::new(set));
+                let els = all.elements().map_err(|m| EvalError { pos: Some((sc.file, rhs.span)), msg: m })?;
+                for v in els.iter() {
+                    if !self.assign(i, v.clone(), st, k, sink)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            FnApp(f, args) if matches!(&f.kind, Name(_)) => {
+                // a function defined by `f[x \in S] == body` (not materialised) applied in an
+                // action: TLC enumerates its body as an action
+                let Name(n) = &f.kind else { unreachable!() };
+                let target = match env.get(n) {
+                    Some(Value::Op(c)) => c.as_any().downcast_ref::<Closure>().and_then(|cl| match cl.body {
+                        ClosureBody::FnDef(fd) => Some((fd, cl.scope, cl.env.bind(n.as_str(), Value::Op(c.clone())))),
+                        _ => None,
+                    }),
+                    Some(_) => None,
+                    None => match self.ev.resolve(n, sc, f.span)? {
+                        Some((Def::Fn(fd, fsc), _)) if !fsc.cache.read().unwrap().contains_key(fd.name.name.as_str()) => Some((fd, fsc, Env::default())),
+                        _ => None,
+                    },
+                };
+                match target {
+                    Some((fd, fsc, fenv)) => {
+                        let env2 = {
+                            let s = self.st(st);
+                            let arg = self.ev.fn_arg(args, sc, env, &s)?;
+                            self.ev.fndef_env(fd, fsc, &fenv, arg, e, sc, &s)?
+                        };
+                        self.enum_expr(&fd.body, fsc, &env2, st, k, sink)
+                    }
+                    None => self.guard(e, sc, env, st, k, sink),
+                }
+            }
+            If(c, a, b) => {
+                let cv = {
+                    let s = self.st(st);
+                    self.ev.eval_bool(c, sc, env, &s)?
+                };
+                self.enum_expr(if cv { a } else { b }, sc, env, st, k, sink)
+            }
+            Case(arms, other) => {
+                for (g, v) in arms {
+                    let gv = {
+                        let s = self.st(st);
+                        self.ev.eval_bool(g, sc, env, &s)?
+                    };
+                    if gv {
+                        return self.enum_expr(v, sc, env, st, k, sink);
+                    }
+                }
+                match other {
+                    Some(o) => self.enum_expr(o, sc, env, st, k, sink),
+                    None => Err(EvalError { pos: Some((sc.file, e.span)), msg: "Attempted to evaluate a CASE with no conditions true".into() }),
+                }
+            }
+            Let(units, body) => {
+                let env2 = self.ev.bind_let(units, sc, env)?;
+                self.enum_expr(body, sc, &env2, st, k, sink)
+            }
+            Infix(op, lhs, rhs) if op == "=" => {
+                if let Some(i) = self.target(lhs, sc, env) {
+                    if st[i].is_none() {
+                        let v = {
+                            let s = self.st(st);
+                            self.ev.eval(rhs, sc, env, &s)?
+                        };
+                        return self.assign(i, v, st, k, sink);
+                    }
+                }
+                self.guard(e, sc, env, st, k, sink)
+            }
+            Infix(op, lhs, rhs) if op == "\\in" => {
+                if let Some(i) = self.target(lhs, sc, env) {
+                    if st[i].is_none() {
+                        let set = {
+                            let s = self.st(st);
+                            self.ev.eval(rhs, sc, env, &s)?
+                        };
+                        let els = set.elements().map_err(|m| EvalError { pos: Some((sc.file, rhs.span)), msg: m })?;
+                        for v in els.iter() {
+                            if !self.assign(i, v.clone(), st, k, sink)? {
+                                return Ok(false);
+                            }
+                        }
+                        return Ok(true);
+                    }
+                }
+                self.guard(e, sc, env, st, k, sink)
+            }
+            Prefix(op, a) if op == "UNCHANGED" && !self.init_mode() => self.unchanged(a, sc, env, st, k, sink),
+            BoxAction(a, v) if !self.init_mode() => {
+                if !self.enum_expr(a, sc, env, st, k, sink)? {
+                    return Ok(false);
+                }
+                self.unchanged(v, sc, env, st, k, sink)
+            }
+            Name(n) | Apply(n, _) => {
+                let args: &'static [Expr] = match &e.kind {
+                    Apply(_, a) => a,
+                    _ => &[],
+                };
+                match self.callable(n, e, sc, env)? {
+                    Some((name, params, body, bsc, benv, span)) if params.len() == args.len() => {
+                        // parameters are passed by name (as TLC substitutes them), so that an
+                        // argument like `x` can still be assigned inside the operator
+                        let mut env2 = benv;
+                        for (p, a) in params.iter().zip(args.iter()) {
+                            let v = match &a.kind {
+                                Lambda(..) | OpRef(_) => self.ev.eval_op_ref(a, sc, env)?,
+                                _ => Value::Op(std::sync::Arc::new(Closure { memo: Default::default(), name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
+                            };
+                            env2 = env2.bind(p, v);
+                        }
+                        self.enter_def(name, bsc, body, span, &env2, st, k, sink)
+                    }
+                    _ => self.guard(e, sc, env, st, k, sink),
+                }
+            }
+            Qualified(parts) => {
+                // M(x)!Op(args): resolve the instance, then enter the operator
+                let resolved = {
+                    let s = self.st(st);
+                    self.ev.resolve_qualified(parts, e, sc, env, &s)?
+                };
+                let args = &parts.last().unwrap().1;
+                match resolved {
+                    (Def::Op(od, osc), _) if od.params.len() == args.len() => {
+                        let mut env2 = Env::default();
+                        {
+                            let s = self.st(st);
+                            for (p, a) in od.params.iter().zip(args.iter()) {
+                                let v = if p.arity > 0 { self.ev.eval_op_ref(a, sc, env)? } else { self.ev.eval(a, sc, env, &s)? };
+                                env2 = env2.bind(p.name.name.as_str(), v);
+                            }
+                        }
+                        self.enter_def(od.name.name.as_str(), osc, &od.body, od.body.span, &env2, st, k, sink)
+                    }
+                    _ => self.guard(e, sc, env, st, k, sink),
+                }
+            }
+            _ => self.guard(e, sc, env, st, k, sink),
+        }
+    }
+
+    /// The operator a name refers to, if it is one whose body can be entered as an action.
+    #[allow(clippy::type_complexity)]
+    fn callable(&self, n: &'static str, e: E, sc: Sc, env: &Env) -> R<Option<(&'static str, Vec<&'static str>, E, Sc, Env, Span)>> {
+        if let Some(v) = env.get(n) {
+            return Ok(self.closure_callable(n, v, e.span));
+        }
+        Ok(match self.ev.resolve(n, sc, e.span)? {
+            Some((Def::Op(od, osc), _)) => {
+                Some((od.name.name.as_str(), od.params.iter().map(|p| p.name.name.as_str()).collect(), &od.body, osc, Env::default(), od.body.span))
+            }
+            Some((Def::Sub { expr, scope, env: senv }, _)) => match &expr.kind {
+                ExprKind::Name(m) => self.callable(m, expr, scope, &senv)?,
+                _ => {
+                    let v = self.ev.eval_op_ref(expr, scope, &senv)?;
+                    self.closure_callable(n, &v, e.span)
+                }
+            },
+            Some((Def::OpValue(c), _)) => self.closure_callable(n, &Value::Op(c), e.span),
+            Some((Def::Const(cell, _), _)) => {
+                let v = cell.read().unwrap().clone();
+                v.and_then(|v| self.closure_callable(n, &v, e.span))
+            }
+            _ => None,
+        })
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn closure_callable(&self, n: &'static str, v: &Value, span: Span) -> Option<(&'static str, Vec<&'static str>, E, Sc, Env, Span)> {
+        let Value::Op(c) = v else { return None };
+        let cl = c.as_any().downcast_ref::<Closure>()?;
+        let ClosureBody::Expr(body) = cl.body else { return None };
+        let mut env = cl.env.clone();
+        if let Some(name) = cl.name {
+            if env.get(name).is_none() {
+                env = env.bind(name, v.clone());
+            }
+        }
+        let name = cl.name.unwrap_or(n);
+        let span = if cl.name.is_some() { body.span } else { span };
+        Some((name, cl.params.clone(), body, cl.scope, env, span))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn enter_def(&mut self, name: &'static str, sc: Sc, body: E, span: Span, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        // the first operator entered below the top action names the action (as TLC's trace does)
+        let saved = self.label;
+        let saved_depth = self.depth;
+        if self.splitting {
+            self.label = Some((name, sc, span));
+        }
+        self.depth += 1;
+        let r = self.enum_expr(body, sc, env, st, k, sink);
+        self.depth = saved_depth;
+        self.label = saved;
+        r
+    }
+
+    fn unchanged(&mut self, v: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        // collect the variables of a (possibly nested) tuple of variables / definitions
+        let mut vars = Vec::new();
+        if self.unchanged_vars(v, sc, env, &mut vars) {
+            return self.unchanged_assign(&vars, 0, st, k, sink);
+        }
+        let b = {
+            let s = self.st(st);
+            let now = self.ev.eval(v, sc, env, &St { cur: self.cur, nxt: Some(st), primed: false })?;
+            let next = self.ev.eval(v, sc, env, &St { primed: true, ..s })?;
+            now == next
+        };
+        if b {
+            self.run_cont(k, st, sink)
+        } else {
+            Ok(true)
+        }
+    }
+
+    fn unchanged_vars(&self, v: E, sc: Sc, env: &Env, out: &mut Vec<usize>) -> bool {
+        match &v.kind {
+            ExprKind::Tuple(items) => items.iter().all(|i| self.unchanged_vars(i, sc, env, out)),
+            ExprKind::Name(n) => {
+                if let Some(val) = env.get(n) {
+                    if let Value::Op(c) = val {
+                        if let Some(cl) = c.as_any().downcast_ref::<Closure>() {
+                            if let (true, ClosureBody::Expr(body)) = (cl.params.is_empty(), &cl.body) {
+                                return self.unchanged_vars(body, cl.scope, &cl.env, out);
+                            }
+                        }
+                    }
+                    return false;
+                }
+                match self.ev.resolve(n, sc, v.span) {
+                    Ok(Some((Def::Var(i), _))) => {
+                        out.push(i);
+                        true
+                    }
+                    Ok(Some((Def::Op(od, osc), _))) if od.params.is_empty() => self.unchanged_vars(&od.body, osc, &Env::default(), out),
+                    Ok(Some((Def::Sub { expr, scope, env }, _))) => self.unchanged_vars(expr, scope, &env, out),
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    fn unchanged_assign(&mut self, vars: &[usize], i: usize, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+        if i == vars.len() {
+            return self.run_cont(k, st, sink);
+        }
+        let idx = vars[i];
+        let old = self.cur.unwrap()[idx].clone();
+        match &st[idx] {
+            Some(v) => {
+                if *v == old {
+                    self.unchanged_assign(vars, i + 1, st, k, sink)
+                } else {
+                    Ok(true)
+                }
+            }
+            None => {
+                st[idx] = Some(old);
+                let r = self.unchanged_assign(vars, i + 1, st, k, sink);
+                st[idx] = None;
+                r
+            }
+        }
+    }
+}

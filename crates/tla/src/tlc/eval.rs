@@ -1,0 +1,1557 @@
+//! Expression evaluation with TLC's semantics and its built-in standard modules (Naturals,
+//! Integers, Sequences, FiniteSets, Bags, TLC). Errors carry the position of the expression
+//! being evaluated.
+
+use super::scope::{instantiate, Def, Loader, RootInfo, Sc, E};
+use super::value::{self, cmp, eq, fn_pairs, Value};
+use super::{Closure, ClosureBody, Env};
+use crate::ast::*;
+use crate::error::SourceFile;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone, Copy)]
+pub struct BoundRef {
+    pub names: &'static [Ident],
+    pub tuple: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct EvalError {
+    pub pos: Option<(&'static SourceFile, Span)>,
+    pub msg: String,
+}
+
+impl EvalError {
+    /// `file:line:col: message` (or just the message without a position).
+    pub fn one_line(&self) -> String {
+        match self.pos {
+            Some((f, sp)) => {
+                let (l, c) = f.line_col(sp.start);
+                format!("{}:{l}:{c}: {}", f.name, self.msg)
+            }
+            None => self.msg.clone(),
+        }
+    }
+}
+
+pub type R<T> = Result<T, EvalError>;
+
+/// The state an expression is evaluated in: the current state (absent for constants and Init),
+/// the partially built next state (Init: the state being built), and whether we are under a prime.
+#[derive(Clone, Copy)]
+pub struct St<'a> {
+    pub cur: Option<&'a [Value]>,
+    pub nxt: Option<&'a [Option<Value>]>,
+    pub primed: bool,
+}
+
+impl<'a> St<'a> {
+    pub const NONE: St<'static> = St { cur: None, nxt: None, primed: false };
+}
+
+pub struct Ev {
+    pub loader: &'static Loader,
+    pub var_names: Vec<&'static str>,
+    pub regs: Mutex<HashMap<i64, Value>>,
+    /// Output of Print/PrintT (the checker prints it).
+    pub out: Mutex<Vec<String>>,
+    pub echo: bool,
+    /// TLCGet("level") etc. are read from here when set by the checker.
+    pub level: std::sync::atomic::AtomicI64,
+    /// Definitions and built-in operators replaced by the configuration (`Nat <- MCNat`, `C = v`
+    /// for a constant of an instantiated module).
+    pub overrides: std::sync::RwLock<HashMap<String, Value>>,
+    pub has_overrides: std::sync::atomic::AtomicBool,
+}
+
+fn err_at(sc: Sc, sp: Span, msg: impl Into<String>) -> EvalError {
+    EvalError { pos: Some((sc.file, sp)), msg: msg.into() }
+}
+
+fn op_closure(c: &Arc<dyn value::OpValue>) -> Option<&Closure> {
+    c.as_any().downcast_ref::<Closure>()
+}
+
+/// Operators the evaluator implements itself and that a spec normally does not redefine.
+fn core_infix(op: &str) -> bool {
+    matches!(
+        op,
+        "=" | "#" | "/=" | "\\in" | "\\notin" | "\\union" | "\\intersect" | "\\" | "\\subseteq" | "<" | ">" | "<=" | ">=" | "=<"
+            | "+" | "-" | "*" | ".." | "/\\" | "\\/" | "=>" | "<=>"
+    )
+}
+
+impl Ev {
+    pub fn new(loader: &'static Loader) -> Ev {
+        Ev {
+            loader,
+            var_names: Vec::new(),
+            regs: Mutex::new(HashMap::new()),
+            out: Mutex::new(Vec::new()),
+            echo: true,
+            level: std::sync::atomic::AtomicI64::new(0),
+            overrides: std::sync::RwLock::new(HashMap::new()),
+            has_overrides: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    pub fn set_override(&self, name: &str, v: Value) {
+        self.overrides.write().unwrap().insert(name.to_string(), v);
+        self.has_overrides.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn override_of(&self, name: &str) -> Option<Value> {
+        if !self.has_overrides.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        self.overrides.read().unwrap().get(name).cloned()
+    }
+
+    // ------------------------------------------------------------------ name resolution
+
+    /// Resolves a possibly instance-qualified name (`M!N!Op`) to its definition and scope.
+    pub fn resolve(&self, name: &str, sc: Sc, sp: Span) -> R<Option<(Def, Sc)>> {
+        if let Some(v) = self.override_of(name) {
+            return Ok(Some((Def::Const(Arc::new(std::sync::RwLock::new(Some(v))), intern(name)), sc)));
+        }
+        if let Some(i) = name.find('!') {
+            let (head, rest) = (&name[..i], &name[i + 1..]);
+            let Some(d) = sc.get(head) else { return Ok(None) };
+            match d {
+                Def::Inst { params, inst, scope, cache } => {
+                    if !params.is_empty() {
+                        return Err(err_at(sc, sp, format!("instance {head} needs {} argument(s)", params.len())));
+                    }
+                    let isc = self.instance_scope(inst, scope, Env::default(), cache, Vec::new(), sp, sc)?;
+                    return self.resolve(rest, isc, sp);
+                }
+                Def::Op(od, osc) => {
+                    // positional selectors: `Op!:` is the body, `Op!k` its k-th conjunct/disjunct
+                    let body = &od.body;
+                    if rest == ":" {
+                        return Ok(Some((Def::Op(od, osc), osc)));
+                    }
+                    if let Ok(k) = rest.parse::<usize>() {
+                        let items: Vec<&'static Expr> = match &body.kind {
+                            ExprKind::JunctionList(_, items) => items.iter().collect(),
+                            _ => vec![body],
+                        };
+                        let Some(item) = items.get(k.wrapping_sub(1)) else {
+                            return Err(err_at(sc, sp, format!("{head} has no subexpression {k}")));
+                        };
+                        let d: &'static OpDef = Box::leak(Box::new(OpDef {
+                            local: false,
+                            shape: DefShape::Normal,
+                            name: od.name.clone(),
+                            params: od.params.clone(),
+                            body: (*item).clone(),
+                            span: item.span,
+                        }));
+                        return Ok(Some((Def::Op(d, osc), osc)));
+                    }
+                    return Ok(None);
+                }
+                _ => return Ok(None),
+            }
+        }
+        Ok(sc.get(name).map(|d| (d.clone(), sc)))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn instance_scope(
+        &self,
+        inst: &'static Instance,
+        def_scope: Sc,
+        env: Env,
+        cache: &Arc<Mutex<HashMap<Vec<Value>, Sc>>>,
+        key: Vec<Value>,
+        sp: Span,
+        sc: Sc,
+    ) -> R<Sc> {
+        if let Some(s) = cache.lock().unwrap().get(&key) {
+            return Ok(s);
+        }
+        let mut root = RootInfo::default();
+        let s = instantiate(self.loader, inst, def_scope, Default::default(), env, &mut root, def_scope.file)
+            .map_err(|m| err_at(sc, sp, m))?;
+        cache.lock().unwrap().insert(key, s);
+        Ok(s)
+    }
+
+    // ------------------------------------------------------------------ evaluation
+
+    pub fn eval(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        use ExprKind::*;
+        match &e.kind {
+            Num { digits, base } => i64::from_str_radix(digits, *base)
+                .map(Value::Int)
+                .map_err(|_| err_at(sc, e.span, format!("number {digits} is too large"))),
+            Str(s) => Ok(Value::str(s)),
+            Bool(b) => Ok(Value::Bool(*b)),
+            Name(n) => self.eval_name(n, e, sc, env, st),
+            Apply(n, args) => self.eval_apply(n, args, e, sc, env, st),
+            Qualified(parts) => {
+                let (d, dsc) = self.resolve_qualified(parts, e, sc, env, st)?;
+                let last_args = &parts.last().unwrap().1;
+                self.eval_def(&d, dsc, parts.last().unwrap().0.as_str(), last_args, e, sc, env, st)
+            }
+            At => env.get("@").cloned().ok_or_else(|| err_at(sc, e.span, "@ used outside EXCEPT")),
+            Decimal(_) => Err(err_at(sc, e.span, "TLC does not support real numbers")),
+            OpRef(o) => Err(err_at(sc, e.span, format!("operator {o} used as a value"))),
+            Prefix(op, a) => self.eval_prefix(op, a, e, sc, env, st),
+            Infix(op, a, b) => self.eval_infix(op, a, b, e, sc, env, st),
+            Postfix(op, a) => match op.as_str() {
+                "'" => {
+                    if st.primed {
+                        return Err(err_at(sc, e.span, "double prime"));
+                    }
+                    let st2 = St { primed: true, ..*st };
+                    self.eval(a, sc, env, &st2)
+                }
+                _ => Err(err_at(sc, e.span, format!("TLC does not evaluate the postfix operator {op}"))),
+            },
+            Times(parts) => {
+                let sets = parts.iter().map(|p| self.eval(p, sc, env, st)).collect::<R<Vec<_>>>()?;
+                Ok(Value::Product(Arc::new(sets)))
+            }
+            Dot(r, f) => {
+                let rv = self.eval(r, sc, env, st)?;
+                self.apply_fn(&rv, &Value::str(f)).map_err(|m| err_at(sc, e.span, m))
+            }
+            FnApp(f, args) => {
+                // a recursive function definition applied directly: evaluate its body
+                if let ExprKind::Name(n) = &f.kind {
+                    if let Some(Value::Op(c)) = env.get(n) {
+                        if let Some(cl) = op_closure(c) {
+                            if let ClosureBody::FnDef(fd) = cl.body {
+                                let arg = self.fn_arg(args, sc, env, st)?;
+                                if let Some(v) = cl.memo.lock().unwrap().get(&arg) {
+                                    return Ok(v.clone());
+                                }
+                                let env2 = cl.env.bind(n.as_str(), Value::Op(c.clone()));
+                                let v = self.apply_fndef(fd, cl.scope, &env2, arg.clone(), e, sc, st)?;
+                                if st.nxt.is_none() || !st.primed {
+                                    cl.memo.lock().unwrap().insert(arg, v.clone());
+                                }
+                                return Ok(v);
+                            }
+                        }
+                    }
+                    if env.get(n).is_none() {
+                        if let Some((Def::Fn(fd, fsc), _)) = self.resolve(n, sc, f.span)? {
+                            let arg = self.fn_arg(args, sc, env, st)?;
+                            return self.apply_fndef(fd, fsc, &Env::default(), arg, e, sc, st);
+                        }
+                    }
+                }
+                let fv = self.eval(f, sc, env, st)?;
+                let arg = self.fn_arg(args, sc, env, st)?;
+                self.apply_fn(&fv, &arg).map_err(|m| err_at(sc, e.span, m))
+            }
+            SetEnum(items) => {
+                let v = items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?;
+                let v = v.into_iter().map(|x| x.normalize()).collect::<Result<Vec<_>, _>>().map_err(|m| err_at(sc, e.span, m))?;
+                Ok(Value::set(v))
+            }
+            SetFilter(b, p) => {
+                let s = self.eval(&b.set, sc, env, st)?;
+                let els = s.elements().map_err(|m| err_at(sc, e.span, m))?;
+                let mut out = Vec::new();
+                for x in els.iter() {
+                    let env2 = self.bind_one(BoundRef { names: &b.names, tuple: b.tuple }, x, env, sc, e.span)?;
+                    if self.eval_bool(p, sc, &env2, st)? {
+                        out.push(x.clone());
+                    }
+                }
+                Ok(Value::set_sorted(out))
+            }
+            SetMap(body, bounds) => {
+                let mut out = Vec::new();
+                self.for_bindings(bounds, sc, env, st, e.span, &mut |env2| {
+                    out.push(self.eval(body, sc, env2, st)?.normalize().map_err(|m| err_at(sc, e.span, m))?);
+                    Ok(true)
+                })?;
+                Ok(Value::set(out))
+            }
+            Tuple(items) => Ok(Value::tuple(items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?)),
+            Record(fields) => {
+                let mut fs = Vec::with_capacity(fields.len());
+                for (n, x) in fields {
+                    fs.push((Arc::<str>::from(n.as_str()), self.eval(x, sc, env, st)?));
+                }
+                Ok(Value::record(fs))
+            }
+            RecordSet(fields) => {
+                let mut fs = Vec::with_capacity(fields.len());
+                for (n, x) in fields {
+                    fs.push((Arc::<str>::from(n.as_str()), self.eval(x, sc, env, st)?));
+                }
+                fs.sort_by(|a, b| a.0.cmp(&b.0));
+                Ok(Value::RecordSet(Arc::new(fs)))
+            }
+            FnCons(bounds, body) => {
+                let mut dom = Vec::new();
+                let mut rng = Vec::new();
+                let single = bounds.len() == 1 && (bounds[0].names.len() == 1 || bounds[0].tuple);
+                self.for_bindings(bounds, sc, env, st, e.span, &mut |env2| {
+                    if single && bounds[0].tuple {
+                        dom.push(Value::tuple(bounds[0].names.iter().map(|n| env2.get(&n.name).unwrap().clone()).collect()));
+                    } else if single {
+                        dom.push(env2.get(&bounds[0].names[0].name).unwrap().clone());
+                    } else {
+                        let mut key = Vec::new();
+                        for b in bounds.iter() {
+                            if b.tuple {
+                                key.push(Value::tuple(b.names.iter().map(|n| env2.get(&n.name).unwrap().clone()).collect()));
+                            } else {
+                                for n in &b.names {
+                                    key.push(env2.get(&n.name).unwrap().clone());
+                                }
+                            }
+                        }
+                        dom.push(Value::tuple(key));
+                    }
+                    rng.push(self.eval(body, sc, env2, st)?);
+                    Ok(true)
+                })?;
+                Ok(Value::func(dom, rng))
+            }
+            FnSet(d, r) => {
+                let dv = self.eval(d, sc, env, st)?;
+                let rv = self.eval(r, sc, env, st)?;
+                Ok(Value::FuncSet(Arc::new((dv, rv))))
+            }
+            Except(f, specs) => {
+                let mut fv = self.eval(f, sc, env, st)?;
+                for spec in specs {
+                    fv = self.except_path(&fv, &spec.path, &spec.value, sc, env, st, e)?;
+                }
+                Ok(fv)
+            }
+            If(c, a, b) => {
+                if self.eval_bool(c, sc, env, st)? {
+                    self.eval(a, sc, env, st)
+                } else {
+                    self.eval(b, sc, env, st)
+                }
+            }
+            Case(arms, other) => {
+                for (g, v) in arms {
+                    if self.eval_bool(g, sc, env, st)? {
+                        return self.eval(v, sc, env, st);
+                    }
+                }
+                match other {
+                    Some(o) => self.eval(o, sc, env, st),
+                    None => Err(err_at(sc, e.span, "Attempted to evaluate a CASE with no conditions true")),
+                }
+            }
+            Let(units, body) => {
+                let env2 = self.bind_let(units, sc, env)?;
+                self.eval(body, sc, &env2, st)
+            }
+            Quant(q, bounds, body) => {
+                let mut result = *q == crate::ast::Quant::All;
+                self.for_bindings(bounds, sc, env, st, e.span, &mut |env2| {
+                    let b = self.eval_bool(body, sc, env2, st)?;
+                    if *q == crate::ast::Quant::All && !b {
+                        result = false;
+                        return Ok(false);
+                    }
+                    if *q == crate::ast::Quant::Exists && b {
+                        result = true;
+                        return Ok(false);
+                    }
+                    Ok(true)
+                })?;
+                Ok(Value::Bool(result))
+            }
+            QuantUnbounded(..) | TemporalQuant(..) => {
+                Err(err_at(sc, e.span, "TLC cannot evaluate an unbounded quantifier"))
+            }
+            Choose { names, tuple, set, body } => {
+                let Some(set) = set else {
+                    return Err(err_at(sc, e.span, "TLC cannot evaluate an unbounded CHOOSE"));
+                };
+                let s = self.eval(set, sc, env, st)?;
+                let els = s.elements().map_err(|m| err_at(sc, e.span, m))?;
+                let b = BoundRef { names, tuple: *tuple };
+                for x in els.iter() {
+                    let env2 = self.bind_one(b, x, env, sc, e.span)?;
+                    if self.eval_bool(body, sc, &env2, st)? {
+                        return Ok(x.clone());
+                    }
+                }
+                Err(err_at(
+                    sc,
+                    e.span,
+                    "Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element of S satisfied P",
+                ))
+            }
+            JunctionList(j, items) => {
+                for i in items {
+                    let b = self.eval_bool(i, sc, env, st)?;
+                    if *j == Junction::And && !b {
+                        return Ok(Value::Bool(false));
+                    }
+                    if *j == Junction::Or && b {
+                        return Ok(Value::Bool(true));
+                    }
+                }
+                Ok(Value::Bool(*j == Junction::And))
+            }
+            BoxAction(a, v) => {
+                // [A]_v  ==  A \/ v' = v
+                if self.eval_bool(a, sc, env, st)? {
+                    return Ok(Value::Bool(true));
+                }
+                let now = self.eval(v, sc, env, st)?;
+                let next = self.eval(v, sc, env, &St { primed: true, ..*st })?;
+                Ok(Value::Bool(eq(&now, &next)))
+            }
+            AngleAction(a, v) => {
+                if !self.eval_bool(a, sc, env, st)? {
+                    return Ok(Value::Bool(false));
+                }
+                let now = self.eval(v, sc, env, st)?;
+                let next = self.eval(v, sc, env, &St { primed: true, ..*st })?;
+                Ok(Value::Bool(!eq(&now, &next)))
+            }
+            Fairness { .. } => Err(err_at(sc, e.span, "a fairness formula cannot be evaluated in a state")),
+            Lambda(params, body) => Ok(Value::Op(Arc::new(Closure {
+                memo: Default::default(),
+                name: None,
+                params: params.iter().map(|p| p.name.as_str()).collect(),
+                body: ClosureBody::Expr(body),
+                scope: sc,
+                env: env.clone(),
+            }))),
+        }
+    }
+
+    pub fn eval_bool(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<bool> {
+        match self.eval(e, sc, env, st)? {
+            Value::Bool(b) => Ok(b),
+            v => Err(err_at(sc, e.span, format!("A non-boolean expression ({}) was used as a condition", v))),
+        }
+    }
+
+    pub fn fn_arg(&self, args: &'static [Expr], sc: Sc, env: &Env, st: &St) -> R<Value> {
+        if args.len() == 1 {
+            self.eval(&args[0], sc, env, st)
+        } else {
+            Ok(Value::tuple(args.iter().map(|a| self.eval(a, sc, env, st)).collect::<R<Vec<_>>>()?))
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn apply_fndef(&self, fd: &'static FnDef, fsc: Sc, env: &Env, arg: Value, e: E, sc: Sc, st: &St) -> R<Value> {
+        let env2 = self.fndef_env(fd, fsc, env, arg, e, sc, st)?;
+        self.eval(&fd.body, fsc, &env2, st)
+    }
+
+    /// The environment in which the body of `f[x \in S] == body` is evaluated for argument `arg`
+    /// (checking that `arg` is in the domain).
+    #[allow(clippy::too_many_arguments)]
+    pub fn fndef_env(&self, fd: &'static FnDef, fsc: Sc, env: &Env, arg: Value, e: E, sc: Sc, st: &St) -> R<Env> {
+        // bind the argument to the bound names, checking the domain
+        let mut env2 = env.clone();
+        let parts: Vec<Value> = if fd.bounds.len() == 1 && (fd.bounds[0].names.len() == 1 || fd.bounds[0].tuple) {
+            vec![arg.clone()]
+        } else {
+            match &arg {
+                Value::Tuple(t) => t.to_vec(),
+                _ => return Err(err_at(sc, e.span, format!("function {} applied to {}", fd.name.name, arg))),
+            }
+        };
+        let mut i = 0;
+        for b in &fd.bounds {
+            let set = self.eval(&b.set, fsc, &env2, &St::NONE).or_else(|_| self.eval(&b.set, fsc, &env2, st))?;
+            if b.tuple {
+                let x = parts.get(i).cloned().ok_or_else(|| err_at(sc, e.span, "wrong number of arguments"))?;
+                i += 1;
+                if !set.contains(&x).map_err(|m| err_at(sc, e.span, m))? {
+                    return Err(err_at(sc, e.span, format!("Attempted to apply function {} to argument {}, which is not in the domain of the function", fd.name.name, arg)));
+                }
+                let Value::Tuple(t) = &x else { return Err(err_at(sc, e.span, "tuple argument expected")) };
+                for (n, v) in b.names.iter().zip(t.iter()) {
+                    env2 = env2.bind(n.name.as_str(), v.clone());
+                }
+            } else {
+                for n in &b.names {
+                    let x = parts.get(i).cloned().ok_or_else(|| err_at(sc, e.span, "wrong number of arguments"))?;
+                    i += 1;
+                    if !set.contains(&x).map_err(|m| err_at(sc, e.span, m))? {
+                        return Err(err_at(sc, e.span, format!("Attempted to apply function {} to argument {}, which is not in the domain of the function", fd.name.name, arg)));
+                    }
+                    env2 = env2.bind(n.name.as_str(), x);
+                }
+            }
+        }
+        Ok(env2)
+    }
+
+    /// The value of a function definition `f[x \in S] == e` as a whole.
+    fn fndef_value(&self, fd: &'static FnDef, fsc: Sc, env: &Env, st: &St) -> R<Value> {
+        let mut dom = Vec::new();
+        let mut rng = Vec::new();
+        let single = fd.bounds.len() == 1 && (fd.bounds[0].names.len() == 1 || fd.bounds[0].tuple);
+        let mut keys = Vec::new();
+        self.for_bindings(&fd.bounds, fsc, env, st, fd.span, &mut |env2| {
+            let mut key = Vec::new();
+            for b in fd.bounds.iter() {
+                if b.tuple {
+                    key.push(Value::tuple(b.names.iter().map(|n| env2.get(&n.name).unwrap().clone()).collect()));
+                } else {
+                    for n in &b.names {
+                        key.push(env2.get(&n.name).unwrap().clone());
+                    }
+                }
+            }
+            keys.push(if single { key.pop().unwrap() } else { Value::tuple(key) });
+            Ok(true)
+        })?;
+        for k in keys {
+            let v = self.apply_fndef(fd, fsc, env, k.clone(), &fd.body, fsc, st)?;
+            dom.push(k);
+            rng.push(v);
+        }
+        Ok(Value::func(dom, rng))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn except_path(&self, f: &Value, path: &'static [ExceptKey], val: E, sc: Sc, env: &Env, st: &St, e: E) -> R<Value> {
+        let key = match &path[0] {
+            ExceptKey::Field(n) => Value::str(n),
+            ExceptKey::Index(ix) => self.fn_arg(ix, sc, env, st)?,
+        };
+        let old = match self.apply_fn(f, &key) {
+            Ok(v) => v,
+            Err(_) => return Ok(f.clone()), // EXCEPT outside the domain leaves the function unchanged
+        };
+        let new = if path.len() == 1 {
+            let env2 = env.bind("@", old);
+            self.eval(val, sc, &env2, st)?
+        } else {
+            self.except_path(&old, &path[1..], val, sc, env, st, e)?
+        };
+        update_fn(f, &key, new).map_err(|m| err_at(sc, e.span, m))
+    }
+
+    pub fn apply_fn(&self, f: &Value, arg: &Value) -> Result<Value, String> {
+        match f {
+            Value::Tuple(t) => {
+                if let Value::Int(i) = arg {
+                    if *i >= 1 && (*i as usize) <= t.len() {
+                        return Ok(t[*i as usize - 1].clone());
+                    }
+                }
+            }
+            Value::Record(r) => {
+                if let Value::Str(k) = arg {
+                    if let Ok(i) = r.binary_search_by(|(n, _)| (**n).cmp(&**k)) {
+                        return Ok(r[i].1.clone());
+                    }
+                }
+            }
+            Value::Func(fv) => {
+                if let Ok(i) = fv.dom.binary_search_by(|k| cmp(k, arg)) {
+                    return Ok(fv.rng[i].clone());
+                }
+                if let Ok(n) = arg.normalize() {
+                    if let Ok(i) = fv.dom.binary_search_by(|k| cmp(k, &n)) {
+                        return Ok(fv.rng[i].clone());
+                    }
+                }
+            }
+            Value::Op(c) => {
+                let _ = c;
+                return Err("an operator cannot be applied with [ ]".into());
+            }
+            _ => return Err(format!("Attempted to apply the non-function {} to argument {}", f, arg)),
+        }
+        Err(format!("Attempted to apply function:\n{}\nto argument {}, which is not in the domain of the function.", f, arg))
+    }
+
+    // ------------------------------------------------------------------ binders
+
+    /// Binds the names of one bound to one element.
+    fn bind_one(&self, b: BoundRef, x: &Value, env: &Env, sc: Sc, sp: Span) -> R<Env> {
+        if b.tuple {
+            let Value::Tuple(t) = x else { return Err(err_at(sc, sp, format!("cannot bind a tuple of names to {x}"))) };
+            if t.len() != b.names.len() {
+                return Err(err_at(sc, sp, format!("cannot bind {} names to {x}", b.names.len())));
+            }
+            let mut env2 = env.clone();
+            for (n, v) in b.names.iter().zip(t.iter()) {
+                env2 = env2.bind(n.name.as_str(), v.clone());
+            }
+            Ok(env2)
+        } else {
+            Ok(env.bind(b.names[0].name.as_str(), x.clone()))
+        }
+    }
+
+    /// Calls `f` for every binding of the bounds (in TLC's order); `f` returns false to stop.
+    pub fn for_bindings(
+        &self,
+        bounds: &'static [Bound],
+        sc: Sc,
+        env: &Env,
+        st: &St,
+        sp: Span,
+        f: &mut dyn FnMut(&Env) -> R<bool>,
+    ) -> R<bool> {
+        // flatten `x, y \in S` into two bounds over S
+        self.bind_rec(bounds, 0, 0, sc, env, st, sp, f)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bind_rec(
+        &self,
+        bounds: &'static [Bound],
+        bi: usize,
+        ni: usize,
+        sc: Sc,
+        env: &Env,
+        st: &St,
+        sp: Span,
+        f: &mut dyn FnMut(&Env) -> R<bool>,
+    ) -> R<bool> {
+        if bi == bounds.len() {
+            return f(env);
+        }
+        let b = &bounds[bi];
+        let s = self.eval(&b.set, sc, env, st)?;
+        let els = s.elements().map_err(|m| err_at(sc, b.set.span, m))?;
+        let (nbi, nni) = if b.tuple || ni + 1 >= b.names.len() { (bi + 1, 0) } else { (bi, ni + 1) };
+        for x in els.iter() {
+            let env2 = if b.tuple {
+                self.bind_one(BoundRef { names: &b.names, tuple: true }, x, env, sc, sp)?
+            } else {
+                env.bind(b.names[ni].name.as_str(), x.clone())
+            };
+            if !self.bind_rec(bounds, nbi, nni, sc, &env2, st, sp, f)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    pub fn bind_let(&self, units: &'static [Unit], sc: Sc, env: &Env) -> R<Env> {
+        let mut env2 = env.clone();
+        for u in units {
+            match u {
+                Unit::OpDef(d) => {
+                    let c = Closure {
+                        memo: Default::default(),
+                        name: Some(d.name.name.as_str()),
+                        params: d.params.iter().map(|p| p.name.name.as_str()).collect(),
+                        body: ClosureBody::Expr(&d.body),
+                        scope: sc,
+                        env: env2.clone(),
+                    };
+                    env2 = env2.bind(d.name.name.as_str(), Value::Op(Arc::new(c)));
+                }
+                Unit::FnDef(d) => {
+                    let c = Closure { memo: Default::default(), name: Some(d.name.name.as_str()), params: vec![], body: ClosureBody::FnDef(d), scope: sc, env: env2.clone() };
+                    env2 = env2.bind(d.name.name.as_str(), Value::Op(Arc::new(c)));
+                }
+                Unit::Recursive(_) => {}
+                Unit::ModuleDef { .. } | Unit::Instance(_) => {
+                    return Err(err_at(sc, Span::default(), "INSTANCE inside LET is not supported yet"));
+                }
+                _ => {}
+            }
+        }
+        Ok(env2)
+    }
+
+    // ------------------------------------------------------------------ names and operators
+
+    fn eval_name(&self, n: &'static str, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        if let Some(v) = env.get(n) {
+            if let Value::Op(c) = v {
+                if let Some(cl) = op_closure(c) {
+                    if cl.params.is_empty() && !matches!(cl.body, ClosureBody::Builtin(_)) {
+                        return self.call_closure(cl, Vec::new(), e, sc, st);
+                    }
+                }
+            }
+            return Ok(v.clone());
+        }
+        // constant-level definitions computed at start (the common case for sets like `Procs`)
+        if let Some(v) = sc.cache.read().unwrap().get(n) {
+            if !self.has_overrides.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(v.clone());
+            }
+        }
+        match self.resolve(n, sc, e.span)? {
+            Some((d, dsc)) => self.eval_def(&d, dsc, n, &[], e, sc, env, st),
+            None => {
+                if let Some(v) = self.override_of(n) {
+                    if let Value::Op(c) = &v {
+                        if let Some(cl) = op_closure(c) {
+                            if cl.params.is_empty() && !matches!(cl.body, ClosureBody::Builtin(_)) {
+                                return self.call_closure(cl, Vec::new(), e, sc, st);
+                            }
+                        }
+                    }
+                    return Ok(v);
+                }
+                self.builtin_name(n).ok_or_else(|| err_at(sc, e.span, format!("Unknown operator: {n}")))
+            }
+        }
+    }
+
+    fn builtin_name(&self, n: &str) -> Option<Value> {
+        Some(match n {
+            "Nat" => Value::Nat,
+            "Int" => Value::IntSet,
+            "Real" => Value::RealSet,
+            "BOOLEAN" => Value::set_sorted(vec![Value::Bool(false), Value::Bool(true)]),
+            "STRING" => Value::StringSet,
+            "EmptyBag" => Value::tuple(vec![]),
+            "JavaTime" => Value::Int((std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) & 0x7fff_ffff) as i64),
+            "TRUE" => Value::Bool(true),
+            "FALSE" => Value::Bool(false),
+            _ => return None,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn eval_def(&self, d: &Def, dsc: Sc, n: &str, args: &'static [Expr], e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        match d {
+            Def::Var(i) => {
+                if !args.is_empty() {
+                    return Err(err_at(sc, e.span, format!("variable {n} applied to arguments")));
+                }
+                self.var(*i, e, sc, st)
+            }
+            Def::Const(cell, name) => match &*cell.read().unwrap() {
+                Some(v) => {
+                    if let Value::Op(c) = v {
+                        if let Some(cl) = op_closure(c) {
+                            let argv = self.op_args(&cl.params, args, sc, env, st)?;
+                            return self.call_closure(cl, argv, e, sc, st);
+                        }
+                    }
+                    Ok(v.clone())
+                }
+                None => Err(err_at(sc, e.span, format!("The constant parameter {name} is not assigned a value by the configuration"))),
+            },
+            Def::Sub { expr, scope, env: senv } => {
+                if args.is_empty() {
+                    self.eval(expr, scope, senv, st)
+                } else {
+                    // an operator constant substituted by an operator
+                    let v = self.eval_op_ref(expr, scope, senv)?;
+                    let Value::Op(c) = &v else { return Err(err_at(sc, e.span, format!("{n} is not an operator"))) };
+                    let cl = op_closure(c).unwrap();
+                    let argv = self.op_args(&cl.params, args, sc, env, st)?;
+                    self.call_closure(cl, argv, e, sc, st)
+                }
+            }
+            Def::OpValue(cl) => {
+                let argv = self.op_args(&cl.params, args, sc, env, st)?;
+                self.call_closure(cl, argv, e, sc, st)
+            }
+            Def::Op(od, osc) => {
+                if od.params.len() != args.len() {
+                    return Err(err_at(sc, e.span, format!("operator {n} expects {} argument(s), got {}", od.params.len(), args.len())));
+                }
+                if args.is_empty() {
+                    if matches!(osc.get(od.name.name.as_str()), Some(Def::Op(d2, _)) if std::ptr::eq(*d2, *od)) {
+                        if let Some(v) = osc.cache.read().unwrap().get(od.name.name.as_str()) {
+                            return Ok(v.clone());
+                        }
+                    }
+                    return self.eval(&od.body, osc, &Env::default(), st);
+                }
+                let mut env2 = Env::default();
+                for (p, a) in od.params.iter().zip(args.iter()) {
+                    let v = if p.arity > 0 { self.eval_op_ref(a, sc, env)? } else { self.eval(a, sc, env, st)? };
+                    env2 = env2.bind(p.name.name.as_str(), v);
+                }
+                let _ = dsc;
+                self.eval(&od.body, osc, &env2, st)
+            }
+            Def::Fn(fd, fsc) => {
+                if !args.is_empty() {
+                    return Err(err_at(sc, e.span, format!("function {n} applied with ( ) instead of [ ]")));
+                }
+                if let Some(v) = fsc.cache.read().unwrap().get(fd.name.name.as_str()) {
+                    return Ok(v.clone());
+                }
+                self.fndef_value(fd, fsc, &Env::default(), st)
+            }
+            Def::Inst { .. } => Err(err_at(sc, e.span, format!("instance {n} used as a value"))),
+        }
+    }
+
+    fn var(&self, i: usize, e: E, sc: Sc, st: &St) -> R<Value> {
+        if st.primed {
+            if let Some(nx) = st.nxt {
+                if let Some(v) = &nx[i] {
+                    return Ok(v.clone());
+                }
+            }
+            return Err(err_at(sc, e.span, format!("The variable {}' is used before it is assigned a value", self.var_names.get(i).copied().unwrap_or("?"))));
+        }
+        if let Some(c) = st.cur {
+            return Ok(c[i].clone());
+        }
+        if let Some(nx) = st.nxt {
+            if let Some(v) = &nx[i] {
+                return Ok(v.clone());
+            }
+        }
+        Err(err_at(sc, e.span, format!("The variable {} is used before it is assigned a value", self.var_names.get(i).copied().unwrap_or("?"))))
+    }
+
+    fn op_args(&self, params: &[&'static str], args: &'static [Expr], sc: Sc, env: &Env, st: &St) -> R<Vec<Value>> {
+        let _ = params;
+        args.iter()
+            .map(|a| match &a.kind {
+                ExprKind::Lambda(..) | ExprKind::OpRef(_) => self.eval_op_ref(a, sc, env),
+                _ => self.eval(a, sc, env, st).or_else(|err| self.eval_op_ref(a, sc, env).map_err(|_| err)),
+            })
+            .collect()
+    }
+
+    /// An operator argument as a value: LAMBDA, operator symbol, or the name of an operator.
+    pub fn eval_op_ref(&self, a: E, sc: Sc, env: &Env) -> R<Value> {
+        match &a.kind {
+            ExprKind::Lambda(..) => self.eval(a, sc, env, &St::NONE),
+            ExprKind::OpRef(sym) | ExprKind::Name(sym) => {
+                if let Some(v) = env.get(sym) {
+                    return Ok(v.clone());
+                }
+                match self.resolve(sym, sc, a.span)? {
+                    Some((Def::Op(od, osc), _)) => Ok(Value::Op(Arc::new(Closure {
+                        memo: Default::default(),
+                        name: Some(od.name.name.as_str()),
+                        params: od.params.iter().map(|p| p.name.name.as_str()).collect(),
+                        body: ClosureBody::Expr(&od.body),
+                        scope: osc,
+                        env: Env::default(),
+                    }))),
+                    Some((Def::OpValue(c), _)) => Ok(Value::Op(c as Arc<dyn value::OpValue>)),
+                    Some((Def::Const(cell, _), _)) => cell.read().unwrap().clone().ok_or_else(|| err_at(sc, a.span, "unassigned constant")),
+                    Some((Def::Sub { expr, scope, env }, _)) => self.eval_op_ref(expr, scope, &env),
+                    Some(_) => Err(err_at(sc, a.span, format!("{sym} is not an operator"))),
+                    None => Ok(Value::Op(Arc::new(Closure {
+                        memo: Default::default(),
+                        name: Some(intern(sym)),
+                        params: vec!["a", "b"],
+                        body: ClosureBody::Builtin(intern(sym)),
+                        scope: sc,
+                        env: Env::default(),
+                    }))),
+                }
+            }
+            _ => self.eval(a, sc, env, &St::NONE),
+        }
+    }
+
+    pub fn call_closure(&self, cl: &Closure, args: Vec<Value>, e: E, sc: Sc, st: &St) -> R<Value> {
+        match &cl.body {
+            ClosureBody::Builtin(sym) => {
+                if args.len() == 2 && super::super::parser::infix_prec(sym).is_some() {
+                    return self.infix_values(sym, &args[0], &args[1]).map_err(|m| err_at(sc, e.span, m));
+                }
+                self.builtin_apply(sym, args, e, sc, st)
+            }
+            ClosureBody::Expr(body) => {
+                if cl.params.len() != args.len() {
+                    return Err(err_at(sc, e.span, format!("operator expects {} argument(s), got {}", cl.params.len(), args.len())));
+                }
+                let mut env2 = cl.env.clone();
+                if let Some(n) = cl.name {
+                    // RECURSIVE LET definitions see themselves
+                    if env2.get(n).is_none() {
+                        env2 = env2.bind(n, Value::Op(Arc::new(Closure {
+                            memo: Default::default(),
+                            name: cl.name,
+                            params: cl.params.clone(),
+                            body: ClosureBody::Expr(body),
+                            scope: cl.scope,
+                            env: cl.env.clone(),
+                        })));
+                    }
+                }
+                for (p, v) in cl.params.iter().zip(args) {
+                    env2 = env2.bind(p, v);
+                }
+                self.eval(body, cl.scope, &env2, st)
+            }
+            ClosureBody::FnDef(fd) => {
+                let mut env2 = cl.env.clone();
+                if let Some(n) = cl.name {
+                    env2 = env2.bind(n, Value::Op(Arc::new(Closure { memo: Default::default(), name: Some(n), params: vec![], body: ClosureBody::FnDef(fd), scope: cl.scope, env: cl.env.clone() })));
+                }
+                if args.is_empty() {
+                    return self.fndef_value(fd, cl.scope, &env2, st);
+                }
+                let arg = if args.len() == 1 { args.into_iter().next().unwrap() } else { Value::tuple(args) };
+                self.apply_fndef(fd, cl.scope, &env2, arg, e, sc, st)
+            }
+        }
+    }
+
+    pub fn resolve_qualified(&self, parts: &'static [(String, Vec<Expr>)], e: E, sc: Sc, env: &Env, st: &St) -> R<(Def, Sc)> {
+        let mut cur = sc;
+        for (i, (name, args)) in parts.iter().enumerate() {
+            let last = i + 1 == parts.len();
+            let Some((d, _)) = self.resolve(name, cur, e.span)? else {
+                return Err(err_at(sc, e.span, format!("Unknown operator: {name}")));
+            };
+            if last {
+                return Ok((d, cur));
+            }
+            match d {
+                Def::Inst { params, inst, scope, cache } => {
+                    let vals = args.iter().map(|a| self.eval(a, sc, env, st)).collect::<R<Vec<_>>>()?;
+                    let mut ienv = Env::default();
+                    for (p, v) in params.iter().zip(vals.iter()) {
+                        ienv = ienv.bind(p.name.name.as_str(), v.clone());
+                    }
+                    cur = self.instance_scope(inst, scope, ienv, &cache, vals, e.span, sc)?;
+                }
+                _ => return Err(err_at(sc, e.span, format!("{name} is not an instance"))),
+            }
+        }
+        unreachable!()
+    }
+
+    fn eval_apply(&self, n: &'static str, args: &'static [Expr], e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        if let Some(v) = env.get(n) {
+            let Value::Op(c) = v else { return Err(err_at(sc, e.span, format!("{n} is not an operator"))) };
+            let c = c.clone();
+            let cl = op_closure(&c).unwrap();
+            let argv = self.op_args(&cl.params, args, sc, env, st)?;
+            return self.call_closure(cl, argv, e, sc, st);
+        }
+        if let Some((d, dsc)) = self.resolve(n, sc, e.span)? {
+            return self.eval_def(&d, dsc, n, args, e, sc, env, st);
+        }
+        if let Some(Value::Op(c)) = self.override_of(n) {
+            let cl = op_closure(&c).unwrap();
+            let argv = self.op_args(&cl.params, args, sc, env, st)?;
+            return self.call_closure(cl, argv, e, sc, st);
+        }
+        // built-in operators with lazy or operator arguments
+        match n {
+            "Assert" => {
+                let c = self.eval(&args[0], sc, env, st)?;
+                if c.as_bool().map_err(|m| err_at(sc, e.span, m))? {
+                    return Ok(Value::Bool(true));
+                }
+                let msg = self.eval(&args[1], sc, env, st)?;
+                let m = match &msg {
+                    Value::Str(s) => s.to_string(),
+                    v => v.to_string(),
+                };
+                return Err(err_at(sc, e.span, format!("The first argument of Assert evaluated to FALSE; the second argument was:\n\"{m}\"")));
+            }
+            "SelectSeq" | "SortSeq" | "FoldSet" | "FoldSeq" | "FoldFunction" | "FoldFunctionOnSet" | "MapThenFoldSet" | "FoldLeft" | "FoldRight" => {
+                let argv = self.op_args(&[], args, sc, env, st)?;
+                return self.builtin_apply(n, argv, e, sc, st);
+            }
+            _ => {}
+        }
+        let argv = args.iter().map(|a| self.eval(a, sc, env, st)).collect::<R<Vec<_>>>()?;
+        self.builtin_apply(n, argv, e, sc, st)
+    }
+
+    fn call_op_value(&self, f: &Value, args: Vec<Value>, e: E, sc: Sc, st: &St) -> R<Value> {
+        let Value::Op(c) = f else { return Err(err_at(sc, e.span, "an operator argument was expected")) };
+        self.call_closure(op_closure(c).unwrap(), args, e, sc, st)
+    }
+
+    fn builtin_apply(&self, n: &str, a: Vec<Value>, e: E, sc: Sc, st: &St) -> R<Value> {
+        let er = |m: String| err_at(sc, e.span, m);
+        let arity = |k: usize| -> R<()> {
+            if a.len() == k {
+                Ok(())
+            } else {
+                Err(err_at(sc, e.span, format!("{n} expects {k} argument(s), got {}", a.len())))
+            }
+        };
+        let seq = |v: &Value| -> R<Arc<Vec<Value>>> {
+            match v {
+                Value::Tuple(t) => Ok(t.clone()),
+                Value::Str(s) => Ok(Arc::new(s.chars().map(|c| Value::str(&c.to_string())).collect())),
+                v => Err(err_at(sc, e.span, format!("{n}: a sequence was expected, but got {v}"))),
+            }
+        };
+        match n {
+            "Len" => {
+                arity(1)?;
+                match &a[0] {
+                    Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
+                    v => Ok(Value::Int(seq(v)?.len() as i64)),
+                }
+            }
+            "Append" => {
+                arity(2)?;
+                let mut s = seq(&a[0])?.to_vec();
+                s.push(a[1].clone());
+                Ok(Value::tuple(s))
+            }
+            "Head" => {
+                arity(1)?;
+                seq(&a[0])?.first().cloned().ok_or_else(|| er("Attempted to apply Head to the empty sequence".into()))
+            }
+            "Tail" => {
+                arity(1)?;
+                let s = seq(&a[0])?;
+                if s.is_empty() {
+                    return Err(er("Attempted to apply Tail to the empty sequence".into()));
+                }
+                Ok(Value::tuple(s[1..].to_vec()))
+            }
+            "SubSeq" => {
+                arity(3)?;
+                let s = seq(&a[0])?;
+                let m = a[1].as_int().map_err(er)?;
+                let k = a[2].as_int().map_err(er)?;
+                if m > k {
+                    return Ok(Value::tuple(vec![]));
+                }
+                if m < 1 || k as usize > s.len() {
+                    return Err(er(format!("SubSeq({}, {m}, {k}): index out of range", a[0])));
+                }
+                Ok(Value::tuple(s[m as usize - 1..k as usize].to_vec()))
+            }
+            "Seq" => {
+                arity(1)?;
+                Ok(Value::SeqSet(Arc::new(a[0].clone())))
+            }
+            "SelectSeq" => {
+                arity(2)?;
+                let s = seq(&a[0])?;
+                let mut out = Vec::new();
+                for x in s.iter() {
+                    if self.call_op_value(&a[1], vec![x.clone()], e, sc, st)?.as_bool().map_err(er)? {
+                        out.push(x.clone());
+                    }
+                }
+                Ok(Value::tuple(out))
+            }
+            "Cardinality" => {
+                arity(1)?;
+                a[0].cardinality().map(Value::Int).map_err(er)
+            }
+            "IsFiniteSet" => {
+                arity(1)?;
+                Ok(Value::Bool(a[0].cardinality().is_ok()))
+            }
+            "Print" => {
+                arity(2)?;
+                self.print(&a[0]);
+                Ok(a[1].clone())
+            }
+            "PrintT" => {
+                arity(1)?;
+                self.print(&a[0]);
+                Ok(Value::Bool(true))
+            }
+            "ToString" => {
+                arity(1)?;
+                Ok(Value::str(&a[0].to_string()))
+            }
+            "TLCEval" => {
+                arity(1)?;
+                Ok(a[0].clone())
+            }
+            "TLCGet" => {
+                arity(1)?;
+                match &a[0] {
+                    Value::Int(i) => self.regs.lock().unwrap().get(i).cloned().ok_or_else(|| er(format!("TLCGet({i}): register not set"))),
+                    Value::Str(s) if &**s == "level" => Ok(Value::Int(self.level.load(std::sync::atomic::Ordering::Relaxed))),
+                    v => Err(er(format!("TLCGet({v}) is not supported yet"))),
+                }
+            }
+            "TLCSet" => {
+                arity(2)?;
+                match &a[0] {
+                    Value::Int(i) => {
+                        self.regs.lock().unwrap().insert(*i, a[1].clone());
+                        Ok(Value::Bool(true))
+                    }
+                    v => Err(er(format!("TLCSet({v}, ...) is not supported yet"))),
+                }
+            }
+            "Permutations" => {
+                arity(1)?;
+                let els = a[0].elements().map_err(er)?;
+                let mut out = Vec::new();
+                let mut idx: Vec<usize> = (0..els.len()).collect();
+                permute(&mut idx, 0, &mut |p| {
+                    let dom = els.to_vec();
+                    let rng = p.iter().map(|&i| els[i].clone()).collect();
+                    out.push(Value::func(dom, rng));
+                });
+                Ok(Value::set(out))
+            }
+            "SortSeq" => {
+                arity(2)?;
+                let mut s = seq(&a[0])?.to_vec();
+                let mut error = None;
+                // insertion sort with the user's comparison (stable, like TLC's)
+                let mut i = 1;
+                while i < s.len() {
+                    let mut j = i;
+                    while j > 0 {
+                        match self.call_op_value(&a[1], vec![s[j].clone(), s[j - 1].clone()], e, sc, st).and_then(|v| v.as_bool().map_err(er)) {
+                            Ok(true) => {
+                                s.swap(j, j - 1);
+                                j -= 1;
+                            }
+                            Ok(false) => break,
+                            Err(x) => {
+                                error = Some(x);
+                                break;
+                            }
+                        }
+                    }
+                    if error.is_some() {
+                        break;
+                    }
+                    i += 1;
+                }
+                if let Some(x) = error {
+                    return Err(x);
+                }
+                Ok(Value::tuple(s))
+            }
+            "RandomElement" | "Any" => {
+                arity(1)?;
+                let els = a[0].elements().map_err(er)?;
+                els.first().cloned().ok_or_else(|| er("RandomElement of the empty set".into()))
+            }
+            // ---- Bags
+            "SetToBag" => {
+                arity(1)?;
+                let els = a[0].elements().map_err(er)?;
+                Ok(Value::func(els.to_vec(), vec![Value::Int(1); els.len()]))
+            }
+            "BagToSet" => {
+                arity(1)?;
+                Ok(Value::set(fn_pairs(&a[0]).0))
+            }
+            "BagIn" => {
+                arity(2)?;
+                let (d, _) = fn_pairs(&a[1]);
+                Ok(Value::Bool(d.iter().any(|x| eq(x, &a[0]))))
+            }
+            "CopiesIn" => {
+                arity(2)?;
+                Ok(self.apply_fn(&a[1], &a[0]).unwrap_or(Value::Int(0)))
+            }
+            "BagCardinality" => {
+                arity(1)?;
+                let (_, r) = fn_pairs(&a[0]);
+                Ok(Value::Int(r.iter().map(|v| v.as_int().unwrap_or(0)).sum()))
+            }
+            "BagUnion" => {
+                arity(1)?;
+                let mut acc = Value::tuple(vec![]);
+                for b in a[0].elements().map_err(er)?.iter() {
+                    acc = bag_op(&acc, b, true);
+                }
+                Ok(acc)
+            }
+            "SubBag" => {
+                arity(1)?;
+                let (d, r) = fn_pairs(&a[0]);
+                let mut out = vec![Vec::<(Value, Value)>::new()];
+                for (k, c) in d.iter().zip(r.iter()) {
+                    let c = c.as_int().map_err(er)?;
+                    let mut next = Vec::new();
+                    for prefix in &out {
+                        for i in 0..=c {
+                            let mut p = prefix.clone();
+                            if i > 0 {
+                                p.push((k.clone(), Value::Int(i)));
+                            }
+                            next.push(p);
+                        }
+                    }
+                    out = next;
+                }
+                Ok(Value::set(out.into_iter().map(Value::func_sorted).collect()))
+            }
+            "BagOfAll" => {
+                arity(2)?;
+                let (d, r) = fn_pairs(&a[1]);
+                let mut acc = Value::tuple(vec![]);
+                for (k, c) in d.iter().zip(r.iter()) {
+                    let img = self.call_op_value(&a[0], vec![k.clone()], e, sc, st)?;
+                    acc = bag_op(&acc, &Value::func(vec![img], vec![c.clone()]), true);
+                }
+                Ok(acc)
+            }
+            // ---- a few CommunityModules operators TLC implements natively
+            "FoldSet" | "FoldFunctionOnSet" | "MapThenFoldSet" | "FoldSeq" | "FoldLeft" | "FoldRight" | "FoldFunction" => {
+                Err(er(format!("Unknown operator: {n}")))
+            }
+            _ => Err(er(format!("Unknown operator: {n}"))),
+        }
+    }
+
+    fn print(&self, v: &Value) {
+        let s = match v {
+            Value::Str(s) => format!("\"{s}\""),
+            v => v.to_string(),
+        };
+        if self.echo {
+            println!("{s}");
+        } else {
+            eprintln!("{s}");
+        }
+        self.out.lock().unwrap().push(s);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn eval_prefix(&self, op: &str, a: E, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        match op {
+            "~" => Ok(Value::Bool(!self.eval_bool(a, sc, env, st)?)),
+            "-" => {
+                if let Some((Def::Op(..), _)) = self.resolve("-.", sc, e.span)? {
+                    let v = self.eval(a, sc, env, st)?;
+                    let Some((Def::Op(od, osc), _)) = self.resolve("-.", sc, e.span)? else { unreachable!() };
+                    return self.eval(&od.body, osc, &Env::default().bind(od.params[0].name.name.as_str(), v), st);
+                }
+                let v = self.eval(a, sc, env, st)?.as_int().map_err(|m| err_at(sc, e.span, m))?;
+                Ok(Value::Int(-v))
+            }
+            "SUBSET" => Ok(Value::Subset(Arc::new(self.eval(a, sc, env, st)?))),
+            "UNION" => {
+                let s = self.eval(a, sc, env, st)?;
+                let mut out = Vec::new();
+                for x in s.elements().map_err(|m| err_at(sc, e.span, m))?.iter() {
+                    out.extend(x.elements().map_err(|m| err_at(sc, e.span, m))?.iter().cloned());
+                }
+                Ok(Value::set(out))
+            }
+            "DOMAIN" => {
+                let f = self.eval(a, sc, env, st)?;
+                match &f {
+                    Value::Tuple(t) => Ok(Value::Interval(1, t.len() as i64)),
+                    v if v.is_fn() => Ok(Value::set_sorted(fn_pairs(v).0)),
+                    Value::Str(s) => Ok(Value::Interval(1, s.chars().count() as i64)),
+                    v => Err(err_at(sc, e.span, format!("Attempted to apply the operator DOMAIN to a non-function ({v})"))),
+                }
+            }
+            "UNCHANGED" => {
+                let now = self.eval(a, sc, env, st)?;
+                let next = self.eval(a, sc, env, &St { primed: true, ..*st })?;
+                Ok(Value::Bool(eq(&now, &next)))
+            }
+            "ENABLED" => {
+                let Some(cur) = st.cur else { return Err(err_at(sc, e.span, "ENABLED evaluated without a current state")) };
+                let mut en = super::enumerate::Enumerator::new(self, Some(cur), self.var_names.len());
+                let mut found = false;
+                en.run(a, sc, env, None, &mut |_, _| {
+                    found = true;
+                    Ok(false)
+                })?;
+                Ok(Value::Bool(found))
+            }
+            "[]" | "<>" => Err(err_at(sc, e.span, format!("the temporal operator {op} cannot be evaluated in a state"))),
+            _ => Err(err_at(sc, e.span, format!("Unknown prefix operator {op}"))),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn eval_infix(&self, op: &'static str, a: E, b: E, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        match op {
+            "/\\" => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? && self.eval_bool(b, sc, env, st)?)),
+            "\\/" => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?)),
+            "=>" => return Ok(Value::Bool(!self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?)),
+            "<=>" => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? == self.eval_bool(b, sc, env, st)?)),
+            "~>" => return Err(err_at(sc, e.span, "~> cannot be evaluated in a state")),
+            _ => {}
+        }
+        if !core_infix(op) {
+            if let Some((d, dsc)) = self.resolve(op, sc, e.span)? {
+                let args: &'static [Expr] = Box::leak(vec![a.clone(), b.clone()].into_boxed_slice());
+                return self.eval_def(&d, dsc, op, args, e, sc, env, st);
+            }
+        }
+        let av = self.eval(a, sc, env, st)?;
+        let bv = self.eval(b, sc, env, st)?;
+        self.infix_values(op, &av, &bv).map_err(|m| err_at(sc, e.span, m))
+    }
+
+    pub fn infix_values(&self, op: &str, a: &Value, b: &Value) -> Result<Value, String> {
+        use Value::*;
+        let ints = || -> Result<(i64, i64), String> { Ok((a.as_int()?, b.as_int()?)) };
+        Ok(match op {
+            "=" => Bool(values_eq(a, b)?),
+            "#" | "/=" => Bool(!values_eq(a, b)?),
+            "\\in" => Bool(b.contains(a)?),
+            "\\notin" => Bool(!b.contains(a)?),
+            "+" => {
+                let (x, y) = ints()?;
+                Int(x.checked_add(y).ok_or("integer overflow")?)
+            }
+            "-" => {
+                let (x, y) = ints()?;
+                Int(x.checked_sub(y).ok_or("integer overflow")?)
+            }
+            "*" => {
+                let (x, y) = ints()?;
+                Int(x.checked_mul(y).ok_or("integer overflow")?)
+            }
+            "\\div" => {
+                let (x, y) = ints()?;
+                if y == 0 {
+                    return Err("The second argument of \\div is 0".into());
+                }
+                Int(x.div_euclid(y) - if y < 0 && x.rem_euclid(y) != 0 { 1 } else { 0 })
+            }
+            "%" => {
+                let (x, y) = ints()?;
+                if y <= 0 {
+                    return Err(format!("The second argument of % should be a positive number, but instead it is: {y}"));
+                }
+                Int(x.rem_euclid(y))
+            }
+            "^" => {
+                let (x, y) = ints()?;
+                if y < 0 {
+                    return Err("negative exponent".into());
+                }
+                Int(x.checked_pow(y as u32).ok_or("integer overflow")?)
+            }
+            "<" => {
+                let (x, y) = ints()?;
+                Bool(x < y)
+            }
+            ">" => {
+                let (x, y) = ints()?;
+                Bool(x > y)
+            }
+            "<=" | "=<" => {
+                let (x, y) = ints()?;
+                Bool(x <= y)
+            }
+            ">=" => {
+                let (x, y) = ints()?;
+                Bool(x >= y)
+            }
+            ".." => {
+                let (x, y) = ints()?;
+                Interval(x, y)
+            }
+            "\\union" => {
+                let x = a.elements()?;
+                let y = b.elements()?;
+                merge_union(&x, &y)
+            }
+            "\\intersect" if !matches!(a, Value::Set(_)) && matches!(b, Value::Set(_)) => return self.infix_values(op, b, a),
+            "\\" if matches!(a, Value::Nat | Value::IntSet | Value::StringSet | Value::SeqSet(_)) => Value::Diff(Arc::new((a.clone(), b.clone()))),
+            "\\intersect" => {
+                let x = a.elements()?;
+                let mut out = Vec::new();
+                for v in x.iter() {
+                    if b.contains(v)? {
+                        out.push(v.clone());
+                    }
+                }
+                Value::set_sorted(out)
+            }
+            "\\" => {
+                let x = a.elements()?;
+                let mut out = Vec::new();
+                for v in x.iter() {
+                    if !b.contains(v)? {
+                        out.push(v.clone());
+                    }
+                }
+                Value::set_sorted(out)
+            }
+            "\\subseteq" => {
+                if let (Value::Subset(_), Value::Subset(_)) = (a, b) {
+                    return Ok(Bool(eq(a, b)));
+                }
+                for v in a.elements()?.iter() {
+                    if !b.contains(v)? {
+                        return Ok(Bool(false));
+                    }
+                }
+                Bool(true)
+            }
+            "\\subset" => {
+                let sub = self.infix_values("\\subseteq", a, b)?;
+                Bool(sub.as_bool()? && !values_eq(a, b)?)
+            }
+            "\\supseteq" => return self.infix_values("\\subseteq", b, a),
+            "\\o" => match (a, b) {
+                (Str(x), Str(y)) => Value::str(&format!("{x}{y}")),
+                (Tuple(x), Tuple(y)) => {
+                    let mut v = x.to_vec();
+                    v.extend(y.iter().cloned());
+                    Value::tuple(v)
+                }
+                _ => return Err(format!("Attempted to concatenate {a} and {b}, which are not both sequences")),
+            },
+            ":>" => Value::func(vec![a.normalize()?], vec![b.clone()]),
+            "@@" => {
+                let (mut d, mut r) = fn_pairs(a);
+                let (d2, r2) = fn_pairs(b);
+                for (k, v) in d2.into_iter().zip(r2) {
+                    if !d.iter().any(|x| eq(x, &k)) {
+                        d.push(k);
+                        r.push(v);
+                    }
+                }
+                Value::func(d, r)
+            }
+            "(+)" => bag_op(a, b, true),
+            "(-)" => bag_op(a, b, false),
+            "\\sqsubseteq" => {
+                let (d, r) = fn_pairs(a);
+                for (k, c) in d.iter().zip(r.iter()) {
+                    let c2 = self.apply_fn(b, k).unwrap_or(Int(0));
+                    if c.as_int()? > c2.as_int()? {
+                        return Ok(Bool(false));
+                    }
+                }
+                Bool(true)
+            }
+            "\\X" => Value::Product(Arc::new(vec![a.clone(), b.clone()])),
+            _ => return Err(format!("Unknown operator: {op}")),
+        })
+    }
+}
+
+
+/// TLC's equality, which refuses to compare values of different basic kinds.
+pub fn values_eq(a: &Value, b: &Value) -> Result<bool, String> {
+    use Value::*;
+    let basic = |v: &Value| match v {
+        Bool(_) => 1,
+        Int(_) => 2,
+        Str(_) => 3,
+        _ => 0,
+    };
+    let (ka, kb) = (basic(a), basic(b));
+    if ka != kb && ka != 0 && kb != 0 {
+        return Err(format!("Attempted to check equality of {a} with non-comparable value {b}"));
+    }
+    if (ka != 0 && b.is_set()) || (kb != 0 && a.is_set()) {
+        return Err(format!("Attempted to check equality of {a} with non-comparable value {b}"));
+    }
+    if a.is_set() && b.is_set() && !matches!(a, Set(_)) || !matches!(b, Set(_)) && b.is_set() && a.is_set() {
+        // lazy sets: compare enumerations (or membership for SUBSET/infinite sets)
+        if let (Ok(x), Ok(y)) = (a.normalize(), b.normalize()) {
+            return Ok(eq(&x, &y));
+        }
+        return Ok(eq(a, b));
+    }
+    Ok(eq(a, b))
+}
+
+fn merge_union(x: &[Value], y: &[Value]) -> Value {
+    let mut out = Vec::with_capacity(x.len() + y.len());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        match cmp(&x[i], &y[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(x[i].clone());
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(y[j].clone());
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(x[i].clone());
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&x[i..]);
+    out.extend_from_slice(&y[j..]);
+    Value::set_sorted(out)
+}
+
+fn bag_op(a: &Value, b: &Value, add: bool) -> Value {
+    let (d, r) = fn_pairs(a);
+    let (d2, r2) = fn_pairs(b);
+    let mut m: Vec<(Value, i64)> = d.into_iter().zip(r.iter().map(|v| v.as_int().unwrap_or(0))).collect();
+    for (k, v) in d2.into_iter().zip(r2.iter().map(|v| v.as_int().unwrap_or(0))) {
+        match m.iter_mut().find(|(x, _)| eq(x, &k)) {
+            Some((_, c)) => *c += if add { v } else { -v },
+            None => {
+                if add {
+                    m.push((k, v))
+                }
+            }
+        }
+    }
+    let m: Vec<(Value, i64)> = m.into_iter().filter(|(_, c)| *c > 0).collect();
+    Value::func(m.iter().map(|p| p.0.clone()).collect(), m.iter().map(|p| Value::Int(p.1)).collect())
+}
+
+/// `[f EXCEPT ![k] = v]` for one key in the domain.
+pub fn update_fn(f: &Value, key: &Value, v: Value) -> Result<Value, String> {
+    match f {
+        Value::Tuple(t) => {
+            if let Value::Int(i) = key {
+                let mut t2 = t.to_vec();
+                t2[*i as usize - 1] = v;
+                return Ok(Value::tuple(t2));
+            }
+        }
+        Value::Record(r) => {
+            if let Value::Str(k) = key {
+                let mut r2 = r.to_vec();
+                if let Some(slot) = r2.iter_mut().find(|(n, _)| n == k) {
+                    slot.1 = v;
+                }
+                return Ok(Value::Record(Arc::new(r2)));
+            }
+        }
+        Value::Func(fv) => {
+            if let Ok(i) = fv.dom.binary_search_by(|k| cmp(k, key)) {
+                let mut f2 = (**fv).clone();
+                f2.rng[i] = v;
+                return Ok(Value::Func(Arc::new(f2)));
+            }
+        }
+        _ => {}
+    }
+    Err(format!("EXCEPT on {f} at {key}"))
+}
+
+fn permute(idx: &mut Vec<usize>, k: usize, f: &mut dyn FnMut(&[usize])) {
+    if k == idx.len() {
+        f(idx);
+        return;
+    }
+    for i in k..idx.len() {
+        idx.swap(k, i);
+        permute(idx, k + 1, f);
+        idx.swap(k, i);
+    }
+}
+
+/// Leaks a name so it can live in an `Env` (names from the syntax tree are already static).
+pub fn intern(s: &str) -> &'static str {
+    static NAMES: std::sync::OnceLock<Mutex<HashMap<String, &'static str>>> = std::sync::OnceLock::new();
+    let m = NAMES.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut g = m.lock().unwrap();
+    if let Some(s) = g.get(s) {
+        return s;
+    }
+    let l: &'static str = Box::leak(s.to_string().into_boxed_str());
+    g.insert(s.to_string(), l);
+    l
+}

@@ -1,0 +1,741 @@
+//! TLC's values. Every function-like value has one canonical form so that structural equality is
+//! TLC's equality: a function whose domain is `1..n` (or empty) is a `Tuple`, one whose domain is
+//! a non-empty set of strings is a `Record`, any other is a `Func`. Enumerated sets are sorted,
+//! duplicate-free vectors. Sets TLC keeps symbolic (`1..n`, `SUBSET S`, `[S -> T]`, `[a : S]`,
+//! `S \X T`, `Seq(S)`, `Nat`, `Int`, `STRING`) stay lazy until enumerated; `normalize` turns a
+//! value into its enumerated form before it is stored in a state or hashed.
+
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock, RwLock};
+
+/// Model values are interned: `Model(i)` is the i-th name registered (TLC orders them the same way).
+static MODEL_NAMES: OnceLock<RwLock<Vec<Arc<str>>>> = OnceLock::new();
+
+fn model_table() -> &'static RwLock<Vec<Arc<str>>> {
+    MODEL_NAMES.get_or_init(|| RwLock::new(Vec::new()))
+}
+
+pub fn model_value(name: &str) -> Value {
+    let t = model_table();
+    if let Some(i) = t.read().unwrap().iter().position(|n| &**n == name) {
+        return Value::Model(i as u32);
+    }
+    let mut w = t.write().unwrap();
+    if let Some(i) = w.iter().position(|n| &**n == name) {
+        return Value::Model(i as u32);
+    }
+    w.push(Arc::from(name));
+    Value::Model((w.len() - 1) as u32)
+}
+
+pub fn model_name(i: u32) -> Arc<str> {
+    model_table().read().unwrap()[i as usize].clone()
+}
+
+/// An operator passed as a value (LAMBDA, operator argument). Opaque here; the evaluator owns it.
+pub trait OpValue: Send + Sync + std::fmt::Debug {
+    fn arity(&self) -> usize;
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+#[derive(Clone, Debug)]
+pub struct Func {
+    pub dom: Vec<Value>,
+    pub rng: Vec<Value>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Bool(bool),
+    Int(i64),
+    Str(Arc<str>),
+    Model(u32),
+    /// Sorted, duplicate-free.
+    Set(Arc<Vec<Value>>),
+    Tuple(Arc<Vec<Value>>),
+    /// Sorted by field name; at least one field.
+    Record(Arc<Vec<(Arc<str>, Value)>>),
+    Func(Arc<Func>),
+    // ---- lazy sets
+    Interval(i64, i64),
+    Subset(Arc<Value>),
+    FuncSet(Arc<(Value, Value)>),
+    RecordSet(Arc<Vec<(Arc<str>, Value)>>),
+    Product(Arc<Vec<Value>>),
+    SeqSet(Arc<Value>),
+    Nat,
+    IntSet,
+    StringSet,
+    /// `Real` and other sets TLC cannot enumerate or test (membership only of integers).
+    RealSet,
+    /// `S \ T` for an infinite S.
+    Diff(Arc<(Value, Value)>),
+    Op(Arc<dyn OpValue>),
+}
+
+pub type VResult<T> = Result<T, String>;
+
+impl Value {
+    pub fn str(s: &str) -> Value {
+        Value::Str(Arc::from(s))
+    }
+    pub fn empty_set() -> Value {
+        Value::Set(Arc::new(Vec::new()))
+    }
+    /// A set from arbitrary elements (sorted and deduplicated here).
+    pub fn set(mut v: Vec<Value>) -> Value {
+        if v.len() > 1 {
+            v.sort_by(cmp);
+            v.dedup_by(|a, b| cmp(a, b) == Ordering::Equal);
+        }
+        Value::Set(Arc::new(v))
+    }
+    /// A set from elements already sorted and distinct.
+    pub fn set_sorted(v: Vec<Value>) -> Value {
+        Value::Set(Arc::new(v))
+    }
+    pub fn tuple(v: Vec<Value>) -> Value {
+        Value::Tuple(Arc::new(v))
+    }
+    pub fn record(mut fields: Vec<(Arc<str>, Value)>) -> Value {
+        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        fields.dedup_by(|a, b| a.0 == b.0);
+        if fields.is_empty() {
+            return Value::tuple(Vec::new());
+        }
+        Value::Record(Arc::new(fields))
+    }
+    /// The canonical function value for a domain and range of the same length (any order).
+    pub fn func(dom: Vec<Value>, rng: Vec<Value>) -> Value {
+        let mut pairs: Vec<(Value, Value)> = dom.into_iter().zip(rng).collect();
+        pairs.sort_by(|a, b| cmp(&a.0, &b.0));
+        pairs.dedup_by(|a, b| cmp(&a.0, &b.0) == Ordering::Equal);
+        Value::func_sorted(pairs)
+    }
+    /// Canonical function from pairs sorted by key (distinct keys).
+    pub fn func_sorted(pairs: Vec<(Value, Value)>) -> Value {
+        if pairs.is_empty() {
+            return Value::tuple(Vec::new());
+        }
+        if pairs.iter().enumerate().all(|(i, (k, _))| matches!(k, Value::Int(n) if *n == i as i64 + 1)) {
+            return Value::tuple(pairs.into_iter().map(|p| p.1).collect());
+        }
+        if pairs.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
+            return Value::Record(Arc::new(
+                pairs.into_iter().map(|(k, v)| (if let Value::Str(s) = k { s } else { unreachable!() }, v)).collect(),
+            ));
+        }
+        let (dom, rng) = pairs.into_iter().unzip();
+        Value::Func(Arc::new(Func { dom, rng }))
+    }
+
+    pub fn as_bool(&self) -> VResult<bool> {
+        match self {
+            Value::Bool(b) => Ok(*b),
+            v => Err(format!("a Boolean was expected, but got {}", v)),
+        }
+    }
+    pub fn as_int(&self) -> VResult<i64> {
+        match self {
+            Value::Int(i) => Ok(*i),
+            v => Err(format!("an integer was expected, but got {}", v)),
+        }
+    }
+
+    pub fn is_set(&self) -> bool {
+        matches!(
+            self,
+            Value::Set(_)
+                | Value::Interval(..)
+                | Value::Subset(_)
+                | Value::FuncSet(_)
+                | Value::RecordSet(_)
+                | Value::Product(_)
+                | Value::SeqSet(_)
+                | Value::Nat
+                | Value::IntSet
+                | Value::StringSet
+                | Value::RealSet
+                | Value::Diff(_)
+        )
+    }
+    pub fn is_fn(&self) -> bool {
+        matches!(self, Value::Tuple(_) | Value::Record(_) | Value::Func(_))
+    }
+
+    /// Number of elements of a finite set without enumerating when possible.
+    pub fn cardinality(&self) -> VResult<i64> {
+        Ok(match self {
+            Value::Set(s) => s.len() as i64,
+            Value::Interval(a, b) => (b - a + 1).max(0),
+            Value::Subset(s) => {
+                let n = s.cardinality()?;
+                if n >= 62 {
+                    return Err("SUBSET of a set too large to count".into());
+                }
+                1i64 << n
+            }
+            Value::FuncSet(p) => {
+                let d = p.0.cardinality()?;
+                let r = p.1.cardinality()?;
+                r.checked_pow(d as u32).ok_or("function set too large")?
+            }
+            Value::RecordSet(fs) => {
+                let mut n: i64 = 1;
+                for (_, s) in fs.iter() {
+                    n = n.checked_mul(s.cardinality()?).ok_or("record set too large")?;
+                }
+                n
+            }
+            Value::Product(ss) => {
+                let mut n: i64 = 1;
+                for s in ss.iter() {
+                    n = n.checked_mul(s.cardinality()?).ok_or("product too large")?;
+                }
+                n
+            }
+            v if v.is_set() => return Err(format!("the cardinality of the infinite set {} is not defined", v)),
+            v => return Err(format!("Cardinality of the non-set {}", v)),
+        })
+    }
+
+    /// Elements of a finite set in TLC's order (sorted).
+    pub fn elements(&self) -> VResult<Arc<Vec<Value>>> {
+        Ok(match self {
+            Value::Set(s) => s.clone(),
+            Value::Interval(a, b) => Arc::new((*a..=*b).map(Value::Int).collect()),
+            Value::Subset(s) => {
+                let base = s.elements()?;
+                if base.len() > 24 {
+                    return Err(format!("SUBSET of a set with {} elements is too large to enumerate", base.len()));
+                }
+                let mut out = Vec::with_capacity(1 << base.len());
+                for mask in 0u64..(1u64 << base.len()) {
+                    let v: Vec<Value> = base.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, x)| x.clone()).collect();
+                    out.push(Value::Set(Arc::new(v)));
+                }
+                out.sort_by(cmp);
+                Arc::new(out)
+            }
+            Value::FuncSet(p) => {
+                let dom = p.0.elements()?;
+                let rng = p.1.elements()?;
+                let mut out = Vec::new();
+                let n = dom.len();
+                if rng.is_empty() {
+                    if n == 0 {
+                        out.push(Value::tuple(Vec::new()));
+                    }
+                    return Ok(Arc::new(out));
+                }
+                let total = (rng.len() as u128).checked_pow(n as u32).unwrap_or(u128::MAX);
+                if total > 50_000_000 {
+                    return Err("function set too large to enumerate".into());
+                }
+                let mut idx = vec![0usize; n];
+                loop {
+                    let pairs: Vec<(Value, Value)> = dom.iter().cloned().zip(idx.iter().map(|&i| rng[i].clone())).collect();
+                    out.push(Value::func_sorted(pairs));
+                    // odometer, last position fastest
+                    let mut k = n;
+                    loop {
+                        if k == 0 {
+                            out.sort_by(cmp);
+                            return Ok(Arc::new(out));
+                        }
+                        k -= 1;
+                        idx[k] += 1;
+                        if idx[k] < rng.len() {
+                            break;
+                        }
+                        idx[k] = 0;
+                    }
+                }
+            }
+            Value::RecordSet(fs) => {
+                let sets: Vec<Arc<Vec<Value>>> = fs.iter().map(|(_, s)| s.elements()).collect::<VResult<_>>()?;
+                let mut out = Vec::new();
+                for combo in product(&sets) {
+                    out.push(Value::Record(Arc::new(fs.iter().map(|(n, _)| n.clone()).zip(combo).collect())));
+                }
+                out.sort_by(cmp);
+                Arc::new(out)
+            }
+            Value::Product(ss) => {
+                let sets: Vec<Arc<Vec<Value>>> = ss.iter().map(|s| s.elements()).collect::<VResult<_>>()?;
+                let mut out: Vec<Value> = product(&sets).into_iter().map(Value::tuple).collect();
+                out.sort_by(cmp);
+                Arc::new(out)
+            }
+            Value::Nat | Value::IntSet | Value::StringSet | Value::RealSet | Value::SeqSet(_) => {
+                return Err(format!("TLC cannot enumerate the infinite set {}", self))
+            }
+            v => return Err(format!("a set was expected, but got {}", v)),
+        })
+    }
+
+    /// Membership without enumerating lazy sets.
+    pub fn contains(&self, x: &Value) -> VResult<bool> {
+        Ok(match self {
+            Value::Set(s) => s.binary_search_by(|e| cmp(e, x)).is_ok() || (needs_deep_eq(x) && s.iter().any(|e| eq(e, x))),
+            Value::Interval(a, b) => match x {
+                Value::Int(i) => a <= i && i <= b,
+                _ => false,
+            },
+            Value::Nat => matches!(x, Value::Int(i) if *i >= 0),
+            Value::IntSet | Value::RealSet => matches!(x, Value::Int(_)),
+            Value::StringSet => matches!(x, Value::Str(_)),
+            Value::Subset(s) => {
+                if !x.is_set() {
+                    return Ok(false);
+                }
+                for e in x.elements()?.iter() {
+                    if !s.contains(e)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Value::FuncSet(p) => {
+                if !x.is_fn() {
+                    return Ok(false);
+                }
+                let (d, r) = fn_pairs(x);
+                if !eq(&Value::set(d.clone()), &p.0.normalize()?) {
+                    return Ok(false);
+                }
+                for v in &r {
+                    if !p.1.contains(v)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Value::RecordSet(fs) => match x {
+                Value::Record(r) => {
+                    r.len() == fs.len()
+                        && r.iter().zip(fs.iter()).all(|((n1, v), (n2, s))| n1 == n2 && s.contains(v).unwrap_or(false))
+                }
+                _ => false,
+            },
+            Value::Product(ss) => match x {
+                Value::Tuple(t) => {
+                    if t.len() != ss.len() {
+                        return Ok(false);
+                    }
+                    for (v, s) in t.iter().zip(ss.iter()) {
+                        if !s.contains(v)? {
+                            return Ok(false);
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            },
+            Value::Diff(p) => p.0.contains(x)? && !p.1.contains(x)?,
+            Value::SeqSet(s) => match x {
+                Value::Tuple(t) => {
+                    for v in t.iter() {
+                        if !s.contains(v)? {
+                            return Ok(false);
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            },
+            v => return Err(format!("Attempted to check if the value {} is an element of the non-set {}", x, v)),
+        })
+    }
+
+    /// The enumerated (canonical) form: lazy sets become `Set`, recursively.
+    pub fn normalize(&self) -> VResult<Value> {
+        Ok(match self {
+            Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::Model(_) | Value::Op(_) => self.clone(),
+            Value::Set(s) => {
+                if s.iter().all(is_normal) {
+                    self.clone()
+                } else {
+                    Value::set(s.iter().map(|v| v.normalize()).collect::<VResult<_>>()?)
+                }
+            }
+            Value::Tuple(t) => {
+                if t.iter().all(is_normal) {
+                    self.clone()
+                } else {
+                    Value::tuple(t.iter().map(|v| v.normalize()).collect::<VResult<_>>()?)
+                }
+            }
+            Value::Record(r) => {
+                if r.iter().all(|(_, v)| is_normal(v)) {
+                    self.clone()
+                } else {
+                    Value::Record(Arc::new(r.iter().map(|(n, v)| Ok((n.clone(), v.normalize()?))).collect::<VResult<_>>()?))
+                }
+            }
+            Value::Func(f) => {
+                if f.dom.iter().chain(f.rng.iter()).all(is_normal) {
+                    self.clone()
+                } else {
+                    let dom = f.dom.iter().map(|v| v.normalize()).collect::<VResult<_>>()?;
+                    let rng = f.rng.iter().map(|v| v.normalize()).collect::<VResult<_>>()?;
+                    Value::func(dom, rng)
+                }
+            }
+            v => {
+                let els = v.elements()?;
+                Value::set(els.iter().map(|e| e.normalize()).collect::<VResult<_>>()?)
+            }
+        })
+    }
+}
+
+fn is_normal(v: &Value) -> bool {
+    match v {
+        Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::Model(_) => true,
+        Value::Set(s) | Value::Tuple(s) => s.iter().all(is_normal),
+        Value::Record(r) => r.iter().all(|(_, v)| is_normal(v)),
+        Value::Func(f) => f.dom.iter().chain(f.rng.iter()).all(is_normal),
+        _ => false,
+    }
+}
+
+fn needs_deep_eq(v: &Value) -> bool {
+    !is_normal(v)
+}
+
+/// Cartesian product of element lists, first position slowest.
+fn product(sets: &[Arc<Vec<Value>>]) -> Vec<Vec<Value>> {
+    let mut out = vec![Vec::new()];
+    for s in sets {
+        let mut next = Vec::with_capacity(out.len() * s.len());
+        for prefix in &out {
+            for e in s.iter() {
+                let mut p = prefix.clone();
+                p.push(e.clone());
+                next.push(p);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// Domain and range of a function-like value, domain sorted.
+pub fn fn_pairs(f: &Value) -> (Vec<Value>, Vec<Value>) {
+    match f {
+        Value::Tuple(t) => ((1..=t.len() as i64).map(Value::Int).collect(), t.to_vec()),
+        Value::Record(r) => (r.iter().map(|(n, _)| Value::Str(n.clone())).collect(), r.iter().map(|(_, v)| v.clone()).collect()),
+        Value::Func(f) => (f.dom.clone(), f.rng.clone()),
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+fn kind_rank(v: &Value) -> u8 {
+    match v {
+        Value::Bool(_) => 0,
+        Value::Int(_) => 1,
+        Value::Str(_) => 2,
+        Value::Model(_) => 3,
+        Value::Tuple(_) | Value::Record(_) | Value::Func(_) => 4,
+        Value::Op(_) => 6,
+        _ => 5,
+    }
+}
+
+/// TLC-compatible total order on normalized values (sets compare by size, then elements;
+/// tuples by length then elements; functions by domain then range).
+pub fn cmp(a: &Value, b: &Value) -> Ordering {
+    use Value::*;
+    match (a, b) {
+        (Bool(x), Bool(y)) => x.cmp(y),
+        (Int(x), Int(y)) => x.cmp(y),
+        (Str(x), Str(y)) => x.cmp(y),
+        (Model(x), Model(y)) => x.cmp(y),
+        (Set(x), Set(y)) => x.len().cmp(&y.len()).then_with(|| cmp_slices(x, y)),
+        (Tuple(x), Tuple(y)) => x.len().cmp(&y.len()).then_with(|| cmp_slices(x, y)),
+        (Record(x), Record(y)) => x.len().cmp(&y.len()).then_with(|| {
+            for ((n1, v1), (n2, v2)) in x.iter().zip(y.iter()) {
+                let o = n1.cmp(n2).then_with(|| cmp(v1, v2));
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            Ordering::Equal
+        }),
+        (Func(x), Func(y)) => x.dom.len().cmp(&y.dom.len()).then_with(|| cmp_slices(&x.dom, &y.dom)).then_with(|| cmp_slices(&x.rng, &y.rng)),
+        _ => {
+            let (ra, rb) = (kind_rank(a), kind_rank(b));
+            if ra != rb {
+                return ra.cmp(&rb);
+            }
+            if ra == 4 {
+                // different function shapes: tuple < record < func
+                let shape = |v: &Value| match v {
+                    Tuple(_) => 0,
+                    Record(_) => 1,
+                    _ => 2,
+                };
+                return shape(a).cmp(&shape(b));
+            }
+            if ra == 5 {
+                // lazy sets: compare their enumerations when possible
+                match (a.normalize(), b.normalize()) {
+                    (Ok(x @ Set(_)), Ok(y @ Set(_))) => return cmp(&x, &y),
+                    _ => return format!("{a}").cmp(&format!("{b}")),
+                }
+            }
+            Ordering::Equal
+        }
+    }
+}
+
+fn cmp_slices(x: &[Value], y: &[Value]) -> Ordering {
+    for (a, b) in x.iter().zip(y.iter()) {
+        let o = cmp(a, b);
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    x.len().cmp(&y.len())
+}
+
+/// TLA+ equality (lazy sets compared by their elements).
+pub fn eq(a: &Value, b: &Value) -> bool {
+    use Value::*;
+    match (a, b) {
+        (Interval(a1, b1), Interval(a2, b2)) => (a1 > b1 && a2 > b2) || (a1 == a2 && b1 == b2),
+        (Nat, Nat) | (IntSet, IntSet) | (StringSet, StringSet) => true,
+        _ => cmp(a, b) == Ordering::Equal,
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        eq(self, other)
+    }
+}
+impl Eq for Value {}
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Value) -> Option<Ordering> {
+        Some(cmp(self, other))
+    }
+}
+impl Ord for Value {
+    fn cmp(&self, other: &Value) -> Ordering {
+        cmp(self, other)
+    }
+}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        match self {
+            Value::Bool(b) => {
+                h.write_u8(0);
+                h.write_u8(*b as u8)
+            }
+            Value::Int(i) => {
+                h.write_u8(1);
+                h.write_i64(*i)
+            }
+            Value::Str(s) => {
+                h.write_u8(2);
+                h.write(s.as_bytes());
+                h.write_u8(0xff)
+            }
+            Value::Model(i) => {
+                h.write_u8(3);
+                h.write_u32(*i)
+            }
+            Value::Set(s) => {
+                h.write_u8(5);
+                h.write_usize(s.len());
+                for v in s.iter() {
+                    v.hash(h)
+                }
+            }
+            Value::Tuple(t) => {
+                h.write_u8(4);
+                h.write_usize(t.len());
+                for v in t.iter() {
+                    v.hash(h)
+                }
+            }
+            Value::Record(r) => {
+                h.write_u8(7);
+                h.write_usize(r.len());
+                for (n, v) in r.iter() {
+                    h.write(n.as_bytes());
+                    h.write_u8(0xff);
+                    v.hash(h)
+                }
+            }
+            Value::Func(f) => {
+                h.write_u8(8);
+                h.write_usize(f.dom.len());
+                for (k, v) in f.dom.iter().zip(f.rng.iter()) {
+                    k.hash(h);
+                    v.hash(h)
+                }
+            }
+            Value::Op(_) => h.write_u8(9),
+            other => match other.normalize() {
+                Ok(n) => n.hash(h),
+                Err(_) => {
+                    h.write_u8(10);
+                    h.write(format!("{other}").as_bytes())
+                }
+            },
+        }
+    }
+}
+
+/// FxHash-style 64-bit hasher: fast, deterministic; fingerprints of states use it.
+#[derive(Default, Clone, Copy)]
+pub struct FpHasher {
+    h: u64,
+}
+
+const K: u64 = 0x517c_c1b7_2722_0a95;
+
+impl Hasher for FpHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        // final avalanche (splitmix64) so that the low bits are well mixed
+        let mut z = self.h.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for c in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..c.len()].copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64)
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64)
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64)
+    }
+    #[inline]
+    fn write_i64(&mut self, i: i64) {
+        self.write_u64(i as u64)
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.h = (self.h.rotate_left(5) ^ i).wrapping_mul(K);
+    }
+}
+
+/// 64-bit fingerprint of a sequence of normalized values (a state).
+pub fn fingerprint(vals: &[Value]) -> u64 {
+    let mut h = FpHasher::default();
+    for v in vals {
+        v.hash(&mut h);
+    }
+    h.finish()
+}
+
+fn write_str_lit(f: &mut std::fmt::Formatter<'_>, s: &str) -> std::fmt::Result {
+    write!(f, "\"")?;
+    for c in s.chars() {
+        match c {
+            '"' => write!(f, "\\\"")?,
+            '\\' => write!(f, "\\\\")?,
+            '\n' => write!(f, "\\n")?,
+            c => write!(f, "{c}")?,
+        }
+    }
+    write!(f, "\"")
+}
+
+/// TLC's printed form of values (as in error traces).
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |f: &mut std::fmt::Formatter<'_>, items: &[Value]| -> std::fmt::Result {
+            for (i, v) in items.iter().enumerate() {
+                if i > 0 {
+                    write!(f, ", ")?;
+                }
+                write!(f, "{v}")?;
+            }
+            Ok(())
+        };
+        match self {
+            Value::Bool(b) => write!(f, "{}", if *b { "TRUE" } else { "FALSE" }),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Str(s) => write_str_lit(f, s),
+            Value::Model(i) => write!(f, "{}", model_name(*i)),
+            Value::Set(s) => {
+                write!(f, "{{")?;
+                list(f, s)?;
+                write!(f, "}}")
+            }
+            Value::Tuple(t) => {
+                write!(f, "<<")?;
+                list(f, t)?;
+                write!(f, ">>")
+            }
+            Value::Record(r) => {
+                write!(f, "[")?;
+                for (i, (n, v)) in r.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{n} |-> {v}")?;
+                }
+                write!(f, "]")
+            }
+            Value::Func(fv) => {
+                write!(f, "(")?;
+                for (i, (k, v)) in fv.dom.iter().zip(fv.rng.iter()).enumerate() {
+                    if i > 0 {
+                        write!(f, " @@ ")?;
+                    }
+                    write!(f, "{k} :> {v}")?;
+                }
+                write!(f, ")")
+            }
+            Value::Interval(a, b) => write!(f, "{a}..{b}"),
+            Value::Subset(s) => write!(f, "SUBSET {s}"),
+            Value::FuncSet(p) => write!(f, "[{} -> {}]", p.0, p.1),
+            Value::RecordSet(fs) => {
+                write!(f, "[")?;
+                for (i, (n, v)) in fs.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{n} : {v}")?;
+                }
+                write!(f, "]")
+            }
+            Value::Product(ss) => {
+                for (i, s) in ss.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, " \\X ")?;
+                    }
+                    write!(f, "{s}")?;
+                }
+                Ok(())
+            }
+            Value::SeqSet(s) => write!(f, "Seq({s})"),
+            Value::Nat => write!(f, "Nat"),
+            Value::IntSet => write!(f, "Int"),
+            Value::StringSet => write!(f, "STRING"),
+            Value::RealSet => write!(f, "Real"),
+            Value::Diff(p) => write!(f, "{} \\ {}", p.0, p.1),
+            Value::Op(_) => write!(f, "<operator>"),
+        }
+    }
+}
