@@ -213,8 +213,9 @@ pub fn children<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
 fn describe(t: &Token) -> String {
     match t.kind {
         Kind::Eof => "end of input".into(),
-        Kind::Str => format!("string \"{}\"", t.text),
-        _ => format!("`{}`", t.text),
+        // Escaped (`\n`, `\"`, control characters) so a diagnostic stays one line.
+        Kind::Str => format!("string \"{}\"", t.text.escape_debug()),
+        _ => format!("`{}`", t.text.escape_debug()),
     }
 }
 
@@ -958,6 +959,13 @@ impl Parser {
             let mut arity = 1;
             if self.eat_sym("_") {
                 arity = 2;
+            }
+            // Only a real infix (`_ op _`) or postfix (`_op`) operator: anything else
+            // (`_ )`, `_ ,`, `_ x`) is not a declaration and would not print back.
+            let ok = op.kind != Kind::Str && op.kind != Kind::Eof && if arity == 2 { infix_prec(&op.text).is_some() } else { is_postfix(&op.text) };
+            if !ok {
+                let what = if arity == 2 { "an infix operator" } else { "a postfix operator" };
+                return Err(Diagnostic::parse(op.start, format!("expected {what} after `_`, found {}", describe(&op))));
             }
             return Ok(OpDecl { name: Ident { name: op.text, span: Span::new(op.start, op.end) }, arity });
         }
