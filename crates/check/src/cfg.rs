@@ -146,6 +146,18 @@ const KEYWORDS: &[&str] = &[
 ];
 
 pub fn parse(src: &str, file: &str) -> Result<Cfg, String> {
+    // Errors found at the end of the input carry no token: give them the end position.
+    parse_tokens(src, file).map_err(|e| match e.strip_prefix(&format!("{file}: ")) {
+        Some(rest) => {
+            let line = src.split('\n').count();
+            let col = src.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("{file}:{line}:{col}: {rest}")
+        }
+        None => e,
+    })
+}
+
+fn parse_tokens(src: &str, file: &str) -> Result<Cfg, String> {
     let toks = lex(src, file)?;
     let mut cfg = Cfg::default();
     let mut i = 0;
@@ -247,7 +259,15 @@ fn parse_constants(body: &[Tok], cfg: &mut Cfg, file: &str) -> Result<(), String
     Ok(())
 }
 
+/// Deepest set nesting a value may have (TLC's own reader recurses too; ours refuses instead
+/// of overflowing the stack).
+pub const MAX_VALUE_NESTING: usize = 1000;
+
 fn parse_value(t: &[Tok], file: &str) -> Result<(CfgValue, usize), String> {
+    parse_value_at(t, file, 0)
+}
+
+fn parse_value_at(t: &[Tok], file: &str, depth: usize) -> Result<(CfgValue, usize), String> {
     let Some(first) = t.first() else { return Err(format!("{file}: a value is missing at the end of the configuration")) };
     let at = |t: &Tok| format!("{file}:{}:{}", t.line, t.col);
     match (first.kind, first.text.as_str()) {
@@ -261,13 +281,16 @@ fn parse_value(t: &[Tok], file: &str) -> Result<(CfgValue, usize), String> {
         (b'w', "FALSE") => Ok((CfgValue::Bool(false), 1)),
         (b'w', s) => Ok((CfgValue::Ident(s.to_string()), 1)),
         (b'p', "{") => {
+            if depth >= MAX_VALUE_NESTING {
+                return Err(format!("{}: set values nested too deep (more than {MAX_VALUE_NESTING} levels)", at(first)));
+            }
             let mut items = Vec::new();
             let mut i = 1;
             if t.get(i).map(|x| x.text.as_str()) == Some("}") {
                 return Ok((CfgValue::Set(items), 2));
             }
             loop {
-                let (v, n) = parse_value(&t[i..], file)?;
+                let (v, n) = parse_value_at(&t[i..], file, depth + 1)?;
                 items.push(v);
                 i += n;
                 match t.get(i).map(|x| x.text.as_str()) {

@@ -43,12 +43,15 @@ pub fn all() -> Vec<Target> {
         Target { name: "mpcal", what: "PlusCal / MPCal blocks (check-syntax, pcalgen, fmt paths)", run: mpcal, seeds: seeds_mpcal, dict: DICT_TLA },
         Target { name: "pmlog", what: "pmlog files (recover, open, read, append+commit)", run: pmlog, seeds: seeds_pmlog, dict: &["VFPMLOG1"] },
         Target { name: "smtlib2", what: "SMT-LIB2 text (vf-smt's S-expression reader)", run: smtlib2, seeds: seeds_smt, dict: DICT_SMT },
+        Target { name: "cfg", what: "TLC model configurations (.cfg, vf_check::cfg)", run: cfg, seeds: seeds_cfg, dict: DICT_CFG },
+        Target { name: "verus", what: "Verus source (vf-verify's front end up to the SMT queries, no solver)", run: verus, seeds: seeds_verus, dict: DICT_VERUS },
+        Target { name: "go", what: "MPCal specs for the Go generator (mpcal gogen, no Go toolchain)", run: go, seeds: seeds_go, dict: DICT_TLA },
     ]
 }
 
-/// Slots for readers that have not landed yet (docs/robustness.md keeps the same list): the
-/// model checker's `.cfg`, Verus source, the Go generator's input.
-pub const PENDING: &[&str] = &["cfg (TLC .cfg, with the model checker)", "verus (Verus source front-end)", "go (Go generator input)"];
+/// Slots for readers that have not landed yet (docs/robustness.md keeps the same list). Empty:
+/// the `.cfg`, Verus and Go generator slots are filled (`cfg`, `verus`, `go`).
+pub const PENDING: &[&str] = &[];
 
 pub fn find(name: &str) -> Option<Target> {
     all().into_iter().find(|t| t.name == name)
@@ -380,6 +383,62 @@ fn sexp_text(s: &vf_smt::Sexp) -> String {
     }
 }
 
+const DICT_CFG: &[&str] = &["CONSTANT", "CONSTANTS", "INIT", "NEXT", "SPECIFICATION", "INVARIANT", "PROPERTY", "SYMMETRY", "VIEW", "CHECK_DEADLOCK", "CONSTRAINT", "ALIAS", "<-", "=", "{", "}", ",", "[", "]", "\"", "(*", "*)", "\\*", "TRUE", "FALSE", "\n"];
+const DICT_VERUS: &[&str] = &["verus!", "fn ", "proof fn ", "spec fn ", "requires", "ensures", "decreases", "invariant", "while ", "assert(", "forall|", "exists|", "u64", "i32", "int", "nat", "Seq<", "Vec<", "&mut ", "->", "==>", "{", "}", "(", ")", ";", "\n"];
+
+/// A one-line error `FILE:LINE:COL: ...` whose line lies inside the input.
+fn positioned(what: &str, msg: &str, file: &str, input: &str) {
+    one_line(what, msg);
+    let rest = msg.strip_prefix(&format!("{file}:")).unwrap_or_else(|| panic!("{what}: no position: {msg}"));
+    let mut it = rest.splitn(3, ':');
+    let line: usize = it.next().and_then(|l| l.parse().ok()).unwrap_or_else(|| panic!("{what}: no line: {msg}"));
+    let col: usize = it.next().and_then(|c| c.parse().ok()).unwrap_or_else(|| panic!("{what}: no column: {msg}"));
+    let lines = input.split('\n').count();
+    assert!(line >= 1 && line <= lines, "{what}: line {line} outside the input ({lines} lines): {msg}");
+    assert!(col >= 1, "{what}: column {col}: {msg}");
+}
+
+/// The model checker's `.cfg` reader (`check --config`).
+fn cfg(data: &[u8]) {
+    let t = text(data);
+    if let Err(e) = vf_check::cfg::parse(&t, "f.cfg") {
+        positioned("cfg error", &e, "f.cfg", &t);
+    }
+}
+
+/// Verus source through everything `verify` does before z3: parse, types, verification
+/// conditions, SMT-LIB text. The generated queries must be S-expressions vf-smt reads back.
+fn verus(data: &[u8]) {
+    let t = text(data);
+    match vf_verify::generate_queries(&t, None) {
+        Ok(qs) => {
+            for q in qs {
+                if let Err(e) = vf_smt::parse_sexps(&q) {
+                    panic!("generated SMT query does not parse: {e}\n{q}");
+                }
+            }
+        }
+        Err(f) => positioned("verus error", &f.render("f.rs"), "f.rs", &t),
+    }
+}
+
+/// The Go generator on a spec (`mpcal gogen`): errors are diagnostics inside the input, and
+/// the output is a Go file of the requested package.
+fn go(data: &[u8]) {
+    let t = text(data);
+    let sf = vf_tla::SourceFile::new("f.tla", t.clone());
+    let opts = vf_mpcal::gogen::GoOptions { package: None, source_name: "f.tla".into(), no_multiple_writes: false };
+    match vf_mpcal::gogen::gogen(&t, &opts) {
+        Ok(code) => assert!(code.lines().any(|l| l.starts_with("package ")), "generated Go has no package clause"),
+        Err(ds) => {
+            assert!(!ds.is_empty(), "gogen failed without a diagnostic");
+            for d in &ds {
+                diagnostic(&sf, d, t.len());
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Seeds
 
@@ -491,6 +550,21 @@ fn seeds_mpcal() -> Vec<Vec<u8>> {
     let mut v = files("examples/mpcal", ".tla");
     v.extend(files("crates/mpcal/tests/fixtures", ".tla"));
     v
+}
+
+fn seeds_cfg() -> Vec<Vec<u8>> {
+    let mut v = files("crates/check/tests/fixtures", ".cfg");
+    v.extend(files("examples", ".cfg"));
+    v
+}
+
+fn seeds_verus() -> Vec<Vec<u8>> {
+    let v = files("crates/verify/tests/programs", ".rs");
+    v
+}
+
+fn seeds_go() -> Vec<Vec<u8>> {
+    files("go/systems", ".tla")
 }
 
 fn seeds_pmlog() -> Vec<Vec<u8>> {

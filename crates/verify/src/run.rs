@@ -181,10 +181,10 @@ fn query_text(pre: &str, g: &Gen, c: &Check, rlimit: Option<u64>) -> String {
 }
 
 /// Parses, generates and solves. `Err` = the input cannot be verified (syntax, unsupported, type).
-pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
-    let t0 = Instant::now();
-    let p = parse_program(src)?;
-    let mut g = Gen::new(&p);
+/// The front end of `verify_source` without the solver: parse, type-check, generate every
+/// verification condition. Returns the generator and the functions with bodies.
+fn front_end(p: &Program) -> Result<(Gen<'_>, Vec<usize>), Fail> {
+    let mut g = Gen::new(p);
     let mut funcs = Vec::new();
     for i in 0..p.fns.len() {
         let f = &p.fns[i];
@@ -201,6 +201,23 @@ pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
             "mutually recursive exec/proof functions".into(),
         ));
     }
+    Ok((g, funcs))
+}
+
+/// Everything `verify_source` does before it starts z3: the SMT-LIB script of every check
+/// (as `--export-smt` writes them), or the same error `verify_source` would give. Used by the
+/// fuzz target of the Verus front end; runs no solver.
+pub fn generate_queries(src: &str, rlimit: Option<u64>) -> Result<Vec<String>, Fail> {
+    let p = parse_program(src)?;
+    let (g, _) = front_end(&p)?;
+    let pre = preamble(&p, &g);
+    Ok(g.checks.iter().map(|c| query_text(&pre, &g, c, rlimit)).collect())
+}
+
+pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
+    let t0 = Instant::now();
+    let p = parse_program(src)?;
+    let (g, funcs) = front_end(&p)?;
     let _ = and_all(&[]);
     let pre = preamble(&p, &g);
     if let Some(dir) = &opts.export_smt {
