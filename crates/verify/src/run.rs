@@ -208,6 +208,29 @@ fn front_end(p: &Program) -> Result<(Gen<'_>, Vec<usize>), Fail> {
 /// (as `--export-smt` writes them), or the same error `verify_source` would give. Used by the
 /// fuzz target of the Verus front end; runs no solver.
 pub fn generate_queries(src: &str, rlimit: Option<u64>) -> Result<Vec<String>, Fail> {
+    on_deep_stack(|| generate_queries_here(src, rlimit))
+}
+
+/// Stack for the front end: syn's parser and our translation recurse on the nesting of the
+/// source (`Seq<Seq<...>>`, `((...))`); a fuzzer's 10,000 nested `<` overflowed the 8 MiB main
+/// stack. The reservation is virtual; only the depth actually used is touched.
+const FRONT_END_STACK: usize = 1 << 30;
+
+fn on_deep_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        let h = std::thread::Builder::new()
+            .name("verify-front-end".into())
+            .stack_size(FRONT_END_STACK)
+            .spawn_scoped(s, f)
+            .expect("cannot start a thread for the verifier");
+        match h.join() {
+            Ok(v) => v,
+            Err(p) => std::panic::resume_unwind(p),
+        }
+    })
+}
+
+fn generate_queries_here(src: &str, rlimit: Option<u64>) -> Result<Vec<String>, Fail> {
     let p = parse_program(src)?;
     let (g, _) = front_end(&p)?;
     let pre = preamble(&p, &g);
@@ -215,6 +238,10 @@ pub fn generate_queries(src: &str, rlimit: Option<u64>) -> Result<Vec<String>, F
 }
 
 pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
+    on_deep_stack(|| verify_source_here(src, opts))
+}
+
+fn verify_source_here(src: &str, opts: &Options) -> Result<Report, Fail> {
     let t0 = Instant::now();
     let p = parse_program(src)?;
     let (g, funcs) = front_end(&p)?;
