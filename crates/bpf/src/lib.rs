@@ -36,6 +36,7 @@
 //! ```
 
 pub mod formats;
+pub mod infer;
 pub mod interp;
 pub mod isa;
 pub mod kernel;

@@ -93,7 +93,7 @@ fn sibling(path: &Path, ext: &str) -> Option<PathBuf> {
     (p != path && p.exists()).then_some(p)
 }
 
-fn load(src: &ProgSource) -> Result<Loaded, Failure> {
+fn load(ctx: &Ctx, src: &ProgSource) -> Result<Loaded, Failure> {
     let prog_type = match &src.prog_type {
         Some(t) => Some(ProgType::parse(t).ok_or_else(|| Failure::input(format!("--prog-type: unknown program type '{t}'")))?),
         None => None,
@@ -108,11 +108,13 @@ fn load(src: &ProgSource) -> Result<Loaded, Failure> {
         prog_type,
         format: None,
     };
-    formats::load(&src.prog, &opts).map_err(Failure::input)
+    let mut loaded = formats::load(&src.prog, &opts).map_err(Failure::input)?;
+    crate::bpf_opt_cmd::infer_prog_type(ctx, &src.prog, prog_type, &mut loaded);
+    Ok(loaded)
 }
 
 fn check(ctx: Ctx, src: &ProgSource, with_kernel: bool) -> Result<(), Failure> {
-    let loaded = load(src)?;
+    let loaded = load(&ctx, src)?;
     let p = &loaded.program;
     let ours = safety::check(p);
     let theirs = if with_kernel {
@@ -162,7 +164,7 @@ fn read_input(path: &Path) -> Result<Vec<u8>, Failure> {
 }
 
 fn run_prog(ctx: Ctx, src: &ProgSource, input: Option<&Path>, seed: Option<u64>, max_steps: u64) -> Result<(), Failure> {
-    let loaded = load(src)?;
+    let loaded = load(&ctx, src)?;
     let p = &loaded.program;
     let inp = match (input, seed) {
         (Some(f), _) => {
@@ -226,7 +228,7 @@ fn hex(b: &[u8]) -> String {
 }
 
 fn convert(ctx: Ctx, src: &ProgSource, out: &Path, to: Option<&str>, drop_nops: bool) -> Result<(), Failure> {
-    let loaded = load(src)?;
+    let loaded = load(&ctx, src)?;
     let format = match to {
         Some(t) => Format::parse(t).ok_or_else(|| Failure::input(format!("--to: unknown format '{t}' (k2, bpf, insns, o)")))?,
         None => Format::from_path(out).ok_or_else(|| {

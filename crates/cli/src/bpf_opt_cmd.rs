@@ -100,7 +100,24 @@ fn sibling(path: &Path, ext: &str) -> Option<PathBuf> {
     p.exists().then_some(p)
 }
 
-fn load_program(path: &Path, o: &ProgramOpts) -> Result<Loaded, Failure> {
+/// Text and `.insns` inputs carry no program type: unless `--prog-type` gave one, infer it
+/// from what the safety checker refuses as `raw_ctx` (vf_bpf::infer) and say so on stderr.
+pub(crate) fn infer_prog_type(ctx: &Ctx, path: &Path, forced: Option<ProgType>, loaded: &mut Loaded) {
+    if forced.is_some() || loaded.format == formats::Format::Elf {
+        return;
+    }
+    match vf_bpf::infer::infer_and_apply(&mut loaded.program) {
+        vf_bpf::infer::Inference::RawCtxAccepted => {}
+        vf_bpf::infer::Inference::Inferred { ty, why } => {
+            ctx.info(format!("{}: program type {} inferred: {why} (--prog-type overrides)", path.display(), ty.name()))
+        }
+        vf_bpf::infer::Inference::Ambiguous { why } => {
+            ctx.info(format!("{}: program type not inferred, kept raw_ctx: {why}; pass --prog-type", path.display()))
+        }
+    }
+}
+
+fn load_program(ctx: &Ctx, path: &Path, o: &ProgramOpts) -> Result<Loaded, Failure> {
     let prog_type = match &o.prog_type {
         Some(t) => Some(ProgType::parse(t).ok_or_else(|| Failure::input(format!("--prog-type: unknown program type `{t}`")))?),
         None => None,
@@ -114,7 +131,8 @@ fn load_program(path: &Path, o: &ProgramOpts) -> Result<Loaded, Failure> {
         prog_type,
         format: None,
     };
-    let loaded = formats::load(path, &opts).map_err(Failure::input)?;
+    let mut loaded = formats::load(path, &opts).map_err(Failure::input)?;
+    infer_prog_type(ctx, path, prog_type, &mut loaded);
     loaded.program.validate().map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     Ok(loaded)
 }
@@ -159,7 +177,7 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if jobs > 1024 {
         return Err(Failure::input(format!("--jobs {jobs}: at most 1024 search chains")));
     }
-    let loaded = load_program(&a.input, &a.prog)?;
+    let loaded = load_program(&ctx, &a.input, &a.prog)?;
     if let (false, Some(problem)) = (a.keep_nops, loaded.elf.as_ref().and_then(formats::btf_ext_problem)) {
         // the program is fine (libbpf ignores a damaged .BTF.ext too): say so now, not after the search
         eprintln!(
@@ -264,12 +282,12 @@ fn hex(b: &[u8]) -> String {
 pub fn run_equiv(ctx: Ctx, a: EquivArgs) -> Result<(), Failure> {
     let timeout = parse_timeout(&a.smt_timeout, "--smt-timeout")?;
     let backend = parse_backend(&a.solver)?;
-    let pa = load_program(&a.a, &a.prog)?;
+    let pa = load_program(&ctx, &a.a, &a.prog)?;
     // the second program runs in the first one's environment (its .maps/.desc by default)
     let mut env = a.prog.clone();
     env.maps = env.maps.or_else(|| sibling(&a.a, "maps"));
     env.desc = env.desc.or_else(|| sibling(&a.a, "desc"));
-    let pb = load_program(&a.b, &env)?;
+    let pb = load_program(&ctx, &a.b, &env)?;
     let prog = &pa.program;
     match diff::differential(prog, &pb.program.insns, a.inputs, 0x5eed).map_err(Failure::internal)? {
         Some(m) => {

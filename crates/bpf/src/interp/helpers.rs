@@ -169,9 +169,28 @@ impl Vm {
                     0
                 }
             }
-            _ => return Err(Fault::UnsupportedHelper { pc, id }),
+            _ => {
+                self.unmodelled_call = Some(self.capture_call(id));
+                return Err(Fault::UnsupportedHelper { pc, id });
+            }
         };
         Ok(Some(ret))
+    }
+
+    /// What an unmodelled helper `id` would receive: argument registers up to its arity and
+    /// the bytes behind its readable (pointer, size) argument pairs. Arity and pairs come from
+    /// the safety checker's prototypes; unknown helpers compare all of r1..r5 and no memory
+    /// (stricter, never looser). Unreadable memory is recorded as empty.
+    fn capture_call(&mut self, id: i32) -> HelperCall {
+        let (arity, pairs) = crate::safety::helper_call_shape(id, self.prog_type).unwrap_or((5, Vec::new()));
+        let args: Vec<u64> = self.regs[1..=arity].to_vec();
+        let mut mem = Vec::new();
+        for (p, n) in pairs {
+            let (addr, size) = (self.regs[1 + p], self.regs[1 + n] as u32 as usize);
+            let bytes = if size <= 1 << 16 { self.mem(0, addr, size, false).map(|b| b.to_vec()).unwrap_or_default() } else { Vec::new() };
+            mem.push(bytes);
+        }
+        HelperCall { id, args, mem }
     }
 
     /// `bpf_csum_diff`: one's-complement sum of ~from words and to words, seeded; folded to 32 bits.

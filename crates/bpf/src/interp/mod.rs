@@ -101,9 +101,35 @@ pub struct Output {
     /// Per map: present entries `(key, value)` sorted by key (array entries that are all zero omitted).
     pub maps: Vec<Vec<(Vec<u8>, Vec<u8>)>>,
     pub effects: Vec<Effect>,
+    /// When the run stopped at a helper the interpreter does not model: the call as the
+    /// helper would have seen it (id, argument registers, bytes behind readable arguments).
+    pub unmodelled_call: Option<HelperCall>,
+}
+
+/// A call of an unmodelled helper: what the helper would receive. Two programs that reach
+/// such calls with equal `HelperCall`s and equal observable state so far behave alike up to
+/// that point, wherever the call sits in their instruction streams.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelperCall {
+    pub id: i32,
+    /// r1.. up to the helper's arity (all of r1..r5 when the arity is unknown).
+    pub args: Vec<u64>,
+    /// For each readable memory argument with a size argument: the bytes behind it.
+    pub mem: Vec<Vec<u8>>,
 }
 
 impl Output {
+    /// Equal results: equal r0, or equal faults, where two stops at an unmodelled helper are
+    /// equal when the calls are (same helper, arguments and argument memory), not the pcs.
+    pub fn same_result(&self, other: &Output) -> bool {
+        match (&self.result, &other.result) {
+            (Err(Fault::UnsupportedHelper { id: a, .. }), Err(Fault::UnsupportedHelper { id: b, .. })) => {
+                a == b && self.unmodelled_call.is_some() && self.unmodelled_call == other.unmodelled_call
+            }
+            (a, b) => a == b,
+        }
+    }
+
     /// Same observable behaviour: equal r0 (or both faulted, wherever), packet, metadata, ctx,
     /// maps and effects. This is the comparison between two programs on one input.
     pub fn same_behaviour(&self, other: &Output) -> bool {
@@ -151,6 +177,8 @@ pub struct Vm {
     stack_lo: usize,
     pub(crate) maps: MapStore,
     pub(crate) effects: Vec<Effect>,
+    /// Set when the last run stopped at an unmodelled helper.
+    pub(crate) unmodelled_call: Option<HelperCall>,
     pub(crate) ktime: (usize, u64),
     pub(crate) prandom: usize,
     frames: [Frame; MAX_FRAMES],
@@ -189,6 +217,7 @@ impl Vm {
             stack_lo: 0,
             maps: MapStore::new(&prog.maps)?,
             effects: Vec::with_capacity(16),
+            unmodelled_call: None,
             ktime: (0, 0),
             prandom: 0,
             frames: [Frame::default(); MAX_FRAMES],
@@ -213,6 +242,7 @@ impl Vm {
     fn reset(&mut self, input: &Input) {
         self.regs = [0; NUM_REGS];
         self.effects.clear();
+        self.unmodelled_call = None;
         self.ktime = (0, 0);
         self.prandom = 0;
         self.depth = 0;
@@ -289,6 +319,7 @@ impl Vm {
 
     /// Observable state after the last [`Vm::run`].
     pub fn output(&self, result: Result<u64, Fault>) -> Output {
+        let stopped_at_helper = matches!(result, Err(Fault::UnsupportedHelper { .. }));
         Output {
             result,
             packet: self.pkt[self.data..self.data_end].to_vec(),
@@ -300,6 +331,7 @@ impl Vm {
             },
             maps: self.maps.snapshot(),
             effects: self.effects.clone(),
+            unmodelled_call: if stopped_at_helper { self.unmodelled_call.clone() } else { None },
         }
     }
 

@@ -327,6 +327,17 @@ fn is_skb(t: ProgType) -> bool {
     matches!(t, ProgType::SocketFilter | ProgType::SchedCls)
 }
 
+/// Arity of helper `id` for program type `t`, and its readable memory arguments as
+/// (pointer argument index, size argument index) pairs, 0-based (r1 = 0). `None`: unknown helper.
+pub fn helper_call_shape(id: i32, t: ProgType) -> Option<(usize, Vec<(usize, usize)>)> {
+    let p = proto(id, t)?;
+    let pairs = p.args.iter().enumerate()
+        .filter(|(i, a)| matches!(a, Arg::Mem | Arg::MemOrNull) && matches!(p.args.get(i + 1), Some(Arg::ConstSize | Arg::ConstSizeOrZero)))
+        .map(|(i, _)| (i, i + 1))
+        .collect();
+    Some((p.args.len(), pairs))
+}
+
 fn proto(id: i32, t: ProgType) -> Option<Proto> {
     use crate::isa::helpers as h;
     use Arg::*;
