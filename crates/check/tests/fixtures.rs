@@ -218,3 +218,28 @@ fn liveness_properties_are_refused_not_passed() {
     let text = vf_check::report::summary_text(&model, &out);
     assert!(text.contains("NOT checked") && !text.contains("No error has been found"), "{text}");
 }
+
+#[test]
+fn literal_sets_evaluated_many_times_keep_their_value() {
+    // literal sets (with duplicates, nested, tuples) are built once per syntax node and reused.
+    // Counts, verdict and the trace's states are TLC's; the labels are not compared because TLC
+    // names an operator action with its argument (`Step(1)`) and this checker does not yet.
+    let tlc = parse_tlc(&std::fs::read_to_string(fixture("LiteralSets.tlc.out")).unwrap());
+    let (_, out) = run("LiteralSets");
+    let s = &out.stats;
+    assert_eq!((s.states_generated, s.distinct_states, s.queue_left, s.depth), (tlc.generated, tlc.distinct, tlc.left, tlc.depth));
+    let trace = trace_of(out.violation.as_ref().expect("a violation"));
+    assert_eq!(trace.len(), tlc.trace.len());
+    for (st, (_, vals)) in trace.iter().zip(tlc.trace.iter()) {
+        let mine: BTreeMap<String, String> = st.values.iter().cloned().collect();
+        assert_eq!(&mine, vals);
+    }
+    assert!(matches!(out.violation, Some(Violation::Invariant { ref name, .. }) if name == "Inv"));
+    // the reuse is per worker thread: two workers give the same counts
+    let spec = fixture("LiteralSets.tla");
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    let model = Model::load(&spec, &opts).unwrap();
+    let two = vf_check::check(&model, &Config { workers: 2, max_depth: None }, &|_| {});
+    assert!(matches!(two.violation, Some(Violation::Invariant { ref name, .. }) if name == "Inv"));
+    assert_eq!(two.stats.distinct_states, out.stats.distinct_states);
+}

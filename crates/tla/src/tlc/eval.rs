@@ -250,9 +250,22 @@ impl Ev {
                 self.apply_fn(&fv, &arg).map_err(|m| err_at(sc, e.span, m))
             }
             SetEnum(items) => {
+                // A set of literals (`{"a2", "a3"}`, `{0, 1}`) is the same value at every
+                // evaluation: build it once per syntax node (expressions live for the run, so the
+                // node's address identifies it) instead of allocating and sorting it each time.
+                let constant = is_literal(e);
+                if constant {
+                    if let Some(v) = LITERAL_SETS.with(|c| c.borrow().get(&(e as *const Expr as usize)).cloned()) {
+                        return Ok(v);
+                    }
+                }
                 let v = items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?;
                 let v = v.into_iter().map(|x| x.normalize()).collect::<Result<Vec<_>, _>>().map_err(|m| err_at(sc, e.span, m))?;
-                Ok(Value::set(v))
+                let v = Value::set(v);
+                if constant {
+                    LITERAL_SETS.with(|c| c.borrow_mut().insert(e as *const Expr as usize, v.clone()));
+                }
+                Ok(v)
             }
             SetFilter(b, p) => {
                 let s = self.eval(&b.set, sc, env, st)?;
@@ -1554,4 +1567,21 @@ pub fn intern(s: &str) -> &'static str {
     let l: &'static str = Box::leak(s.to_string().into_boxed_str());
     g.insert(s.to_string(), l);
     l
+}
+
+thread_local! {
+    /// Values of literal set enumerations, by the address of their (leaked, never freed) syntax
+    /// node. Per thread, so workers never contend on it.
+    static LITERAL_SETS: std::cell::RefCell<HashMap<usize, Value, std::hash::BuildHasherDefault<value::FpHasher>>> =
+        std::cell::RefCell::new(HashMap::default());
+}
+
+/// An expression whose value depends on nothing: number, string and Boolean literals, and sets
+/// and tuples built only from them.
+fn is_literal(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Num { .. } | ExprKind::Str(_) | ExprKind::Bool(_) => true,
+        ExprKind::SetEnum(items) | ExprKind::Tuple(items) => items.len() <= 64 && items.iter().all(is_literal),
+        _ => false,
+    }
 }
