@@ -113,9 +113,15 @@ pub struct Gen<'p> {
     pub calls: Vec<(usize, usize, Span)>,
     /// integer literals (value, negated, type, position): checked against their final type
     pub lits: Vec<(u128, bool, Ty, Span, bool)>,
+    /// terms named by `share` (a work counter for tests)
+    pub shared: usize,
 }
 
 type R = Result<Option<Val>, Fail>;
+
+/// Exec arithmetic terms at least this long are named (`Gen::share`); shorter ones stay inline,
+/// so small programs' queries are unchanged.
+pub const SHARE_MIN_LEN: usize = 120;
 
 fn unsup<T: Spanned>(t: &T, what: &str) -> Fail {
     Fail::Unsupported(span_of(t), what.to_string())
@@ -260,6 +266,7 @@ impl<'p> Gen<'p> {
             range_axioms: vec![],
             calls: vec![],
             lits: vec![],
+            shared: 0,
         }
     }
 
@@ -391,6 +398,25 @@ impl<'p> Gen<'p> {
         self.decls
             .push((self.fr.func, format!("(declare-const {} {})", n, s)));
         v(n, ty.clone())
+    }
+
+    /// Term sharing for exec arithmetic: a result term longer than `SHARE_MIN_LEN` is named by a
+    /// fresh integer constant defined by a fact `(= name term)`, and the name is used from then
+    /// on. Without it every operator of a chain `x - x - ... - x` repeated its whole operand
+    /// text in its own overflow check and in every later fact (cubic text; signed `/`, `%`
+    /// repeat an operand 4-5 times: exponential). A definition that does not reach a query only
+    /// leaves the name unconstrained (weaker facts, never a stronger proof).
+    fn share(&mut self, st: &mut State, t: String) -> String {
+        if self.fr.quant_depth > 0 || t.len() < SHARE_MIN_LEN {
+            return t;
+        }
+        self.fresh += 1;
+        self.shared += 1;
+        let n = format!("t!{}", self.fresh);
+        self.decls
+            .push((self.fr.func, format!("(declare-const {} Int)", n)));
+        st.facts.push(format!("(= {} {})", n, t));
+        n
     }
 
     fn havoc(&mut self, st: &mut State, hint: &str, ty: &Ty) -> Val {
@@ -1805,6 +1831,7 @@ impl<'p> Gen<'p> {
                 }
                 let t = format!("(- {})", x.t);
                 if mode == Mode::Exec {
+                    let t = self.share(st, t);
                     if let Some(r) = self.range(&x.ty, &t) {
                         self.check(st, r, span_of(u), "possible arithmetic underflow/overflow")?;
                     }
@@ -2098,6 +2125,7 @@ impl<'p> Gen<'p> {
             }
             _ => format!("({} {} {})", op, l.t, r.t),
         };
+        let t = self.share(st, t);
         if let Some(rg) = self.range(&ty, &t) {
             self.check(st, rg, sp, "possible arithmetic underflow/overflow")?;
         }
@@ -2390,12 +2418,27 @@ impl<'p> Gen<'p> {
             return Ok(None);
         };
         let base = st.facts.len();
-        let mut prev: Vec<String> = Vec::new();
         let mut branches = Vec::new();
         let mut exhaustive = false;
         let mut covered: HashSet<String> = HashSet::new();
+        // "no earlier arm matched": the negated tests of the earlier arms, or (exec, once the
+        // text is long) a Bool name defined by them, so that n arms are O(n) text, not O(n^2)
+        let mut rest: Vec<String> = Vec::new();
+        let mut defs: Vec<String> = Vec::new();
+        let mut ndefs: Vec<usize> = Vec::new();
+        let share = mode == Mode::Exec && self.fr.quant_depth == 0;
         for arm in &m.arms {
+            if share && rest.iter().map(|p| p.len() + 1).sum::<usize>() >= SHARE_MIN_LEN {
+                self.fresh += 1;
+                self.shared += 1;
+                let n = format!("arms!{}", self.fresh);
+                self.decls.push((self.fr.func, format!("(declare-const {} Bool)", n)));
+                defs.push(format!("(= {} {})", n, and_all(&rest)));
+                rest = vec![n];
+            }
             let mut s = st.clone();
+            s.facts.extend(defs.iter().cloned());
+            ndefs.push(defs.len());
             let (tests, binds) = self.pattern(&mut s, &x, &arm.pat)?;
             let n = s.env.len();
             for (nm, val, mt) in binds {
@@ -2407,7 +2450,7 @@ impl<'p> Gen<'p> {
                     ghost: mode != Mode::Exec,
                 });
             }
-            let mut cond_parts: Vec<String> = prev.iter().map(|p| format!("(not {})", p)).collect();
+            let mut cond_parts: Vec<String> = rest.clone();
             cond_parts.extend(tests.iter().cloned());
             let mut this = and_all(&tests);
             if let Some((_, g)) = &arm.guard {
@@ -2428,7 +2471,7 @@ impl<'p> Gen<'p> {
             let r = self.ex(&mut s, &arm.body, mode)?;
             s.env.truncate(n);
             branches.push((cond, s, r));
-            prev.push(this);
+            rest.push(format!("(not {})", this));
             if exhaustive {
                 break;
             }
@@ -2446,6 +2489,13 @@ impl<'p> Gen<'p> {
                     "match that is not syntactically exhaustive (add a `_` arm)",
                 ));
             }
+        }
+        // the definitions (of fresh names only) become part of the common prefix of every branch
+        let base = base + defs.len();
+        st.facts.splice(base - defs.len()..base - defs.len(), defs.iter().cloned());
+        for ((_, s, _), k) in branches.iter_mut().zip(&ndefs) {
+            let at = base - defs.len() + k;
+            s.facts.splice(at..at, defs[*k..].iter().cloned());
         }
         self.merge(st, base, branches)
     }
