@@ -134,7 +134,7 @@ fn lex(src: &str, file: &str) -> Result<Vec<Tok>, String> {
             out.push(Tok { text: c.to_string(), kind: b'p', line: l0, col: c0 });
             continue;
         }
-        return Err(format!("{file}:{l0}:{c0}: unexpected character `{c}` in the configuration"));
+        return Err(format!("{file}:{l0}:{c0}: unexpected character `{}` in the configuration", c.escape_debug()));
     }
     Ok(out)
 }
@@ -166,7 +166,7 @@ fn parse_tokens(src: &str, file: &str) -> Result<Cfg, String> {
     while i < toks.len() {
         let t = &toks[i];
         if t.kind != b'w' || !is_kw(t) {
-            return Err(format!("{}: unknown configuration keyword `{}`", at(t), t.text));
+            return Err(format!("{}: unknown configuration keyword `{}`", at(t), shown(&t.text)));
         }
         let kw = t.text.clone();
         i += 1;
@@ -175,14 +175,14 @@ fn parse_tokens(src: &str, file: &str) -> Result<Cfg, String> {
         let single = matches!(kw.as_str(), "INIT" | "NEXT" | "SPECIFICATION" | "SYMMETRY" | "VIEW" | "ALIAS" | "POSTCONDITION" | "CHECK_DEADLOCK");
         while i < toks.len() && !is_kw(&toks[i]) {
             if single && i > start {
-                return Err(format!("{}: unknown configuration keyword `{}`", at(&toks[i]), toks[i].text));
+                return Err(format!("{}: unknown configuration keyword `{}`", at(&toks[i]), shown(&toks[i].text)));
             }
             i += 1;
         }
         let body = &toks[start..i];
         let names = || -> Result<Vec<String>, String> {
             body.iter()
-                .map(|t| if t.kind == b'w' { Ok(t.text.clone()) } else { Err(format!("{}: expected a name after {kw}, found `{}`", at(t), t.text)) })
+                .map(|t| if t.kind == b'w' { Ok(t.text.clone()) } else { Err(format!("{}: expected a name after {kw}, found `{}`", at(t), shown(&t.text))) })
                 .collect()
         };
         let one = |what: &str| -> Result<String, String> {
@@ -225,11 +225,11 @@ fn parse_constants(body: &[Tok], cfg: &mut Cfg, file: &str) -> Result<(), String
     while i < body.len() {
         let name = &body[i];
         if name.kind != b'w' {
-            return Err(format!("{}: expected a constant name, found `{}`", at(name), name.text));
+            return Err(format!("{}: expected a constant name, found `{}`", at(name), shown(&name.text)));
         }
         i += 1;
         // operator constants may be written with their parameters: `F(a, b) <- G`? TLC writes `F <- G`.
-        let Some(op) = body.get(i) else { return Err(format!("{}: `=` or `<-` expected after {}", at(name), name.text)) };
+        let Some(op) = body.get(i) else { return Err(format!("{}: `=` or `<-` expected after {}", at(name), shown(&name.text))) };
         i += 1;
         match op.text.as_str() {
             "=" => {
@@ -248,12 +248,12 @@ fn parse_constants(body: &[Tok], cfg: &mut Cfg, file: &str) -> Result<(), String
                 }
                 let Some(rhs) = body.get(i) else { return Err(format!("{}: operator name expected after `<-`", at(op))) };
                 if rhs.kind != b'w' {
-                    return Err(format!("{}: operator name expected after `<-`, found `{}`", at(rhs), rhs.text));
+                    return Err(format!("{}: operator name expected after `<-`, found `{}`", at(rhs), shown(&rhs.text)));
                 }
                 i += 1;
                 cfg.constants.push(ConstantAssign::Subst(name.text.clone(), rhs.text.clone()));
             }
-            _ => return Err(format!("{}: `=` or `<-` expected after {}, found `{}`", at(op), name.text, op.text)),
+            _ => return Err(format!("{}: `=` or `<-` expected after {}, found `{}`", at(op), shown(&name.text), shown(&op.text))),
         }
     }
     Ok(())
@@ -300,6 +300,12 @@ fn parse_value_at(t: &[Tok], file: &str, depth: usize) -> Result<(CfgValue, usiz
                 }
             }
         }
-        _ => Err(format!("{}: a value was expected, found `{}`", at(first), first.text)),
+        _ => Err(format!("{}: a value was expected, found `{}`", at(first), shown(&first.text))),
     }
+}
+
+/// A token as quoted in a one-line error message: control characters (a newline inside a
+/// malformed token, a NUL) are escaped so the message stays one line.
+fn shown(text: &str) -> String {
+    text.chars().flat_map(|c| if c.is_control() { c.escape_debug().collect::<Vec<_>>() } else { vec![c] }).collect()
 }

@@ -22,3 +22,13 @@ fn deeply_nested_sets_do_not_overflow_the_stack() {
     let m = 100;
     assert!(parse(&format!("CONSTANT S = {}1{}", "{".repeat(m), "}".repeat(m)), "m.cfg").is_ok());
 }
+
+#[test]
+fn quoted_tokens_with_control_characters_stay_on_one_line() {
+    // found by `make fuzz`: a string token spanning lines was quoted raw in the message
+    for src in ["CONSTANT\"Vals =Next\nIois s = {p\"\nN = 2\n", "\"t\u{b}I EXT Nex\n\"", "CONSTANTS\n  N = 2\n \" N\n \" N = 2\n", "CONSTANT N = 1\n\u{1}"] {
+        let e = parse(src, "m.cfg").unwrap_err();
+        assert!(e.starts_with("m.cfg:"), "{src:?}: {e}");
+        assert!(!e.chars().any(|c| c.is_control()), "{src:?}: {e:?}");
+    }
+}

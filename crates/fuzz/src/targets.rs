@@ -619,7 +619,7 @@ mod tests {
         let mut rejected = 0;
         for s in 0..shnum {
             let h = shoff + s * shentsize;
-            for (field, width, value) in [(0x18, 8, 0xffff_ffff_0000u64), (0x20, 8, 0xffff_ffff_0000), (0x28, 4, 0xffff), (0x2c, 4, 0xffff)] {
+            for (field, width, value) in [(0x00, 4, 0x7fff_fff0u64), (0x18, 8, 0xffff_ffff_0000), (0x20, 8, 0xffff_ffff_0000), (0x28, 4, 0xffff), (0x2c, 4, 0xffff)] {
                 let mut b = elf.clone();
                 b[h + field..h + field + width].copy_from_slice(&value.to_le_bytes()[..width]);
                 if formats::elf::parse("f.o", b.clone(), None).is_err() {
@@ -647,5 +647,21 @@ mod tests {
         let e = vf_x86::ir::parse(&ir.replace("LIMB", "5")).expect_err("arg1[5] of a 2-limb array is refused");
         assert!(e.msg.contains("past the end"), "{}", e.msg);
         assert!(crate::run_one(crypto_ir, ir.replace("LIMB", "5").as_bytes()).is_ok());
+    }
+
+    /// The function name becomes an assembly symbol: a name that is not a C identifier (found by
+    /// `make fuzz`: a DEL byte made the generated assembly unreadable) is an input error.
+    #[test]
+    fn ir_function_name_must_be_an_identifier() {
+        let ir = r#"{"operation": "NAME", "arguments": [{"datatype": "u64[1]", "name": "arg1", "lbound": ["0x0"], "ubound": ["0xff"]}],
+            "returns": [{"datatype": "u64[1]", "name": "out1", "lbound": ["0x0"], "ubound": ["0xff"]}],
+            "body": [{"datatype": "u64", "name": ["out1[0]"], "operation": "static_cast", "arguments": ["arg1[0]"]}]}"#;
+        vf_x86::ir::parse(&ir.replace("NAME", "fiat_p256_mul")).expect("an identifier is fine");
+        for bad in ["vf\\u007fdbl2", "1abc", "a b", ""] {
+            let text = ir.replace("NAME", bad);
+            let e = vf_x86::ir::parse(&text).expect_err(bad);
+            assert!(e.msg.contains("not a C identifier"), "{bad}: {}", e.msg);
+            assert!(crate::run_one(crypto_ir, text.as_bytes()).is_ok());
+        }
     }
 }

@@ -135,6 +135,12 @@ impl Builder {
             pos: "top".into(),
             msg: "missing function name (\"operation\")".into(),
         })?;
+        // The name becomes a symbol in the emitted assembly and in the C harnesses.
+        let is_identifier = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !is_identifier {
+            return err("top", format!("function name (\"operation\") {name:?} is not a C identifier"));
+        }
         let args = v.get("arguments").and_then(Value::as_array).ok_or(IrError {
             pos: "top".into(),
             msg: "missing \"arguments\" array".into(),

@@ -73,10 +73,12 @@ fn section_headers(b: &[u8]) -> Result<Vec<Shdr>, String> {
     let mut out = Vec::with_capacity(shnum);
     for i in 0..shnum {
         let (at, name_off, kind, flags, offset, size, info) = raw(i);
-        if kind != 8 && offset + size > b.len() {
+        if kind != 8 && offset.checked_add(size).map_or(true, |end| end > b.len()) {
             return Err(format!("section {i} extends past the end of the file"));
         }
-        let start = strtab + name_off as usize;
+        let start = strtab.checked_add(name_off as usize).filter(|&s| s <= b.len()).ok_or_else(|| {
+            format!("byte {at}: section {i}'s name offset {name_off} lies past the end of the file")
+        })?;
         let end = b[start.min(b.len())..].iter().position(|&c| c == 0).map(|p| start + p).unwrap_or(start);
         let name = String::from_utf8_lossy(&b[start.min(end)..end]).into_owned();
         out.push(Shdr { at, name, kind, flags, offset, size, info });
