@@ -95,10 +95,15 @@ pub struct KernelRun {
 
 /// The kernel's `num_possible_cpus()`: per-CPU map values are that many copies, and the kernel
 /// writes all of them into the buffer of a lookup, so guessing low would overflow our buffer.
+/// Read once per process: it is asked on every map access of every kernel run (the differential
+/// suites make tens of thousands), and the set of possible CPUs is fixed at boot.
 fn possible_cpus() -> Option<usize> {
-    let s = std::fs::read_to_string("/sys/devices/system/cpu/possible").ok()?;
-    let last = s.trim().rsplit(['-', ',']).next()?.parse::<usize>().ok()?;
-    Some(last + 1)
+    static CPUS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *CPUS.get_or_init(|| {
+        let s = std::fs::read_to_string("/sys/devices/system/cpu/possible").ok()?;
+        let last = s.trim().rsplit(['-', ',']).next()?.parse::<usize>().ok()?;
+        Some(last + 1)
+    })
 }
 
 fn is_percpu(t: u32) -> bool {
