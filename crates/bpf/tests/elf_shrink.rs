@@ -226,3 +226,69 @@ fn damaged_btf_ext_is_reported_with_offset_and_replaced_by_an_empty_one() {
         assert_eq!(f.section_by_name(".rel.BTF.ext").unwrap().size(), 0, "{what}");
     }
 }
+
+/// AFL++ finding (issue 18, round 4): a `.text` section header whose offset points past the end
+/// of the file panicked with a slice index out of range when the program section calls into
+/// `.text`; it is bad input at the section's offset.
+#[test]
+fn text_section_past_the_end_of_the_file_is_bad_input() {
+    let mut bytes = std::fs::read(fixture()).unwrap();
+    let file = object::File::parse(&*bytes).unwrap();
+    let text = file.section_by_name(".text").unwrap();
+    let index = text.index().0;
+    let shoff = u64::from_le_bytes(bytes[0x28..0x30].try_into().unwrap()) as usize;
+    let shentsize = u16::from_le_bytes(bytes[0x3a..0x3c].try_into().unwrap()) as usize;
+    let sh_offset_at = shoff + index * shentsize + 0x18;
+    for bad in [0x0101_0101_0101_0000u64, bytes.len() as u64 - 8] {
+        bytes[sh_offset_at..sh_offset_at + 8].copy_from_slice(&bad.to_le_bytes());
+        let p = std::env::temp_dir().join(format!("vf-elf-text-past-end-{}-{bad}.o", std::process::id()));
+        std::fs::write(&p, &bytes).unwrap();
+        let err = match formats::load(&p, &LoadOptions::default()) {
+            Ok(_) => panic!("a .text past the end of the file was accepted"),
+            Err(e) => e.to_string(),
+        };
+        std::fs::remove_file(&p).unwrap();
+        assert!(err.contains("'.text' extends past the end of the file"), "{err}");
+    }
+}
+
+/// AFL++ finding (issue 18, round 4): in a legacy `maps` section, map symbols at addresses past
+/// the section's data (the next symbol's address bounds a definition) read past the data or
+/// underflowed `end - start`; they are bad input, not a panic.
+#[test]
+fn legacy_map_symbols_past_the_section_data_are_bad_input() {
+    let original = std::fs::read(fixture()).unwrap();
+    let mut bytes = original.clone();
+    let file = object::File::parse(&*original).unwrap();
+    let maps = file.section_by_name(".maps").unwrap();
+    let maps_index = maps.index().0 as u16;
+    let maps_size = maps.size();
+    // Rename `.maps` to `maps` (legacy) in place: the name ".maps\0" becomes "maps\0\0".
+    let shstr = file.section_by_index(object::SectionIndex(u16::from_le_bytes(bytes[0x3e..0x40].try_into().unwrap()) as usize)).unwrap();
+    let (shstr_off, shstr_len) = shstr.file_range().unwrap();
+    let names = &original[shstr_off as usize..(shstr_off + shstr_len) as usize];
+    let at = names.windows(6).position(|w| w == b".maps\0").unwrap() + shstr_off as usize;
+    bytes[at..at + 6].copy_from_slice(b"maps\0\0");
+    // Two symbols in it: the map at 24 (room for 2 of its fields) and `_license` moved to 1000.
+    let symtab = file.section_by_name(".symtab").unwrap();
+    let (symtab_off, _) = symtab.file_range().unwrap();
+    let sym_at = |name: &str| {
+        let s = file.symbols().find(|s| s.name() == Ok(name)).unwrap();
+        symtab_off as usize + s.index().0 * 24
+    };
+    let (map_sym, license_sym) = (sym_at("hits"), sym_at("_license"));
+    for (value_of_map, value_of_next) in [(24u64, 1000u64), (maps_size + 64, maps_size + 8), (u64::MAX - 3, u64::MAX)] {
+        bytes[map_sym + 8..map_sym + 16].copy_from_slice(&value_of_map.to_le_bytes());
+        bytes[license_sym + 6..license_sym + 8].copy_from_slice(&maps_index.to_le_bytes());
+        bytes[license_sym + 8..license_sym + 16].copy_from_slice(&value_of_next.to_le_bytes());
+        let p = std::env::temp_dir().join(format!("vf-elf-legacy-maps-{}-{value_of_map}.o", std::process::id()));
+        std::fs::write(&p, &bytes).unwrap();
+        let got = formats::load(&p, &LoadOptions::default());
+        std::fs::remove_file(&p).unwrap();
+        let err = match got {
+            Ok(_) => panic!("map symbols at {value_of_map}/{value_of_next} past the {maps_size}-byte section were accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains("definition too short"), "{value_of_map}: {err}");
+    }
+}

@@ -116,9 +116,12 @@ pub fn parse(file_name: &str, bytes: Vec<u8>, section: Option<&str>) -> Result<(
     if needs_text {
         let t = file.section_by_name(".text").ok_or_else(|| at_table("call relocation but no .text".into()))?;
         let (to, ts) = t.file_range().ok_or_else(|| at_table(".text has no data".into()))?;
+        let text_body = (to as usize).checked_add(ts as usize).and_then(|end| bytes.get(to as usize..end)).ok_or_else(|| {
+            ParseError::byte(file_name, (to as usize).min(bytes.len()), None, format!("section '.text' extends past the end of the file ({ts} bytes at offset {to})"))
+        })?;
         let base = insns.len();
         insns.extend(
-            isa::decode_all(&bytes[to as usize..(to + ts) as usize])
+            isa::decode_all(text_body)
                 .map_err(|e| ParseError::byte(file_name, to as usize + e.pc * 8, None, format!(".text: {}", e.msg)))?,
         );
         text = Some((to as usize, ts as usize / 8));
@@ -203,14 +206,16 @@ fn collect_maps(file: &object::File, _bytes: &[u8]) -> Result<Vec<(SectionIndex,
                 MapDef { name: sname, map_type: m.map_type, key_size: m.key_size, value_size: m.value_size, max_entries: m.max_entries, flags: m.flags, fd: 0 }
             } else {
                 let start = s.address() as usize;
-                let end = syms.get(k + 1).map(|n| n.address() as usize).unwrap_or(data.len());
+                // Symbol addresses come from the file: clamp to the section's data, never trust them.
+                let end = syms.get(k + 1).map(|n| n.address() as usize).unwrap_or(data.len()).min(data.len());
+                let span = end.saturating_sub(start);
                 let field = |i: usize| -> Result<u32, String> {
-                    if start + 4 * i + 4 > end {
+                    if 4 * i + 4 > span {
                         return Err(format!("legacy map '{sname}' definition too short"));
                     }
                     Ok(u32::from_le_bytes(data[start + 4 * i..start + 4 * i + 4].try_into().unwrap()))
                 };
-                let flags = if end - start >= 20 { field(4)? } else { 0 };
+                let flags = if span >= 20 { field(4)? } else { 0 };
                 let (map_type, key_size, value_size, max_entries) = (field(0)?, field(1)?, field(2)?, field(3)?);
                 MapDef { name: sname.clone(), map_type, key_size, value_size, max_entries, flags, fd: 0 }
             };
