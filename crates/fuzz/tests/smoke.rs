@@ -10,10 +10,6 @@ use std::time::{Duration, Instant};
 const ITERS: u64 = 2000;
 /// Fixed seed: the run is the same on every machine.
 const SEED: u64 = 18;
-/// Open findings of kind "hang" (docs/robustness.md, round 2): for these targets an input slower
-/// than 10 s is printed, not a failure, until the finding is fixed. Crashes still fail.
-/// Remove the entry with the fix.
-const OPEN_HANGS: &[(&str, &str)] = &[("verus", "match arms in SPEC functions still quadratic-to-cubic (~1,000 arms: 33 s); exec chains and exec match arms fixed")];
 
 #[test]
 fn smoke_every_target() {
@@ -52,10 +48,6 @@ fn smoke_every_target() {
         match status {
             None => failures.push(format!("{name}: killed after 120 s")),
             Some(s) if s.success() => {}
-            Some(s) if s.code() == Some(1) && stdout.contains("crashes 0,") && OPEN_HANGS.iter().any(|(t, _)| t == name) => {
-                let why = OPEN_HANGS.iter().find(|(t, _)| t == name).map(|(_, w)| *w).unwrap_or("");
-                println!("  {name}: hang(s) of an OPEN finding, not counted: {why}");
-            }
             Some(s) => {
                 let current = save.join(format!("{name}.current"));
                 let how = match s.code() {

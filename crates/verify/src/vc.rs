@@ -138,6 +138,42 @@ pub fn and_all(v: &[String]) -> String {
     }
 }
 
+/// `(ite sels[0] vals[0] (ite sels[1] vals[1] .. vals[n]))` (`vals` has one more element than
+/// `sels`), written in one pass; a common tail of equal values is written once.
+fn ite_chain(sels: &[&str], vals: &[&str]) -> String {
+    debug_assert_eq!(vals.len(), sels.len() + 1);
+    let last = vals[vals.len() - 1];
+    let mut m = sels.len();
+    while m > 0 && vals[m - 1] == last {
+        m -= 1;
+    }
+    let len = sels[..m].iter().chain(&vals[..m]).map(|x| x.len() + 7).sum::<usize>() + last.len();
+    let mut t = String::with_capacity(len);
+    for j in 0..m {
+        t.push_str("(ite ");
+        t.push_str(sels[j]);
+        t.push(' ');
+        t.push_str(vals[j]);
+        t.push(' ');
+    }
+    t.push_str(last);
+    for _ in 0..m {
+        t.push(')');
+    }
+    t
+}
+
+/// One branch of an `if`/`match` for `Gen::merge`: `sel` selects it when no earlier branch's
+/// `sel` holds; `cond` is the path-condition fact pushed at `st.facts[start..]` (left out of
+/// the joined facts); the facts from `start` on are the branch's own.
+struct Branch {
+    sel: String,
+    cond: String,
+    st: State,
+    start: usize,
+    val: Option<Val>,
+}
+
 fn int_lit(n: i128) -> String {
     if n < 0 {
         format!("(- {})", -n)
@@ -1266,81 +1302,104 @@ impl<'p> Gen<'p> {
 
     // ---------------------------------------------------------------- branching
     /// Merges branch results: each (condition, state, value) with the facts it added since `base`.
-    fn merge(
-        &mut self,
-        st: &mut State,
-        base_facts: usize,
-        branches: Vec<(String, State, Option<Val>)>,
-    ) -> R {
-        let live: Vec<(String, State, Val)> = branches
-            .into_iter()
-            .filter_map(|(c, s, x)| x.map(|x| (c, s, x)))
-            .collect();
+    /// Joins the branches of an `if`/`match` (each run on a clone of `st`). A branch's `sel` is
+    /// its own test (the `if` condition, a match arm's pattern tests and guard): it selects the
+    /// branch given that every earlier branch's `sel` is false, so values become
+    /// `(ite sel_0 v_0 (ite sel_1 v_1 .. v_last))` and the branches' facts one such chain; a
+    /// branch's `cond` (its whole path condition, with "no earlier arm matched") stays in its
+    /// own facts only. Every piece is written once: text and work linear in the branches.
+    /// A branch that diverged (`val` None) is dropped: on its path the join is not reached, so
+    /// whatever the chain says there constrains no reaching execution.
+    fn merge(&mut self, st: &mut State, branches: Vec<Branch>) -> R {
+        let live: Vec<Branch> = branches.into_iter().filter(|b| b.val.is_some()).collect();
         if live.is_empty() {
             return Ok(None);
         }
         if live.len() == 1 {
-            let (_, s, x) = live.into_iter().next().unwrap();
-            *st = s;
-            return Ok(Some(x));
+            let b = live.into_iter().next().unwrap();
+            *st = b.st;
+            return Ok(b.val);
         }
+        let sel_owned: Vec<String> = live[..live.len() - 1].iter().map(|b| b.sel.clone()).collect();
+        let sels: Vec<&str> = sel_owned.iter().map(|s| s.as_str()).collect();
         // facts
-        let mut facts: Vec<String> = st.facts[..base_facts].to_vec();
-        for (c, s, _) in &live {
-            let new: Vec<String> = s.facts[base_facts..]
-                .iter()
-                .filter(|f| *f != c)
-                .cloned()
-                .collect();
-            if !new.is_empty() {
-                facts.push(format!("(=> {} {})", c, and_all(&new)));
+        let own: Vec<String> = live
+            .iter()
+            .map(|b| {
+                let new: Vec<String> = b.st.facts[b.start..]
+                    .iter()
+                    .filter(|f| **f != b.cond)
+                    .cloned()
+                    .collect();
+                and_all(&new)
+            })
+            .collect();
+        let mut facts = std::mem::take(&mut st.facts);
+        if live.len() == 2 {
+            if own[0] != "true" {
+                facts.push(format!("(=> {} {})", sels[0], own[0]));
             }
+            if own[1] != "true" {
+                facts.push(format!("(=> (not {}) {})", sels[0], own[1]));
+            }
+        } else if own.iter().any(|f| f != "true") {
+            let parts: Vec<&str> = own.iter().map(|f| f.as_str()).collect();
+            facts.push(ite_chain(&sels, &parts));
         }
         // env: same length (blocks truncate their scopes)
         let n = st.env.len();
-        let mut env = st.env.clone();
+        let mut env = std::mem::take(&mut st.env);
         for k in 0..n {
-            let vals: Vec<&Val> = live.iter().map(|(_, s, _)| &s.env[k].val).collect();
-            if vals.iter().all(|x| x.t == vals[0].t) {
-                env[k].val = vals[0].clone();
+            let vals: Vec<&str> = live.iter().map(|b| b.st.env[k].val.t.as_str()).collect();
+            if vals.iter().all(|x| *x == vals[0]) {
+                env[k].val = live[0].st.env[k].val.clone();
                 continue;
             }
-            let mut t = vals[vals.len() - 1].t.clone();
-            for j in (0..vals.len() - 1).rev() {
-                t = format!("(ite {} {} {})", live[j].0, vals[j].t, t);
-            }
             env[k].val = Val {
-                t,
+                t: ite_chain(&sels, &vals),
                 ty: env[k].val.ty.clone(),
                 origin: None,
             };
         }
-        // value
-        let mut x = live[live.len() - 1].2.clone();
-        for j in (0..live.len() - 1).rev() {
-            let (a, b) = self.common(live[j].2.clone(), x.clone());
-            let same_origin = match (&a.origin, &b.origin) {
-                (Some(p), Some(q)) if p.root == q.root => Some(Origin {
-                    root: p.root.clone(),
-                    guards: vec![format!(
-                        "(ite {} {} {})",
-                        live[j].0,
-                        and_all(&p.guards),
-                        and_all(&q.guards)
-                    )],
-                }),
+        // value: one sort for all branches (the usual case) is one chain; mixed sorts
+        // (boxed and unboxed) are coerced pairwise from the last branch
+        let mut xs: Vec<Val> = live.into_iter().map(|b| b.val.unwrap()).collect();
+        for j in (0..xs.len() - 1).rev() {
+            let (a, b) = (xs[j].ty.clone(), xs[j + 1].ty.clone());
+            self.unify(&a, &b);
+        }
+        let s0 = self.sort(&xs[0].ty);
+        let x = if xs.iter().all(|x| self.sort(&x.ty) == s0) {
+            let texts: Vec<&str> = xs.iter().map(|x| x.t.as_str()).collect();
+            let t = ite_chain(&sels, &texts);
+            let origin = match &xs[0].origin {
+                Some(o0) if xs.iter().all(|x| matches!(&x.origin, Some(o) if o.root == o0.root)) => {
+                    let gs: Vec<String> = xs.iter().map(|x| and_all(&x.origin.as_ref().unwrap().guards)).collect();
+                    let gs: Vec<&str> = gs.iter().map(|g| g.as_str()).collect();
+                    Some(Origin { root: o0.root.clone(), guards: vec![ite_chain(&sels, &gs)] })
+                }
                 _ => None,
             };
-            x = Val {
-                t: if a.t == b.t {
-                    a.t.clone()
-                } else {
-                    format!("(ite {} {} {})", live[j].0, a.t, b.t)
-                },
-                ty: a.ty.clone(),
-                origin: same_origin,
-            };
-        }
+            Val { t, ty: xs[0].ty.clone(), origin }
+        } else {
+            let mut x = xs.pop().unwrap();
+            for j in (0..xs.len()).rev() {
+                let (a, b) = self.common(xs[j].clone(), x);
+                let same_origin = match (&a.origin, &b.origin) {
+                    (Some(p), Some(q)) if p.root == q.root => Some(Origin {
+                        root: p.root.clone(),
+                        guards: vec![format!("(ite {} {} {})", sels[j], and_all(&p.guards), and_all(&q.guards))],
+                    }),
+                    _ => None,
+                };
+                x = Val {
+                    t: if a.t == b.t { a.t.clone() } else { format!("(ite {} {} {})", sels[j], a.t, b.t) },
+                    ty: a.ty.clone(),
+                    origin: same_origin,
+                };
+            }
+            x
+        };
         st.env = env;
         st.facts = facts;
         Ok(Some(x))
@@ -1422,7 +1481,13 @@ impl<'p> Gen<'p> {
                         (s2, Some(v("unit", Ty::Unit)))
                     }
                 };
-                self.merge(st, base, vec![(c, s1, r1), (nc, s2, r2)])
+                self.merge(
+                    st,
+                    vec![
+                        Branch { sel: c.clone(), cond: c, st: s1, start: base, val: r1 },
+                        Branch { sel: nc.clone(), cond: nc, st: s2, start: base, val: r2 },
+                    ],
+                )
             }
             E::Match(m) => self.ex_match(st, m, mode),
             E::Call(c) => self.call(st, c, mode),
@@ -2417,28 +2482,30 @@ impl<'p> Gen<'p> {
         let Some(x) = self.ex(st, &m.expr, mode)? else {
             return Ok(None);
         };
-        let base = st.facts.len();
         let mut branches = Vec::new();
         let mut exhaustive = false;
         let mut covered: HashSet<String> = HashSet::new();
-        // "no earlier arm matched": the negated tests of the earlier arms, or (exec, once the
-        // text is long) a Bool name defined by them, so that n arms are O(n) text, not O(n^2)
+        // "no earlier arm matched" (an arm's path condition): the negated tests of the earlier
+        // arms, or, once that text is long, a Bool name defined by them (a `define-fun` among
+        // the function's declarations: path-independent, and not copied into every later
+        // arm's facts), so that n arms are O(n) text and work, not O(n^2). The name occurs
+        // only in facts, never in a value (values select arms by their own tests, `merge`),
+        // so spec fn definitions stay closed. Inside a quantifier no name can be declared and
+        // facts are dropped at its end (no check is allowed there): an arm assumes only its
+        // own tests.
         let mut rest: Vec<String> = Vec::new();
-        let mut defs: Vec<String> = Vec::new();
-        let mut ndefs: Vec<usize> = Vec::new();
-        let share = mode == Mode::Exec && self.fr.quant_depth == 0;
+        let named = self.fr.quant_depth == 0;
         for arm in &m.arms {
-            if share && rest.iter().map(|p| p.len() + 1).sum::<usize>() >= SHARE_MIN_LEN {
+            if named && rest.iter().map(|p| p.len() + 1).sum::<usize>() >= SHARE_MIN_LEN {
                 self.fresh += 1;
                 self.shared += 1;
                 let n = format!("arms!{}", self.fresh);
-                self.decls.push((self.fr.func, format!("(declare-const {} Bool)", n)));
-                defs.push(format!("(= {} {})", n, and_all(&rest)));
+                self.decls
+                    .push((self.fr.func, format!("(define-fun {} () Bool {})", n, and_all(&rest))));
                 rest = vec![n];
             }
             let mut s = st.clone();
-            s.facts.extend(defs.iter().cloned());
-            ndefs.push(defs.len());
+            let start = s.facts.len();
             let (tests, binds) = self.pattern(&mut s, &x, &arm.pat)?;
             let n = s.env.len();
             for (nm, val, mt) in binds {
@@ -2470,8 +2537,10 @@ impl<'p> Gen<'p> {
             s.facts.push(cond.clone());
             let r = self.ex(&mut s, &arm.body, mode)?;
             s.env.truncate(n);
-            branches.push((cond, s, r));
-            rest.push(format!("(not {})", this));
+            if named {
+                rest.push(format!("(not {})", this));
+            }
+            branches.push(Branch { sel: this, cond, st: s, start, val: r });
             if exhaustive {
                 break;
             }
@@ -2490,14 +2559,7 @@ impl<'p> Gen<'p> {
                 ));
             }
         }
-        // the definitions (of fresh names only) become part of the common prefix of every branch
-        let base = base + defs.len();
-        st.facts.splice(base - defs.len()..base - defs.len(), defs.iter().cloned());
-        for ((_, s, _), k) in branches.iter_mut().zip(&ndefs) {
-            let at = base - defs.len() + k;
-            s.facts.splice(at..at, defs[*k..].iter().cloned());
-        }
-        self.merge(st, base, branches)
+        self.merge(st, branches)
     }
 
     fn loop_end_checks(&mut self, st: &mut State) -> Result<(), Fail> {
