@@ -96,15 +96,60 @@ pub struct Program {
     pub aliases: HashMap<String, (Vec<String>, Ty)>,
 }
 
-pub fn span_of<T: Spanned>(t: &T) -> Span {
-    let s = t.span().start();
+/// Where `t` starts. syn's `span()` turns the whole node back into tokens (linear in its size:
+/// quadratic over a chain `s.push(1).push(1)...` whose every level asks for its span); for the
+/// left-recursive expression forms the start is that of the leftmost operand, found without
+/// rebuilding tokens (nodes with attributes keep the full computation: they start there).
+pub fn span_of<T: Spanned + 'static>(t: &T) -> Span {
+    let any = t as &dyn std::any::Any;
+    let left: Option<&syn::Expr> = if let Some(e) = any.downcast_ref::<syn::Expr>() {
+        Some(e)
+    } else if let Some(m) = any.downcast_ref::<syn::ExprMethodCall>() {
+        m.attrs.is_empty().then_some(&*m.receiver)
+    } else if let Some(b) = any.downcast_ref::<syn::ExprBinary>() {
+        b.attrs.is_empty().then_some(&*b.left)
+    } else if let Some(c) = any.downcast_ref::<syn::ExprCall>() {
+        c.attrs.is_empty().then_some(&*c.func)
+    } else if let Some(f) = any.downcast_ref::<syn::ExprField>() {
+        f.attrs.is_empty().then_some(&*f.base)
+    } else if let Some(i) = any.downcast_ref::<syn::ExprIndex>() {
+        i.attrs.is_empty().then_some(&*i.expr)
+    } else if let Some(c) = any.downcast_ref::<syn::ExprCast>() {
+        c.attrs.is_empty().then_some(&*c.expr)
+    } else {
+        None
+    };
+    match left {
+        Some(e) => expr_start(e),
+        None => start_span(t.span()),
+    }
+}
+
+/// The start of an expression, descending through left operands (see `span_of`).
+pub fn expr_start(mut e: &syn::Expr) -> Span {
+    loop {
+        e = match e {
+            syn::Expr::MethodCall(m) if m.attrs.is_empty() => &m.receiver,
+            syn::Expr::Binary(b) if b.attrs.is_empty() => &b.left,
+            syn::Expr::Call(c) if c.attrs.is_empty() => &c.func,
+            syn::Expr::Field(f) if f.attrs.is_empty() => &f.base,
+            syn::Expr::Index(i) if i.attrs.is_empty() => &i.expr,
+            syn::Expr::Cast(c) if c.attrs.is_empty() => &c.expr,
+            _ => return start_span(e.span()),
+        };
+    }
+}
+
+fn start_span(sp: proc_macro2::Span) -> Span {
+    let s = sp.start();
     Span {
         line: s.line,
         col: s.column + 1,
     }
 }
 
-fn unsup<T: Spanned>(t: &T, what: &str) -> Fail {
+
+fn unsup<T: Spanned + 'static>(t: &T, what: &str) -> Fail {
     Fail::Unsupported(span_of(t), what.to_string())
 }
 

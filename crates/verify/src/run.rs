@@ -230,6 +230,16 @@ fn on_deep_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
+/// Work of the front end on `src` (for tests of its growth): the number of facts copied
+/// (into checks and forked states; `Gen::facts_copied`) and the number of checks.
+pub fn front_end_work(src: &str) -> Result<(usize, usize), Fail> {
+    on_deep_stack(|| {
+        let p = parse_program(src)?;
+        let (g, _) = front_end(&p)?;
+        Ok((g.facts_copied, g.checks.len()))
+    })
+}
+
 fn generate_queries_here(src: &str, rlimit: Option<u64>) -> Result<Vec<String>, Fail> {
     let p = parse_program(src)?;
     let (g, _) = front_end(&p)?;

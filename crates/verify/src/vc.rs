@@ -49,7 +49,7 @@ struct Var {
     ghost: bool,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct State {
     env: Vec<Var>,
     facts: Vec<String>,
@@ -115,6 +115,12 @@ pub struct Gen<'p> {
     pub lits: Vec<(u128, bool, Ty, Span, bool)>,
     /// terms named by `share` (a work counter for tests)
     pub shared: usize,
+    /// assignments (and loop havocs) of variables so far: a quantifier body must make none
+    env_writes: usize,
+    /// facts copied (into checks and forked states): a work measure for tests; linear in the
+    /// program for every shape but "many checks on one long path" (each check is a query
+    /// with all facts of its path)
+    pub facts_copied: usize,
 }
 
 type R = Result<Option<Val>, Fail>;
@@ -123,10 +129,10 @@ type R = Result<Option<Val>, Fail>;
 /// so small programs' queries are unchanged.
 pub const SHARE_MIN_LEN: usize = 120;
 
-fn unsup<T: Spanned>(t: &T, what: &str) -> Fail {
+fn unsup<T: Spanned + 'static>(t: &T, what: &str) -> Fail {
     Fail::Unsupported(span_of(t), what.to_string())
 }
-fn tyerr<T: Spanned>(t: &T, what: &str) -> Fail {
+fn tyerr<T: Spanned + 'static>(t: &T, what: &str) -> Fail {
     Fail::Type(span_of(t), what.to_string())
 }
 
@@ -164,13 +170,16 @@ fn ite_chain(sels: &[&str], vals: &[&str]) -> String {
 }
 
 /// One branch of an `if`/`match` for `Gen::merge`: `sel` selects it when no earlier branch's
-/// `sel` holds; `cond` is the path-condition fact pushed at `st.facts[start..]` (left out of
-/// the joined facts); the facts from `start` on are the branch's own.
+/// `sel` holds; `facts` are the facts the branch added to the common ones (its path condition
+/// `cond` among them: kept if the branch is the only one that continues, else left out of the
+/// join); `env` its variables at the end. Branches run in place on the one `State` (the common
+/// facts are never copied: a nesting of n `if`s is O(n) facts, not O(n^2)) and hand back
+/// what they added (`Gen::run_branch`).
 struct Branch {
     sel: String,
     cond: String,
-    st: State,
-    start: usize,
+    env: Vec<Var>,
+    facts: Vec<String>,
     val: Option<Val>,
 }
 
@@ -303,6 +312,8 @@ impl<'p> Gen<'p> {
             calls: vec![],
             lits: vec![],
             shared: 0,
+            env_writes: 0,
+            facts_copied: 0,
         }
     }
 
@@ -455,6 +466,20 @@ impl<'p> Gen<'p> {
         n
     }
 
+    /// A copy of the facts (for a check, or a state that continues separately): the only
+    /// places facts are copied, counted in `facts_copied`.
+    fn copy_facts(&mut self, facts: &[String]) -> Vec<String> {
+        self.facts_copied += facts.len();
+        facts.to_vec()
+    }
+
+    fn fork(&mut self, st: &State) -> State {
+        State {
+            env: st.env.clone(),
+            facts: self.copy_facts(&st.facts),
+        }
+    }
+
     fn havoc(&mut self, st: &mut State, hint: &str, ty: &Ty) -> Val {
         let x = self.fresh_const(hint, ty);
         if let Some(r) = self.range(ty, &x.t) {
@@ -471,9 +496,10 @@ impl<'p> Gen<'p> {
             ));
         }
         if goal != "true" {
+            let facts = self.copy_facts(&st.facts);
             self.checks.push(Check {
                 func: self.fr.func,
-                facts: st.facts.clone(),
+                facts,
                 goal: goal.clone(),
                 span,
                 msg: msg.to_string(),
@@ -517,11 +543,12 @@ impl<'p> Gen<'p> {
         ret: Option<&Val>,
     ) -> Result<String, Fail> {
         let f = self.fndef(owner);
+        // the clause is read in place, with the owner's parameters as its variables (the
+        // caller's facts are not copied per clause: n `requires` clauses were O(n^2))
         let mut cs = State {
             env: vec![],
-            facts: st.facts.clone(),
+            facts: std::mem::take(&mut st.facts),
         };
-        let base = cs.facts.len();
         let mut oldenv = Vec::new();
         for (k, p) in f.params.iter().enumerate() {
             let a = self.coerce(args[k].clone(), &p.ty);
@@ -554,12 +581,12 @@ impl<'p> Gen<'p> {
         let r = self.ex(&mut cs, e, Mode::Spec);
         self.fr.old_env = saved_old;
         self.fr.in_old = saved_in_old;
+        // facts learnt while reading the clause (ranges of fields read) hold in the caller too
+        st.facts = cs.facts;
         let r = r?.ok_or_else(|| unsup(e, "diverging specification"))?;
         if self.sort(&r.ty) != "Bool" {
             return Err(tyerr(e, "specification clause is not a bool"));
         }
-        // facts learnt while reading the clause (ranges of fields read) hold in the caller too
-        st.facts.extend(cs.facts.drain(base..));
         Ok(r.t)
     }
 
@@ -1222,6 +1249,7 @@ impl<'p> Gen<'p> {
             ));
         }
         let nv = self.update(st, &var.val, fields, newv, at)?;
+        self.env_writes += 1;
         let slot = st.lookup_mut(root).unwrap();
         slot.val = Val {
             t: nv.t,
@@ -1317,7 +1345,8 @@ impl<'p> Gen<'p> {
         }
         if live.len() == 1 {
             let b = live.into_iter().next().unwrap();
-            *st = b.st;
+            st.env = b.env;
+            st.facts.extend(b.facts);
             return Ok(b.val);
         }
         let sel_owned: Vec<String> = live[..live.len() - 1].iter().map(|b| b.sel.clone()).collect();
@@ -1326,7 +1355,8 @@ impl<'p> Gen<'p> {
         let own: Vec<String> = live
             .iter()
             .map(|b| {
-                let new: Vec<String> = b.st.facts[b.start..]
+                let new: Vec<String> = b
+                    .facts
                     .iter()
                     .filter(|f| **f != b.cond)
                     .cloned()
@@ -1350,9 +1380,9 @@ impl<'p> Gen<'p> {
         let n = st.env.len();
         let mut env = std::mem::take(&mut st.env);
         for k in 0..n {
-            let vals: Vec<&str> = live.iter().map(|b| b.st.env[k].val.t.as_str()).collect();
+            let vals: Vec<&str> = live.iter().map(|b| b.env[k].val.t.as_str()).collect();
             if vals.iter().all(|x| *x == vals[0]) {
-                env[k].val = live[0].st.env[k].val.clone();
+                env[k].val = live[0].env[k].val.clone();
                 continue;
             }
             env[k].val = Val {
@@ -1405,17 +1435,40 @@ impl<'p> Gen<'p> {
         Ok(Some(x))
     }
 
+    /// Runs `e` under the extra fact `cond` in place; returns the facts it added (without
+    /// `cond`) and its value, and restores `st` (its facts and variables) as it was.
     fn guarded(
         &mut self,
         st: &mut State,
         cond: &str,
         e: &syn::Expr,
         mode: Mode,
-    ) -> Result<(State, Option<Val>), Fail> {
-        let mut s = st.clone();
-        s.facts.push(cond.to_string());
-        let r = self.ex(&mut s, e, mode)?;
-        Ok((s, r))
+    ) -> Result<(Vec<String>, Option<Val>), Fail> {
+        let env = st.env.clone();
+        let (mut facts, r) = self.run_branch(st, cond.to_string(), env, |g, st| g.ex(st, e, mode))?;
+        facts.0.remove(0);
+        Ok((facts.0, r))
+    }
+
+    /// Runs `f` on `st` after pushing `cond`, then takes back what it did: returns the facts
+    /// added (`cond` first) and the variables at the end, and leaves `st` with its facts as
+    /// before and the variables `env0`. Statements only ever append to the facts (a loop or a
+    /// join keeps the prefix), so the common facts are never copied.
+    #[allow(clippy::type_complexity)]
+    fn run_branch(
+        &mut self,
+        st: &mut State,
+        cond: String,
+        env0: Vec<Var>,
+        f: impl FnOnce(&mut Self, &mut State) -> R,
+    ) -> Result<((Vec<String>, Vec<Var>), Option<Val>), Fail> {
+        let base = st.facts.len();
+        st.facts.push(cond);
+        let r = f(self, st)?;
+        debug_assert!(st.facts.len() > base);
+        let facts = st.facts.split_off(base);
+        let env = std::mem::replace(&mut st.env, env0);
+        Ok(((facts, env), r))
     }
 
     // ---------------------------------------------------------------- expressions
@@ -1468,24 +1521,19 @@ impl<'p> Gen<'p> {
                 let Some(c) = self.bool_of(st, &i.cond, mode)? else {
                     return Ok(None);
                 };
-                let base = st.facts.len();
-                let mut s1 = st.clone();
-                s1.facts.push(c.clone());
-                let r1 = self.block(&mut s1, &i.then_branch, mode)?;
+                let env0 = st.env.clone();
+                let ((f1, e1), r1) =
+                    self.run_branch(st, c.clone(), env0.clone(), |g, st| g.block(st, &i.then_branch, mode))?;
                 let nc = format!("(not {})", c);
-                let (s2, r2) = match &i.else_branch {
-                    Some((_, eb)) => self.guarded(st, &nc, eb, mode)?,
-                    None => {
-                        let mut s2 = st.clone();
-                        s2.facts.push(nc.clone());
-                        (s2, Some(v("unit", Ty::Unit)))
-                    }
-                };
+                let ((f2, e2), r2) = self.run_branch(st, nc.clone(), env0, |g, st| match &i.else_branch {
+                    Some((_, eb)) => g.ex(st, eb, mode),
+                    None => Ok(Some(v("unit", Ty::Unit))),
+                })?;
                 self.merge(
                     st,
                     vec![
-                        Branch { sel: c.clone(), cond: c, st: s1, start: base, val: r1 },
-                        Branch { sel: nc.clone(), cond: nc, st: s2, start: base, val: r2 },
+                        Branch { sel: c.clone(), cond: c, env: e1, facts: f1, val: r1 },
+                        Branch { sel: nc.clone(), cond: nc, env: e2, facts: f2, val: r2 },
                     ],
                 )
             }
@@ -1751,31 +1799,40 @@ impl<'p> Gen<'p> {
     /// (short-circuit), facts it adds kept as implications.
     fn big(&mut self, st: &mut State, es: &[&syn::Expr], conj: bool, mode: Mode) -> R {
         let mut terms: Vec<String> = Vec::new();
+        // the guard of an operand: the earlier operands (`&&&`) or their negations (`|||`),
+        // once long a Bool name (`define-fun`, as for match arms), so that n operands are O(n)
+        // text and work. Inside a quantifier no name can be declared; its facts (the only use
+        // of a guard) are dropped at its end, so there the older parts are simply left out.
+        let mut rest: Vec<String> = Vec::new();
+        let mut rest_len = 0usize;
         for e in es {
-            let guard = if conj {
-                and_all(&terms)
-            } else {
-                format!(
-                    "(not {})",
-                    if terms.is_empty() {
-                        "false".to_string()
-                    } else {
-                        format!("(or {})", terms.join(" "))
-                    }
-                )
-            };
-            let base = st.facts.len();
-            let (s2, r) = self.guarded(st, &guard, e, mode)?;
+            if rest_len >= SHARE_MIN_LEN {
+                if self.fr.quant_depth == 0 {
+                    self.fresh += 1;
+                    self.shared += 1;
+                    let n = format!("ops!{}", self.fresh);
+                    self.decls
+                        .push((self.fr.func, format!("(define-fun {} () Bool {})", n, and_all(&rest))));
+                    rest = vec![n];
+                } else {
+                    rest.clear();
+                }
+                rest_len = rest.iter().map(|p| p.len() + 1).sum();
+            }
+            let guard = and_all(&rest);
+            let (new, r) = self.guarded(st, &guard, e, mode)?;
             let Some(r) = r else {
                 return Err(unsup(*e, "diverging operand"));
             };
             if self.sort(&r.ty) != "Bool" {
                 return Err(tyerr(*e, "expected bool operands"));
             }
-            let new: Vec<String> = s2.facts[base + 1..].to_vec();
             if !new.is_empty() {
                 st.facts.push(format!("(=> {} {})", guard, and_all(&new)));
             }
+            let part = if conj { r.t.clone() } else { format!("(not {})", r.t) };
+            rest_len += part.len() + 1;
+            rest.push(part);
             terms.push(r.t);
         }
         let t = if conj {
@@ -1918,7 +1975,10 @@ impl<'p> Gen<'p> {
                 let is_forall = matches!(u.op, syn::UnOp::Forall(_));
                 let mut binders = Vec::new();
                 let mut ranges = Vec::new();
-                let mut qs = st.clone();
+                // the body runs in place (no copy of the facts and variables per nesting
+                // level); its bound variables and facts are dropped at the end, and it must not
+                // assign a variable (it would leak out of the quantifier)
+                let (env_mark, facts_mark, writes) = (st.env.len(), st.facts.len(), self.env_writes);
                 for a in &c.inputs {
                     let syn::Pat::Type(pt) = &a.pat else {
                         return Err(unsup(&a.pat, "quantifier variable without a type"));
@@ -1939,7 +1999,7 @@ impl<'p> Gen<'p> {
                     if let Some(r) = self.range(&ty, &n) {
                         ranges.push(r);
                     }
-                    qs.env.push(Var {
+                    st.env.push(Var {
                         name: pi.ident.to_string(),
                         val: v(n, ty),
                         mutable: false,
@@ -1947,8 +2007,13 @@ impl<'p> Gen<'p> {
                     });
                 }
                 self.fr.quant_depth += 1;
-                let r = self.bool_of(&mut qs, &c.body, Mode::Spec);
+                let r = self.bool_of(st, &c.body, Mode::Spec);
                 self.fr.quant_depth -= 1;
+                st.env.truncate(env_mark);
+                st.facts.truncate(facts_mark);
+                if self.env_writes != writes {
+                    return Err(unsup(u, "assignment inside a quantifier"));
+                }
                 let Some(body) = r? else {
                     return Err(unsup(u, "diverging quantifier body"));
                 };
@@ -1986,15 +2051,13 @@ impl<'p> Gen<'p> {
                 } else {
                     l.clone()
                 };
-                let base = st.facts.len();
-                let (s2, r) = self.guarded(st, &guard, &b.right, mode)?;
+                let (new, r) = self.guarded(st, &guard, &b.right, mode)?;
                 let Some(r) = r else {
                     return Err(unsup(b, "diverging operand"));
                 };
                 if self.sort(&r.ty) != "Bool" {
                     return Err(tyerr(b, "expected bool operands"));
                 }
-                let new: Vec<String> = s2.facts[base + 1..].to_vec();
                 if !new.is_empty() {
                     st.facts.push(format!("(=> {} {})", guard, and_all(&new)));
                 }
@@ -2400,7 +2463,7 @@ impl<'p> Gen<'p> {
                 self.check(st, t, span_of(a), "assertion failed")?;
             }
             Some(b) => {
-                let mut s = st.clone();
+                let mut s = self.fork(st);
                 let r = self.block(&mut s, b, Mode::Proof)?;
                 let Some(t) = self.bool_of(&mut s, &a.expr, Mode::Spec)? else {
                     return Ok(None);
@@ -2415,7 +2478,7 @@ impl<'p> Gen<'p> {
     }
 
     fn assert_forall(&mut self, st: &mut State, a: &syn::AssertForall) -> R {
-        let mut s = st.clone();
+        let mut s = self.fork(st);
         let mut binders = Vec::new();
         let mut consts = Vec::new();
         for p in &a.inputs {
@@ -2495,6 +2558,8 @@ impl<'p> Gen<'p> {
         // own tests.
         let mut rest: Vec<String> = Vec::new();
         let named = self.fr.quant_depth == 0;
+        // every arm runs in place on `st` and hands back its facts and variables
+        let env0 = st.env.clone();
         for arm in &m.arms {
             if named && rest.iter().map(|p| p.len() + 1).sum::<usize>() >= SHARE_MIN_LEN {
                 self.fresh += 1;
@@ -2504,13 +2569,12 @@ impl<'p> Gen<'p> {
                     .push((self.fr.func, format!("(define-fun {} () Bool {})", n, and_all(&rest))));
                 rest = vec![n];
             }
-            let mut s = st.clone();
-            let start = s.facts.len();
-            let (tests, binds) = self.pattern(&mut s, &x, &arm.pat)?;
-            let n = s.env.len();
+            let start = st.facts.len();
+            let (tests, binds) = self.pattern(st, &x, &arm.pat)?;
+            let n = st.env.len();
             for (nm, val, mt) in binds {
-                let val = self.typed(&mut s, val);
-                s.env.push(Var {
+                let val = self.typed(st, val);
+                st.env.push(Var {
                     name: nm,
                     val,
                     mutable: mt,
@@ -2521,9 +2585,13 @@ impl<'p> Gen<'p> {
             cond_parts.extend(tests.iter().cloned());
             let mut this = and_all(&tests);
             if let Some((_, g)) = &arm.guard {
-                let mut gs = s.clone();
-                gs.facts.push(and_all(&cond_parts));
-                let Some(gt) = self.bool_of(&mut gs, g, mode)? else {
+                // the guard's own facts are dropped (as before: weaker, never stronger)
+                let (mark, genv) = (st.facts.len(), st.env.clone());
+                st.facts.push(and_all(&cond_parts));
+                let gt = self.bool_of(st, g, mode)?;
+                st.facts.truncate(mark);
+                st.env = genv;
+                let Some(gt) = gt else {
                     return Err(unsup(g, "diverging guard"));
                 };
                 cond_parts.push(gt.clone());
@@ -2534,13 +2602,15 @@ impl<'p> Gen<'p> {
                 covered.insert(tests[0].split(' ').nth(2).unwrap_or("").to_string());
             }
             let cond = and_all(&cond_parts);
-            s.facts.push(cond.clone());
-            let r = self.ex(&mut s, &arm.body, mode)?;
-            s.env.truncate(n);
+            st.facts.push(cond.clone());
+            let r = self.ex(st, &arm.body, mode)?;
+            st.env.truncate(n);
+            let facts = st.facts.split_off(start);
+            let env = std::mem::replace(&mut st.env, env0.clone());
             if named {
                 rest.push(format!("(not {})", this));
             }
-            branches.push(Branch { sel: this, cond, st: s, start, val: r });
+            branches.push(Branch { sel: this, cond, env, facts, val: r });
             if exhaustive {
                 break;
             }
@@ -2660,11 +2730,12 @@ impl<'p> Gen<'p> {
             .filter(|&k| st.env[k].mutable && ids.contains(&st.env[k].name))
             .collect();
         let havoc_state = |g: &mut Self, base: &State| -> State {
-            let mut s = base.clone();
+            let mut s = g.fork(base);
             for &k in &modified {
                 let ty = s.env[k].val.ty.clone();
                 let name = s.env[k].name.clone();
                 let x = g.havoc(&mut s, &name, &ty);
+                g.env_writes += 1;
                 s.env[k].val = x;
             }
             s
@@ -2683,14 +2754,14 @@ impl<'p> Gen<'p> {
             };
             measure.push(x);
         }
-        let mut bs = hs.clone();
+        let mut bs = self.fork(&hs);
         let mut exit_cond = None;
         if let Some(c) = cond {
             let Some(ct) = self.bool_of(&mut bs, c, mode)? else {
                 return Ok(None);
             };
             // exit path: the loop ensures must hold
-            let mut es = bs.clone();
+            let mut es = self.fork(&bs);
             es.facts.push(format!("(not {})", ct));
             for i in &ensures {
                 let Some(t) = self.bool_of(&mut es, i, Mode::Spec)? else {
@@ -3331,7 +3402,7 @@ impl<'p> Gen<'p> {
         };
         let mut cs = State {
             env: vec![],
-            facts: st.facts.clone(),
+            facts: self.copy_facts(&st.facts),
         };
         for (p, a) in f.params.iter().zip(args) {
             cs.env.push(Var {

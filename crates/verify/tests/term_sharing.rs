@@ -138,10 +138,6 @@ fn proof_match(n: usize) -> String {
     wrap(&format!("enum E {{ {} }}\nproof fn g(e: E) {{\n    match e {{\n{arms}    }}\n}}", vs.join(", ")))
 }
 
-fn total_text(src: &str) -> usize {
-    generate_queries(src, None).unwrap_or_else(|e| panic!("{e}")).iter().map(|q| q.len()).sum()
-}
-
 /// Text for 10, 100 and 1000 arms: from 100 to 1000 arms the growth must be about ten times
 /// the growth from 10 to 100 (linear: 11x of the 90-arm increment; quadratic would be ~100x).
 fn assert_linear_10_100_1000(name: &str, measure: fn(&str) -> usize, gen: fn(usize) -> String) {
