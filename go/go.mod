@@ -1,3 +1,8 @@
 module github.com/veriforge/veriforge/go
 
 go 1.22
+
+require (
+	github.com/anishathalye/porcupine v1.3.1 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)
