@@ -2,7 +2,6 @@ module github.com/veriforge/veriforge/go
 
 go 1.22
 
-require (
-	github.com/anishathalye/porcupine v1.3.1 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
-)
+require gopkg.in/yaml.v3 v3.0.1
+
+require github.com/anishathalye/porcupine v1.3.1 // indirect

@@ -1,0 +1,466 @@
+package raftkvs_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"math/rand"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veriforge/veriforge/go/internal/sysglue"
+	"github.com/veriforge/veriforge/go/systems/raftkvs"
+)
+
+func freeAddrs(t *testing.T, n int) []string {
+	t.Helper()
+	var lns []net.Listener
+	var out []string
+	for i := 0; i < n; i++ {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lns = append(lns, ln)
+		out = append(out, ln.Addr().String())
+	}
+	for _, ln := range lns {
+		ln.Close()
+	}
+	return out
+}
+
+// writeConfig writes a PGo-format config for servers and clients on free loopback ports.
+func writeConfig(t *testing.T, dir string, servers, clients int) string {
+	t.Helper()
+	addrs := freeAddrs(t, servers+clients)
+	var b strings.Builder
+	fmt.Fprintf(&b, `numServers: %d
+numClients: %d
+debug: false
+persist: true
+clientRequestTimeout: 500ms
+fd:
+  pullInterval: 100ms
+  timeout: 100ms
+mailboxes:
+  receiveChanSize: 10000
+  dialTimeout: 200ms
+  readTimeout: 20ms
+  writeTimeout: 500ms
+leaderElection:
+  timeout: 300ms
+  timeoutOffset: 300ms
+appendEntriesSendInterval: 20ms
+sharedResourceTimeout: 5ms
+inputChanReadTimeout: 5ms
+servers:
+`, servers, clients)
+	for i := 1; i <= servers; i++ {
+		fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n    monitorAddr: \"127.0.0.1:1\"\n", i, addrs[i-1])
+	}
+	b.WriteString("clients:\n")
+	for i := 1; i <= clients; i++ {
+		fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n", i, addrs[servers+i-1])
+	}
+	p := filepath.Join(dir, "cluster.yaml")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+func buildServer(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "raftkvs-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "raftkvs")
+		if out, err := exec.Command("go", "build", "-o", binPath, "./cmd/raftkvs").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+type serverStatus struct {
+	term, commit, log, leader int64
+	state                     string
+	at                        time.Time
+}
+
+// cluster runs server processes of one config and tracks their STATUS lines.
+type cluster struct {
+	t       *testing.T
+	bin     string
+	cfgPath string
+	dir     string
+	mu      sync.Mutex
+	procs   map[int]*exec.Cmd
+	done    map[int]chan struct{}
+	status  map[int]serverStatus
+}
+
+func newCluster(t *testing.T, servers, clients int) (*cluster, *raftkvs.Config) {
+	dir := t.TempDir()
+	c := &cluster{t: t, bin: buildServer(t), dir: dir, procs: map[int]*exec.Cmd{}, done: map[int]chan struct{}{}, status: map[int]serverStatus{}}
+	c.cfgPath = writeConfig(t, dir, servers, clients)
+	cfg, err := raftkvs.LoadConfig(c.cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c.mu.Lock()
+		ids := make([]int, 0, len(c.procs))
+		for id := range c.procs {
+			ids = append(ids, id)
+		}
+		c.mu.Unlock()
+		for _, id := range ids {
+			c.kill(id)
+		}
+	})
+	return c, cfg
+}
+
+func (c *cluster) start(id int) {
+	c.t.Helper()
+	cmd := exec.Command(c.bin, "-srvId", fmt.Sprint(id), "-c", c.cfgPath, "-data", filepath.Join(c.dir, fmt.Sprintf("data-%d", id)), "-status", "50ms")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		c.t.Fatal(err)
+	}
+	done := make(chan struct{})
+	c.mu.Lock()
+	c.procs[id], c.done[id] = cmd, done
+	delete(c.status, id)
+	c.mu.Unlock()
+	go func() {
+		defer close(done)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			var s serverStatus
+			var sid int
+			if n, _ := fmt.Sscanf(sc.Text(), "STATUS id=%d term=%d state=%s commit=%d log=%d leader=%d", &sid, &s.term, &s.state, &s.commit, &s.log, &s.leader); n == 6 && sid == id {
+				s.at = time.Now()
+				c.mu.Lock()
+				if c.procs[id] == cmd {
+					c.status[id] = s
+				}
+				c.mu.Unlock()
+			}
+		}
+	}()
+}
+
+// kill sends SIGKILL (no chance to flush or close anything) and waits for the process.
+func (c *cluster) kill(id int) {
+	c.mu.Lock()
+	cmd, done := c.procs[id], c.done[id]
+	delete(c.procs, id)
+	delete(c.status, id)
+	c.mu.Unlock()
+	if cmd == nil {
+		return
+	}
+	_ = cmd.Process.Kill()
+	<-done
+	_ = cmd.Wait()
+}
+
+// fresh returns the live servers' statuses reported in the last second.
+func (c *cluster) fresh() map[int]serverStatus {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := map[int]serverStatus{}
+	for id, s := range c.status {
+		if time.Since(s.at) < time.Second {
+			out[id] = s
+		}
+	}
+	return out
+}
+
+// leader waits for a live server that reports itself leader in the highest term.
+func (c *cluster) leader(timeout time.Duration) int {
+	c.t.Helper()
+	end := time.Now().Add(timeout)
+	for time.Now().Before(end) {
+		best, bestTerm := 0, int64(-1)
+		for id, s := range c.fresh() {
+			if s.state == "leader" && s.term > bestTerm {
+				best, bestTerm = id, s.term
+			}
+		}
+		if best != 0 {
+			return best
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.t.Fatalf("no leader within %v (statuses %v)", timeout, c.fresh())
+	return 0
+}
+
+// workload runs ops operations on each client concurrently: puts of unique values to the
+// client's own keys, gets of any key. It returns how many operations were acknowledged.
+type workload struct {
+	h       *history
+	clients []*raftkvs.Client
+	keys    []string
+	seq     []int
+	mu      sync.Mutex
+	lastAck map[string]string   // key -> value of its last acknowledged put
+	pending map[string][]string // key -> values of later puts with unknown outcome
+}
+
+func (w *workload) ownKeys(ci int) []string {
+	var ks []string
+	for i, k := range w.keys {
+		if i%len(w.clients) == ci {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+func (w *workload) run(t *testing.T, ops int, rng *rand.Rand) int {
+	var wg sync.WaitGroup
+	acked := make([]int, len(w.clients))
+	seeds := make([]int64, len(w.clients))
+	for i := range seeds {
+		seeds[i] = rng.Int63()
+	}
+	for ci := range w.clients {
+		ci := ci
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewSource(seeds[ci]))
+			own := w.ownKeys(ci)
+			for n := 0; n < ops; n++ {
+				var in kvInput
+				if n%2 == 0 {
+					w.seq[ci]++
+					in = kvInput{Put: true, Key: own[r.Intn(len(own))], Value: fmt.Sprintf("c%d-v%d", ci+1, w.seq[ci])}
+				} else {
+					in = kvInput{Key: w.keys[r.Intn(len(w.keys))]}
+				}
+				if w.do(ci, in) {
+					acked[ci]++
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for _, a := range acked {
+		total += a
+	}
+	return total
+}
+
+func (w *workload) do(ci int, in kvInput) bool {
+	cl := w.clients[ci]
+	call := w.h.now()
+	var out kvOutput
+	var err error
+	if in.Put {
+		err = cl.Put(in.Key, in.Value, 8*time.Second)
+	} else {
+		out.Value, out.Found, err = cl.Get(in.Key, 8*time.Second)
+	}
+	if err != nil {
+		if !errors.Is(err, raftkvs.ErrTimeout) {
+			panic(err)
+		}
+		out = kvOutput{Unknown: true}
+	}
+	w.h.add(ci, in, call, out)
+	if in.Put {
+		w.mu.Lock()
+		if out.Unknown {
+			w.pending[in.Key] = append(w.pending[in.Key], in.Value)
+		} else {
+			w.lastAck[in.Key], w.pending[in.Key] = in.Value, nil
+		}
+		w.mu.Unlock()
+	}
+	return !out.Unknown
+}
+
+// A 3-node Raft KV as OS processes on loopback: serve puts and gets; SIGKILL the leader and keep
+// serving; restart the killed server from its data directory, wait until it has caught up, then
+// kill another server so that the restarted one is needed for every quorum and keep serving.
+// Every acknowledged put must be read back at the end, and the whole client history (3 clients,
+// concurrent) must be linearizable (porcupine).
+func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
+	const servers, nclients, ops = 3, 3, 16
+	c, cfg := newCluster(t, servers, nclients)
+	for id := 1; id <= servers; id++ {
+		c.start(id)
+	}
+	w := &workload{h: newHistory(), keys: []string{"a", "b", "c", "d", "e", "f"}, seq: make([]int, nclients),
+		lastAck: map[string]string{}, pending: map[string][]string{}}
+	for i := 1; i <= nclients; i++ {
+		cl, err := raftkvs.NewClient(cfg, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cl.Close()
+		w.clients = append(w.clients, cl)
+	}
+	rng := rand.New(rand.NewSource(1))
+	first := c.leader(20 * time.Second)
+	n := w.run(t, ops, rng)
+	t.Logf("phase 1: %d of %d operations acknowledged", n, nclients*ops)
+	if n < nclients*ops/2 {
+		t.Fatalf("phase 1 (all up): only %d of %d operations acknowledged", n, nclients*ops)
+	}
+	// Kill the leader.
+	victim := c.leader(5 * time.Second)
+	t.Logf("phase 1 done (first leader %d); SIGKILL leader %d", first, victim)
+	c.kill(victim)
+	n = w.run(t, ops, rng)
+	t.Logf("phase 2: %d of %d operations acknowledged", n, nclients*ops)
+	if n < nclients*ops/2 {
+		t.Fatalf("phase 2 (leader %d killed): only %d of %d operations acknowledged", victim, n, nclients*ops)
+	}
+	second := c.leader(5 * time.Second)
+	if second == victim {
+		t.Fatalf("killed server %d still leads", victim)
+	}
+	target := int64(0)
+	for _, s := range c.fresh() {
+		if s.commit > target {
+			target = s.commit
+		}
+	}
+	// Restart the killed server from its persisted state: it must catch up to the cluster's commit
+	// index (its log comes back from disk and the leader's AppendEntries fill the rest).
+	c.start(victim)
+	end := time.Now().Add(20 * time.Second)
+	for {
+		s, ok := c.fresh()[victim]
+		if ok && s.commit >= target && s.log >= target {
+			t.Logf("restarted server %d caught up: commit %d, log %d (target %d), term %d", victim, s.commit, s.log, target, s.term)
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("restarted server %d did not catch up to commit index %d: %+v", victim, target, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// Kill a server other than the restarted one (the leader if that is not the restarted one):
+	// from now on every quorum includes the restarted server.
+	other := c.leader(5 * time.Second)
+	if other == victim {
+		for id := 1; id <= servers; id++ {
+			if id != victim && id != other {
+				other = id
+			}
+		}
+	}
+	t.Logf("SIGKILL server %d; %d and the restarted %d remain", other, 6-other-victim, victim)
+	c.kill(other)
+	n = w.run(t, ops, rng)
+	t.Logf("phase 3: %d of %d operations acknowledged", n, nclients*ops)
+	if n < nclients*ops/2 {
+		t.Fatalf("phase 3 (server %d killed, %d restarted): only %d of %d operations acknowledged", other, victim, n, nclients*ops)
+	}
+	// Every acknowledged put is still there.
+	for _, k := range w.keys {
+		call := w.h.now()
+		v, found, err := w.clients[0].Get(k, 10*time.Second)
+		if err != nil {
+			t.Fatalf("final get %s: %v", k, err)
+		}
+		w.h.add(0, kvInput{Key: k}, call, kvOutput{Value: v, Found: found})
+		w.mu.Lock()
+		want, acked := w.lastAck[k]
+		allowed := append([]string{want}, w.pending[k]...)
+		w.mu.Unlock()
+		if !acked {
+			continue
+		}
+		okv := false
+		for _, a := range allowed {
+			okv = okv || (found && v == a)
+		}
+		if !okv {
+			t.Fatalf("key %s: read %q (found %v), but the last acknowledged put wrote %q (later unknown: %v)", k, v, found, want, allowed[1:])
+		}
+	}
+	w.h.check(t)
+}
+
+func TestLoadConfigErrorsHavePositions(t *testing.T) {
+	dir := t.TempDir()
+	good := writeConfig(t, dir, 3, 1)
+	if _, err := raftkvs.LoadConfig(good); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(good)
+	for _, tc := range []struct {
+		name, from, to, want string
+	}{
+		{"unknown field", "debug: false", "debug: false\nbogus: 1", ":4:1: field bogus not found"},
+		{"bad duration", "clientRequestTimeout: 500ms", "clientRequestTimeout: soon", ":5:1: cannot unmarshal"},
+		{"missing server", "numServers: 3", "numServers: 4", "server 4 (of numServers = 4) has no mailboxAddr"},
+		{"zero interval", "appendEntriesSendInterval: 20ms", "appendEntriesSendInterval: 0s", "appendEntriesSendInterval must be a positive duration"},
+		{"syntax", "fd:\n", "fd: [\n", "cluster-bad.yaml:"},
+	} {
+		p := filepath.Join(dir, "cluster-bad.yaml")
+		if err := os.WriteFile(p, []byte(strings.Replace(string(src), tc.from, tc.to, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := raftkvs.LoadConfig(p)
+		var ce *sysglue.ConfigError
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), p+":") {
+			t.Errorf("%s: got %v, want a ConfigError containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestCommandRejectsBadInvocations(t *testing.T) {
+	bin := buildServer(t)
+	dir := t.TempDir()
+	cfg := writeConfig(t, dir, 3, 1)
+	bad := filepath.Join(dir, "bad.yaml")
+	_ = os.WriteFile(bad, []byte("numServers: [\n"), 0o644)
+	for _, args := range [][]string{
+		{"-srvId", "1"},
+		{"-srvId", "4", "-c", cfg},
+		{"-clientId", "2", "-c", cfg},
+		{"-srvId", "1", "-clientId", "1", "-c", cfg},
+		{"-srvId", "1", "-c", bad},
+		{"-srvId", "1", "-c", filepath.Join(dir, "missing.yaml")},
+	} {
+		out, err := exec.Command(bin, args...).CombinedOutput()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 || strings.Count(strings.TrimSpace(string(out)), "\n") != 0 || len(out) == 0 {
+			t.Errorf("%v: exit %v, output %q; want exit 2 and one line", args, err, out)
+		}
+	}
+}
