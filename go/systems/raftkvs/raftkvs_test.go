@@ -109,19 +109,20 @@ type serverStatus struct {
 
 // cluster runs server processes of one config and tracks their STATUS lines.
 type cluster struct {
-	t       *testing.T
-	bin     string
-	cfgPath string
-	dir     string
-	mu      sync.Mutex
-	procs   map[int]*exec.Cmd
-	done    map[int]chan struct{}
-	status  map[int]serverStatus
+	t        *testing.T
+	bin      string
+	cfgPath  string
+	dir      string
+	mu       sync.Mutex
+	procs    map[int]*exec.Cmd
+	done     map[int]chan struct{}
+	status   map[int]serverStatus
+	restored map[int]serverStatus // the RESTORED line of each server's latest start
 }
 
 func newCluster(t *testing.T, servers, clients int) (*cluster, *raftkvs.Config) {
 	dir := t.TempDir()
-	c := &cluster{t: t, bin: buildServer(t), dir: dir, procs: map[int]*exec.Cmd{}, done: map[int]chan struct{}{}, status: map[int]serverStatus{}}
+	c := &cluster{t: t, bin: buildServer(t), dir: dir, procs: map[int]*exec.Cmd{}, done: map[int]chan struct{}{}, status: map[int]serverStatus{}, restored: map[int]serverStatus{}}
 	c.cfgPath = writeConfig(t, dir, servers, clients)
 	cfg, err := raftkvs.LoadConfig(c.cfgPath)
 	if err != nil {
@@ -156,6 +157,7 @@ func (c *cluster) start(id int) {
 	c.mu.Lock()
 	c.procs[id], c.done[id] = cmd, done
 	delete(c.status, id)
+	delete(c.restored, id)
 	c.mu.Unlock()
 	go func() {
 		defer close(done)
@@ -163,6 +165,13 @@ func (c *cluster) start(id int) {
 		for sc.Scan() {
 			var s serverStatus
 			var sid int
+			if n, _ := fmt.Sscanf(sc.Text(), "RESTORED id=%d term=%d log=%d", &sid, &s.term, &s.log); n == 3 && sid == id {
+				c.mu.Lock()
+				if c.procs[id] == cmd {
+					c.restored[id] = s
+				}
+				c.mu.Unlock()
+			}
 			if n, _ := fmt.Sscanf(sc.Text(), "STATUS id=%d term=%d state=%s commit=%d log=%d leader=%d", &sid, &s.term, &s.state, &s.commit, &s.log, &s.leader); n == 6 && sid == id {
 				s.at = time.Now()
 				c.mu.Lock()
@@ -338,6 +347,7 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 	if n < nclients*ops/2 {
 		t.Fatalf("phase 1 (all up): only %d of %d operations acknowledged", n, nclients*ops)
 	}
+	n1 := n
 	// Kill the leader.
 	victim := c.leader(5 * time.Second)
 	t.Logf("phase 1 done (first leader %d); SIGKILL leader %d", first, victim)
@@ -361,6 +371,24 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 	// index (its log comes back from disk and the leader's AppendEntries fill the rest).
 	c.start(victim)
 	end := time.Now().Add(20 * time.Second)
+	for {
+		c.mu.Lock()
+		r, ok := c.restored[victim]
+		c.mu.Unlock()
+		if ok {
+			// It led phase 1, so its log held every phase-1 operation (a leader appends and
+			// persists an entry before replicating it).
+			if r.log < int64(n1) {
+				t.Fatalf("restarted server %d restored a log of %d entries, want at least %d", victim, r.log, n1)
+			}
+			t.Logf("server %d restored term %d and %d log entries from disk", victim, r.term, r.log)
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("restarted server %d printed no RESTORED line", victim)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	for {
 		s, ok := c.fresh()[victim]
 		if ok && s.commit >= target && s.log >= target {

@@ -7,6 +7,7 @@
 // A server runs its five archetypes until SIGINT/SIGTERM; with `persist: true` its currentTerm,
 // votedFor and log live in -data (default raftkvs-data-<id>) and survive a kill -9. With -status it
 // prints "STATUS id=<id> term=<t> state=<s> commit=<n> log=<n> leader=<l>" lines to stdout.
+// With persist it first prints "RESTORED id=<id> term=<t> log=<n>" (the state read from -data).
 // A client reads "put KEY VALUE" / "get KEY" lines and prints "OK", "VALUE v", "NOTFOUND" or
 // "ERROR ..." per line. Bad flags or config: one line on stderr, exit 2.
 package main
@@ -64,6 +65,10 @@ func main() {
 	srv, err := raftkvs.NewServer(cfg, *srvID, dir, os.Stdout)
 	if err != nil {
 		sysglue.Fatal(prog, err)
+	}
+	if cfg.Persist {
+		s := srv.Status()
+		fmt.Printf("RESTORED id=%d term=%d log=%d\n", *srvID, s.Term, s.LogLen)
 	}
 	stop := make(chan struct{})
 	if *status > 0 {
