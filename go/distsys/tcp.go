@@ -251,9 +251,9 @@ type tcpSender struct {
 	m       *TCPMailboxes
 	addr    string
 	session uint64
-	mu   sync.Mutex
-	conn net.Conn
-	seq  uint64
+	mu      sync.Mutex
+	conn    net.Conn
+	seq     uint64
 }
 
 func (s *tcpSender) close() {
