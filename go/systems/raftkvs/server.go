@@ -235,8 +235,10 @@ func (p *plogResource) Write(v tla.Value) error {
 	return nil
 }
 
-func (p *plogResource) Index(tla.Value) (distsys.Resource, error) { return nil, distsys.ErrNotIndexable }
-func (p *plogResource) PreCommit() error                         { return nil }
+func (p *plogResource) Index(tla.Value) (distsys.Resource, error) {
+	return nil, distsys.ErrNotIndexable
+}
+func (p *plogResource) PreCommit() error { return nil }
 func (p *plogResource) Commit() error {
 	ops := p.ops
 	p.ops, p.cur = nil, nil
