@@ -242,6 +242,7 @@ type workload struct {
 	mu      sync.Mutex
 	lastAck map[string]string   // key -> value of its last acknowledged put
 	pending map[string][]string // key -> values of later puts with unknown outcome
+	started int                 // operations started in the current phase
 }
 
 func (w *workload) ownKeys(ci int) []string {
@@ -290,8 +291,37 @@ func (w *workload) run(t *testing.T, ops int, rng *rand.Rand) int {
 	return total
 }
 
+// runKilling runs the workload and calls kill while it is in flight (after the first few
+// operations), so some requests are outstanding at the killed server.
+func (w *workload) runKilling(t *testing.T, ops int, rng *rand.Rand, kill func()) int {
+	w.mu.Lock()
+	w.started = 0
+	w.mu.Unlock()
+	killed := make(chan struct{})
+	go func() {
+		defer close(killed)
+		end := time.Now().Add(10 * time.Second)
+		for time.Now().Before(end) {
+			w.mu.Lock()
+			n := w.started
+			w.mu.Unlock()
+			if n >= len(w.clients)*2 {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		kill()
+	}()
+	n := w.run(t, ops, rng)
+	<-killed
+	return n
+}
+
 func (w *workload) do(ci int, in kvInput) bool {
 	cl := w.clients[ci]
+	w.mu.Lock()
+	w.started++
+	w.mu.Unlock()
 	call := w.h.now()
 	var out kvOutput
 	var err error
@@ -319,9 +349,10 @@ func (w *workload) do(ci int, in kvInput) bool {
 	return !out.Unknown
 }
 
-// A 3-node Raft KV as OS processes on loopback: serve puts and gets; SIGKILL the leader and keep
-// serving; restart the killed server from its data directory, wait until it has caught up, then
-// kill another server so that the restarted one is needed for every quorum and keep serving.
+// A 3-node Raft KV as OS processes on loopback: serve puts and gets; SIGKILL the leader while
+// requests are in flight and keep serving; restart the killed server from its data directory, wait
+// until it has caught up, then kill another server (again mid-workload) so that the restarted one
+// is needed for every quorum, and keep serving.
 // Every acknowledged put must be read back at the end, and the whole client history (3 clients,
 // concurrent) must be linearizable (porcupine).
 func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
@@ -351,8 +382,7 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 	// Kill the leader.
 	victim := c.leader(5 * time.Second)
 	t.Logf("phase 1 done (first leader %d); SIGKILL leader %d", first, victim)
-	c.kill(victim)
-	n = w.run(t, ops, rng)
+	n = w.runKilling(t, ops, rng, func() { c.kill(victim) })
 	t.Logf("phase 2: %d of %d operations acknowledged", n, nclients*ops)
 	if n < nclients*ops/2 {
 		t.Fatalf("phase 2 (leader %d killed): only %d of %d operations acknowledged", victim, n, nclients*ops)
@@ -411,8 +441,7 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 		}
 	}
 	t.Logf("SIGKILL server %d; %d and the restarted %d remain", other, 6-other-victim, victim)
-	c.kill(other)
-	n = w.run(t, ops, rng)
+	n = w.runKilling(t, ops, rng, func() { c.kill(other) })
 	t.Logf("phase 3: %d of %d operations acknowledged", n, nclients*ops)
 	if n < nclients*ops/2 {
 		t.Fatalf("phase 3 (server %d killed, %d restarted): only %d of %d operations acknowledged", other, victim, n, nclients*ops)
