@@ -21,6 +21,10 @@ import (
 // mailbox is empty, a peer is unreachable): roll back and retry the label.
 var ErrAborted = errors.New("distsys: critical section aborted")
 
+// ErrAbortedAfterWait is ErrAborted from a resource that already waited for its timeout (an
+// empty mailbox or input channel): the wait was the back-off, so the step is retried at once.
+var ErrAbortedAfterWait = fmt.Errorf("%w after waiting", ErrAborted)
+
 // ErrStopped is returned by Run after Stop.
 var ErrStopped = errors.New("distsys: archetype stopped")
 
@@ -543,6 +547,12 @@ func (c *Context) Run() error {
 		c.mu.Lock()
 		c.aborts++
 		c.mu.Unlock()
+		if errors.Is(err, ErrAbortedAfterWait) {
+			// The resource waited already (e.g. for a message): retry at once, so a message that
+			// arrives next is taken without an extra delay.
+			backoff = 0
+			continue
+		}
 		// Back off a little so that a step waiting for another process does not spin.
 		if backoff < 20*time.Millisecond {
 			backoff += time.Millisecond

@@ -150,7 +150,10 @@ func Run(ctx context.Context, kvs []KV, o Options) (Result, error) {
 	deadline := start.Add(o.Warmup + o.Duration)
 	var mu sync.Mutex
 	var log []Op
-	inserted := o.Records // next key to insert (workload D); the "latest" keys are just below it
+	inserted := o.Records // next key to insert (workload D)
+	// Reads choose among keys whose inserts were acknowledged, up to the first gap (YCSB's
+	// acknowledged counter): the "latest" keys are just below ackedTop.
+	ackedTop, acked := o.Records, map[int]bool{}
 	started := 0
 	zipf := NewZipfian(o.Records)
 	latest := NewZipfian(o.Records)
@@ -170,7 +173,7 @@ func Run(ctx context.Context, kvs []KV, o Options) (Result, error) {
 					return
 				}
 				started++
-				top := inserted
+				top := ackedTop
 				mu.Unlock()
 				var key int
 				switch w.Dist {
@@ -195,7 +198,15 @@ func Run(ctx context.Context, kvs []KV, o Options) (Result, error) {
 					k := inserted
 					inserted++
 					mu.Unlock()
-					ops = []Op{write(kv, start, ci, "insert", Key(k), val)}
+					op := write(kv, start, ci, "insert", Key(k), val)
+					ops = []Op{op}
+					if !op.Err {
+						mu.Lock()
+						for acked[k] = true; acked[ackedTop]; ackedTop++ {
+							delete(acked, ackedTop)
+						}
+						mu.Unlock()
+					}
 				default:
 					rd := read(kv, start, ci, Key(key))
 					ops = []Op{rd}
