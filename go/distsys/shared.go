@@ -29,10 +29,11 @@ type SharedOptions struct {
 // locking: the committed history is equivalent to running the steps one at a time). Waiting for
 // the lock longer than Timeout aborts the step.
 type Shared struct {
-	sem   chan struct{}
-	opts  SharedOptions
-	mu    sync.Mutex // guards value for Value(); writers also hold sem
-	value tla.Value
+	sem     chan struct{}
+	opts    SharedOptions
+	mu      sync.Mutex // guards value and changed; writers also hold sem
+	value   tla.Value
+	changed chan struct{} // closed (and replaced) by every commit that changes value
 }
 
 // NewShared returns a shared value starting at init (or at its stored value, with a Store).
@@ -47,7 +48,7 @@ func NewShared(init tla.Value, opts SharedOptions) (*Shared, error) {
 			return nil, err
 		}
 	}
-	return &Shared{sem: make(chan struct{}, 1), opts: opts, value: v}, nil
+	return &Shared{sem: make(chan struct{}, 1), opts: opts, value: v, changed: make(chan struct{})}, nil
 }
 
 // Value is the committed value.
@@ -133,6 +134,8 @@ func (h *sharedHandle) Commit() error {
 	}
 	s.mu.Lock()
 	s.value = h.cur
+	close(s.changed)
+	s.changed = make(chan struct{})
 	s.mu.Unlock()
 	if s.opts.OnCommit != nil {
 		s.opts.OnCommit(h.cur)
@@ -147,3 +150,15 @@ func (h *sharedHandle) Abort() {
 }
 
 func (h *sharedHandle) Close() error { return nil }
+
+// Unchanged reports whether the current step leaves the value as it is (Watchable).
+func (h *sharedHandle) Unchanged() bool {
+	return !h.held || !h.dirty || h.cur.Equal(h.s.Value())
+}
+
+// Changed signals the next committed change of the value.
+func (h *sharedHandle) Changed() <-chan struct{} {
+	h.s.mu.Lock()
+	defer h.s.mu.Unlock()
+	return h.s.changed
+}

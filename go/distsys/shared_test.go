@@ -321,3 +321,46 @@ func TestTCPLoseOnCommitFailure(t *testing.T) {
 		m1.Close()
 	}
 }
+
+// A loop whose steps read shared state and change nothing must not spin (it waits for a change
+// after two idle steps), and must react to a change made by another archetype.
+func TestIdleLoopWaitsForChange(t *testing.T) {
+	s, _ := NewShared(I(0), SharedOptions{})
+	arch := &Archetype{Name: "Poll", Params: []Param{{Name: "x", Ref: true}}, Entry: "poll",
+		Labels: map[string]func(*Context) error{"poll": func(c *Context) error {
+			v, err := c.Read("x")
+			if err != nil {
+				return err
+			}
+			if v.AsInt() == 0 {
+				return c.Goto("poll")
+			}
+			return c.Goto(Done)
+		}}}
+	c := NewContext(arch, I(1), WithResource("x", s.Handle()))
+	done := make(chan error, 1)
+	go func() { done <- c.Run() }()
+	time.Sleep(200 * time.Millisecond)
+	steps, _ := c.Stats()
+	if steps > 100 {
+		t.Fatalf("%d idle steps in 200ms: the loop spins", steps)
+	}
+	if steps < 2 {
+		t.Fatalf("only %d steps: the idle wait must be bounded", steps)
+	}
+	h := s.Handle()
+	_ = h.Write(I(1))
+	start := time.Now()
+	_ = h.Commit()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+		if el := time.Since(start); el > 2*time.Second {
+			t.Fatalf("reacted after %v", el)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the change was never observed")
+	}
+}
