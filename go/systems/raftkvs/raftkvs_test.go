@@ -232,6 +232,49 @@ func (c *cluster) leader(timeout time.Duration) int {
 	return 0
 }
 
+// restartAndCatchUp restarts a killed server on its data directory: its RESTORED line must show
+// at least minLog log entries read back from disk, and its commit index must then reach the
+// highest commit index the live servers reported before the restart.
+func (c *cluster) restartAndCatchUp(id int, minLog int64) {
+	t := c.t
+	t.Helper()
+	target := int64(0)
+	for _, s := range c.fresh() {
+		if s.commit > target {
+			target = s.commit
+		}
+	}
+	c.start(id)
+	end := time.Now().Add(20 * time.Second)
+	for {
+		c.mu.Lock()
+		r, ok := c.restored[id]
+		c.mu.Unlock()
+		if ok {
+			if r.log < minLog {
+				t.Fatalf("restarted server %d restored a log of %d entries, want at least %d", id, r.log, minLog)
+			}
+			t.Logf("server %d restored term %d and %d log entries from disk", id, r.term, r.log)
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("restarted server %d printed no RESTORED line", id)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for {
+		s, ok := c.fresh()[id]
+		if ok && s.commit >= target && s.log >= target {
+			t.Logf("restarted server %d caught up: commit %d, log %d (target %d), term %d", id, s.commit, s.log, target, s.term)
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("restarted server %d did not catch up to commit index %d: %+v", id, target, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // workload runs ops operations on each client concurrently: puts of unique values to the
 // client's own keys, gets of any key. It returns how many operations were acknowledged.
 type workload struct {
@@ -351,8 +394,9 @@ func (w *workload) do(ci int, in kvInput) bool {
 
 // A 3-node Raft KV as OS processes on loopback: serve puts and gets; SIGKILL the leader while
 // requests are in flight and keep serving; restart the killed server from its data directory, wait
-// until it has caught up, then kill another server (again mid-workload) so that the restarted one
-// is needed for every quorum, and keep serving.
+// until it has caught up, then SIGKILL a follower (again mid-workload) so that the restarted one
+// is needed for every quorum, and keep serving; restart that follower from its data directory, wait
+// until it has caught up, and serve with all three.
 // Every acknowledged put must be read back at the end, and the whole client history (3 clients,
 // concurrent) must be linearizable (porcupine).
 func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
@@ -391,60 +435,38 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 	if second == victim {
 		t.Fatalf("killed server %d still leads", victim)
 	}
-	target := int64(0)
-	for _, s := range c.fresh() {
-		if s.commit > target {
-			target = s.commit
-		}
-	}
 	// Restart the killed server from its persisted state: it must catch up to the cluster's commit
-	// index (its log comes back from disk and the leader's AppendEntries fill the rest).
-	c.start(victim)
-	end := time.Now().Add(20 * time.Second)
-	for {
-		c.mu.Lock()
-		r, ok := c.restored[victim]
-		c.mu.Unlock()
-		if ok {
-			// It led phase 1, so its log held every phase-1 operation (a leader appends and
-			// persists an entry before replicating it).
-			if r.log < int64(n1) {
-				t.Fatalf("restarted server %d restored a log of %d entries, want at least %d", victim, r.log, n1)
-			}
-			t.Logf("server %d restored term %d and %d log entries from disk", victim, r.term, r.log)
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatalf("restarted server %d printed no RESTORED line", victim)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	for {
-		s, ok := c.fresh()[victim]
-		if ok && s.commit >= target && s.log >= target {
-			t.Logf("restarted server %d caught up: commit %d, log %d (target %d), term %d", victim, s.commit, s.log, target, s.term)
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatalf("restarted server %d did not catch up to commit index %d: %+v", victim, target, s)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	// Kill a server other than the restarted one (the leader if that is not the restarted one):
-	// from now on every quorum includes the restarted server.
-	other := c.leader(5 * time.Second)
-	if other == victim {
-		for id := 1; id <= servers; id++ {
-			if id != victim && id != other {
-				other = id
-			}
+	// index (its log comes back from disk and the leader's AppendEntries fill the rest). It led
+	// phase 1, so its log held every phase-1 operation (a leader appends and persists an entry
+	// before replicating it).
+	c.restartAndCatchUp(victim, int64(n1))
+	// Kill a follower other than the restarted server: from now on every quorum includes the
+	// restarted server.
+	lead := c.leader(5 * time.Second)
+	other := 0
+	for id := 1; id <= servers; id++ {
+		if id != victim && id != lead {
+			other = id
 		}
 	}
-	t.Logf("SIGKILL server %d; %d and the restarted %d remain", other, 6-other-victim, victim)
+	before, ok := c.fresh()[other]
+	if !ok {
+		t.Fatalf("no status from server %d", other)
+	}
+	t.Logf("SIGKILL follower %d (log %d); leader %d and the restarted %d remain", other, before.log, lead, victim)
 	n = w.runKilling(t, ops, rng, func() { c.kill(other) })
 	t.Logf("phase 3: %d of %d operations acknowledged", n, nclients*ops)
 	if n < nclients*ops/2 {
 		t.Fatalf("phase 3 (server %d killed, %d restarted): only %d of %d operations acknowledged", other, victim, n, nclients*ops)
+	}
+	// Restart that follower from its persisted state (at least the log it reported before phase 3:
+	// an entry is in the status once its step committed, and the kill came operations later) and
+	// let it catch up; then all three serve again.
+	c.restartAndCatchUp(other, before.log)
+	n = w.run(t, ops, rng)
+	t.Logf("phase 4: %d of %d operations acknowledged", n, nclients*ops)
+	if n < nclients*ops/2 {
+		t.Fatalf("phase 4 (all up again): only %d of %d operations acknowledged", n, nclients*ops)
 	}
 	// Every acknowledged put is still there.
 	for _, k := range w.keys {
