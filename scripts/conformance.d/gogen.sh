@@ -11,5 +11,13 @@ else
   echo "FAIL gogen raftkvs: go/systems/raftkvs/raftkvs.go is stale: regenerate it with veriforge mpcal gogen \$VERIFORGE_SHARED/corpora/mpcal/systems/raftkvs/raftkvs.tla -o go/systems/raftkvs/raftkvs.go --package raftkvs"
   rc=1
 fi
+# Every config of PGo's raftkvs is accepted by our glue (cmd/raftkvs -check).
+(cd go && PATH=/usr/local/go/bin:$PATH go build -o "$tmp/raftkvs" ./systems/raftkvs/cmd/raftkvs) || rc=1
+n=0; bad=0
+for f in "$VERIFORGE_SHARED"/corpora/mpcal/systems/raftkvs/configs/*.yaml; do
+  n=$((n+1))
+  "$tmp/raftkvs" -check -c "$f" >/dev/null || { bad=$((bad+1)); rc=1; }
+done
+echo "SUMMARY raftkvs configs: $((n-bad))/$n accepted"
 rm -rf "$tmp"
 exit $rc

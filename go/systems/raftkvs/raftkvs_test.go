@@ -405,16 +405,7 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 	for id := 1; id <= servers; id++ {
 		c.start(id)
 	}
-	w := &workload{h: newHistory(), keys: []string{"a", "b", "c", "d", "e", "f"}, seq: make([]int, nclients),
-		lastAck: map[string]string{}, pending: map[string][]string{}}
-	for i := 1; i <= nclients; i++ {
-		cl, err := raftkvs.NewClient(cfg, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer cl.Close()
-		w.clients = append(w.clients, cl)
-	}
+	w := newWorkload(t, cfg, nclients)
 	rng := rand.New(rand.NewSource(1))
 	first := c.leader(20 * time.Second)
 	n := w.run(t, ops, rng)
@@ -468,7 +459,13 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 	if n < nclients*ops/2 {
 		t.Fatalf("phase 4 (all up again): only %d of %d operations acknowledged", n, nclients*ops)
 	}
-	// Every acknowledged put is still there.
+	w.checkFinal(t)
+}
+
+// checkFinal reads every key: each must hold its last acknowledged put (or a later put whose
+// outcome is unknown); then the whole history must be linearizable.
+func (w *workload) checkFinal(t *testing.T) {
+	t.Helper()
 	for _, k := range w.keys {
 		call := w.h.now()
 		v, found, err := w.clients[0].Get(k, 10*time.Second)
@@ -492,6 +489,50 @@ func TestClusterSurvivesLeaderKillAndFollowerRestart(t *testing.T) {
 		}
 	}
 	w.h.check(t)
+}
+
+func newWorkload(t *testing.T, cfg *raftkvs.Config, nclients int) *workload {
+	w := &workload{h: newHistory(), keys: []string{"a", "b", "c", "d", "e", "f"}, seq: make([]int, nclients),
+		lastAck: map[string]string{}, pending: map[string][]string{}}
+	for i := 1; i <= nclients; i++ {
+		cl, err := raftkvs.NewClient(cfg, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cl.Close() })
+		w.clients = append(w.clients, cl)
+	}
+	return w
+}
+
+// Five servers tolerate two failures: SIGKILL the leader and a follower while requests are in
+// flight; the other three elect a leader and keep serving, and the history stays linearizable.
+func TestFiveNodesSurviveTwoKills(t *testing.T) {
+	const servers, nclients, ops = 5, 2, 12
+	c, cfg := newCluster(t, servers, nclients)
+	for id := 1; id <= servers; id++ {
+		c.start(id)
+	}
+	w := newWorkload(t, cfg, nclients)
+	rng := rand.New(rand.NewSource(2))
+	c.leader(20 * time.Second)
+	n := w.run(t, ops, rng)
+	t.Logf("phase 1: %d of %d operations acknowledged", n, nclients*ops)
+	if n < nclients*ops/2 {
+		t.Fatalf("phase 1 (all up): only %d of %d operations acknowledged", n, nclients*ops)
+	}
+	lead := c.leader(5 * time.Second)
+	follower := lead%servers + 1
+	t.Logf("SIGKILL leader %d and follower %d", lead, follower)
+	n = w.runKilling(t, ops, rng, func() { c.kill(lead); c.kill(follower) })
+	t.Logf("phase 2: %d of %d operations acknowledged", n, nclients*ops)
+	if n < nclients*ops/2 {
+		t.Fatalf("phase 2 (2 of 5 killed): only %d of %d operations acknowledged", n, nclients*ops)
+	}
+	if now := c.leader(5 * time.Second); now == lead || now == follower {
+		t.Fatalf("a killed server (%d) still leads", now)
+	}
+	w.checkFinal(t)
 }
 
 func TestLoadConfigErrorsHavePositions(t *testing.T) {

@@ -3,6 +3,7 @@
 //
 //	raftkvs -srvId 1 -c configs/local-3.yaml [-data dir] [-status 100ms]
 //	raftkvs -clientId 1 -c configs/local-3.yaml < commands
+//	raftkvs -check -c configs/local-3.yaml
 //
 // A server runs its five archetypes until SIGINT/SIGTERM; with `persist: true` its currentTerm,
 // votedFor and log live in -data (default raftkvs-data-<id>) and survive a kill -9. With -status it
@@ -33,6 +34,7 @@ func main() {
 	data := flag.String("data", "", "server: data directory when persist is true (default raftkvs-data-<id>)")
 	status := flag.Duration("status", 0, "server: print a STATUS line this often (0: never)")
 	opTimeout := flag.Duration("timeout", 10*time.Second, "client: give up on one request after this")
+	check := flag.Bool("check", false, "only read and validate the config, print a summary")
 	flag.Parse()
 	if flag.NArg() != 0 {
 		sysglue.Usage(prog, "unexpected argument %q", flag.Arg(0))
@@ -40,13 +42,17 @@ func main() {
 	if *cfgPath == "" {
 		sysglue.Usage(prog, "-c config.yaml is required")
 	}
-	if (*srvID == 0) == (*clientID == 0) {
+	if !*check && (*srvID == 0) == (*clientID == 0) {
 		sysglue.Usage(prog, "give exactly one of -srvId and -clientId")
 	}
 	cfg, err := raftkvs.LoadConfig(*cfgPath)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, strings.ReplaceAll(err.Error(), "\n", " "))
 		os.Exit(2)
+	}
+	if *check {
+		fmt.Printf("%s: %d servers, %d clients, persist %v\n", *cfgPath, cfg.NumServers, cfg.NumClients, cfg.Persist)
+		return
 	}
 	if *clientID != 0 {
 		if *clientID < 1 || *clientID > cfg.NumClients {
