@@ -36,10 +36,9 @@ func freeAddrs(t *testing.T, n int) []string {
 	return out
 }
 
-// writeConfig writes a PGo-format config for servers and clients on free loopback ports.
-func writeConfig(t *testing.T, dir string, servers, clients int) string {
-	t.Helper()
-	addrs := freeAddrs(t, servers+clients)
+// configText is a PGo-format config; serverAddr(i) is the address under which this config's
+// reader reaches server i (its own listening address for server i itself).
+func configText(servers int, serverAddr func(i int) string, clientAddrs []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `numServers: %d
 numClients: %d
@@ -61,19 +60,30 @@ appendEntriesSendInterval: 20ms
 sharedResourceTimeout: 5ms
 inputChanReadTimeout: 5ms
 servers:
-`, servers, clients)
+`, servers, len(clientAddrs))
 	for i := 1; i <= servers; i++ {
-		fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n    monitorAddr: \"127.0.0.1:1\"\n", i, addrs[i-1])
+		fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n    monitorAddr: \"127.0.0.1:1\"\n", i, serverAddr(i))
 	}
 	b.WriteString("clients:\n")
-	for i := 1; i <= clients; i++ {
-		fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n", i, addrs[servers+i-1])
+	for i, a := range clientAddrs {
+		fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n", i+1, a)
 	}
-	p := filepath.Join(dir, "cluster.yaml")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+	return b.String()
+}
+
+func writeFile(t *testing.T, p, text string) string {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// writeConfig writes a PGo-format config for servers and clients on free loopback ports.
+func writeConfig(t *testing.T, dir string, servers, clients int) string {
+	t.Helper()
+	addrs := freeAddrs(t, servers+clients)
+	return writeFile(t, filepath.Join(dir, "cluster.yaml"), configText(servers, func(i int) string { return addrs[i-1] }, addrs[servers:]))
 }
 
 var (
@@ -112,6 +122,7 @@ type cluster struct {
 	t        *testing.T
 	bin      string
 	cfgPath  string
+	cfgFor   map[int]string // a server's own config, when it differs (partition tests)
 	dir      string
 	mu       sync.Mutex
 	procs    map[int]*exec.Cmd
@@ -144,7 +155,11 @@ func newCluster(t *testing.T, servers, clients int) (*cluster, *raftkvs.Config) 
 
 func (c *cluster) start(id int) {
 	c.t.Helper()
-	cmd := exec.Command(c.bin, "-srvId", fmt.Sprint(id), "-c", c.cfgPath, "-data", filepath.Join(c.dir, fmt.Sprintf("data-%d", id)), "-status", "50ms")
+	cfg := c.cfgPath
+	if p, ok := c.cfgFor[id]; ok {
+		cfg = p
+	}
+	cmd := exec.Command(c.bin, "-srvId", fmt.Sprint(id), "-c", cfg, "-data", filepath.Join(c.dir, fmt.Sprintf("data-%d", id)), "-status", "50ms")
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
