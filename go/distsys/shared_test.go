@@ -364,3 +364,24 @@ func TestIdleLoopWaitsForChange(t *testing.T) {
 		t.Fatal("the change was never observed")
 	}
 }
+
+// DropUnreachable: messages to an unreachable node it selects are dropped at pre-commit (the step
+// commits); to other nodes the step still aborts.
+func TestTCPDropUnreachable(t *testing.T) {
+	m1, m2, _ := tcpPair(t, TCPOptions{DialTimeout: 50 * time.Millisecond, IOTimeout: 100 * time.Millisecond,
+		DropUnreachable: func(j tla.Value) bool { return j.AsInt() == 2 }})
+	defer m1.Close()
+	m2.Close()
+	to2, _ := m1.Resource().Index(I(2))
+	if err := commit(t, to2, I(1)); err != nil {
+		t.Fatalf("a send to an unreachable node marked droppable must commit: %v", err)
+	}
+	m3, m4, _ := tcpPair(t, TCPOptions{DialTimeout: 50 * time.Millisecond, IOTimeout: 100 * time.Millisecond,
+		DropUnreachable: func(j tla.Value) bool { return false }})
+	defer m3.Close()
+	m4.Close()
+	to4, _ := m3.Resource().Index(I(2))
+	if err := commit(t, to4, I(1)); !errors.Is(err, ErrAborted) {
+		t.Fatalf("a send to an unreachable node must abort the step: %v", err)
+	}
+}

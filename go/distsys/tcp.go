@@ -24,6 +24,11 @@ type TCPOptions struct {
 	// treated as crashed, which loses its pending messages anyway). For protocols that tolerate
 	// message loss (Raft); the default keeps the commit failure fatal.
 	LoseOnCommitFailure bool
+	// DropUnreachable(j): a step's messages to node j are dropped, instead of aborting the step,
+	// when j cannot be reached at pre-commit (j is treated as crashed: a crashed node never reads
+	// its mailbox). For destinations the protocol does not guard with a failure detector, e.g. a
+	// Raft leader's answers to clients, which must not stall the leader when a client is gone.
+	DropUnreachable func(j tla.Value) bool
 }
 
 func (o *TCPOptions) defaults() {
@@ -242,7 +247,7 @@ func (m *TCPMailboxes) Resource() Resource {
 			senders[a] = s
 		}
 		m.mu.Unlock()
-		return &tcpSend{s: s}, nil
+		return &tcpSend{s: s, lossy: m.opts.DropUnreachable != nil && m.opts.DropUnreachable(i)}, nil
 	})
 }
 
@@ -317,11 +322,12 @@ func (s *tcpSender) sendOne(f []byte, seq uint64) error {
 // tcpSend is `net[j]` for a peer j: writes are buffered, sent as pending at pre-commit and made
 // visible at commit.
 type tcpSend struct {
-	s    *tcpSender
-	mu   sync.Mutex
-	buf  []tla.Value
-	sent bool
-	last uint64
+	s     *tcpSender
+	lossy bool
+	mu    sync.Mutex
+	buf   []tla.Value
+	sent  bool
+	last  uint64
 }
 
 func (r *tcpSend) Read() (tla.Value, error) { return tla.Value{}, ErrNotReadable }
@@ -349,6 +355,9 @@ func (r *tcpSend) PreCommit() error {
 				_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
 			}
 			r.buf, r.sent = nil, false
+			if r.lossy {
+				return nil
+			}
 			return fmt.Errorf("%w: %v", ErrAborted, err)
 		}
 		r.sent = true

@@ -49,7 +49,7 @@ func NewClient(cfg *Config, id int) (*Client, error) {
 	k := cfg.Constants()
 	self := tla.MakeInt(cfg.ClientSelf(id))
 	addrs := cfg.Addrs()
-	mb, err := distsys.ListenTCPMailboxes(self, addrs[self.AsInt()], sysglue.Lookup(addrs), cfg.tcpOptions())
+	mb, err := distsys.ListenTCPMailboxes(self, addrs[self.AsInt()], sysglue.Lookup(addrs), cfg.tcpOptions(false))
 	if err != nil {
 		return nil, err
 	}

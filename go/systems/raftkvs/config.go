@@ -133,16 +133,23 @@ func (c *Config) Addrs() map[int64]string {
 	return m
 }
 
-func (c *Config) tcpOptions() distsys.TCPOptions {
+// tcpOptions are the mailbox options; a server drops answers to a client it cannot reach (the
+// spec sends them without the failure-detector guard of its Send macro, so an unreachable client
+// would stall the leader's commit loop for ever).
+func (c *Config) tcpOptions(server bool) distsys.TCPOptions {
 	io := c.Mailboxes.WriteTimeout
 	if io < 200*time.Millisecond {
 		io = 200 * time.Millisecond // a frame write plus its acknowledgement, on a loaded machine
 	}
-	return distsys.TCPOptions{
+	o := distsys.TCPOptions{
 		ReceiveTimeout:      c.Mailboxes.ReadTimeout,
 		DialTimeout:         c.Mailboxes.DialTimeout,
 		IOTimeout:           io,
 		CommitTimeout:       time.Second,
 		LoseOnCommitFailure: true,
 	}
+	if server {
+		o.DropUnreachable = func(j tla.Value) bool { return j.Kind() == tla.KindInt && j.AsInt() > int64(c.NumServers) }
+	}
+	return o
 }

@@ -599,3 +599,49 @@ func TestCommandRejectsBadInvocations(t *testing.T) {
 		}
 	}
 }
+
+// A client that disappears with a request in the log must not stall the cluster: the leader
+// commits the entry later and cannot deliver the answer (the client is gone); it must drop it and
+// go on committing other clients' requests.
+func TestLeaderSurvivesVanishedClient(t *testing.T) {
+	const servers = 3
+	c, cfg := newCluster(t, servers, 2)
+	for id := 1; id <= servers; id++ {
+		c.start(id)
+	}
+	lead := c.leader(20 * time.Second)
+	gone, err := raftkvs.NewClient(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := gone.Put("k", "v0", 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	// Without a quorum the next put cannot commit; its client then vanishes.
+	var down []int
+	for id := 1; id <= servers; id++ {
+		if id != lead {
+			c.kill(id)
+			down = append(down, id)
+		}
+	}
+	if err := gone.Put("k", "v1", time.Second); err == nil {
+		t.Fatal("a put without a quorum was acknowledged")
+	}
+	gone.Close()
+	for _, id := range down {
+		c.start(id)
+	}
+	other, err := raftkvs.NewClient(cfg, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if err := other.Put("k", "v2", 20*time.Second); err != nil {
+		t.Fatalf("the cluster stalled after client 1 vanished: %v", err)
+	}
+	v, ok, err := other.Get("k", 20*time.Second)
+	if err != nil || !ok || v != "v2" {
+		t.Fatalf("get k = %q %v %v, want v2", v, ok, err)
+	}
+}

@@ -88,7 +88,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		s.shared[name] = sh
 	}
 	addrs := cfg.Addrs()
-	mb, err := distsys.ListenTCPMailboxes(self, addrs[int64(id)], sysglue.Lookup(addrs), cfg.tcpOptions())
+	mb, err := distsys.ListenTCPMailboxes(self, addrs[int64(id)], sysglue.Lookup(addrs), cfg.tcpOptions(true))
 	if err != nil {
 		return nil, err
 	}
