@@ -54,8 +54,8 @@ mailboxes:
   readTimeout: 20ms
   writeTimeout: 500ms
 leaderElection:
-  timeout: 300ms
-  timeoutOffset: 300ms
+  timeout: 500ms
+  timeoutOffset: 500ms
 appendEntriesSendInterval: 20ms
 sharedResourceTimeout: 5ms
 inputChanReadTimeout: 5ms
