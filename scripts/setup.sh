@@ -42,6 +42,9 @@ install_go() {
   if ! command -v go >/dev/null 2>&1 && [ ! -x /usr/local/go/bin/go ]; then
     log "apt-get install golang"; apt-get install -y -qq golang >/dev/null
   fi
+  # go/'s module dependencies (yaml.v3 for the systems' configs, porcupine for the Raft KV
+  # linearizability test) from the module proxy, once
+  (cd go && PATH=/usr/local/go/bin:$PATH go mod download) || { log "go mod download failed (module proxy unreachable?)"; exit 1; }
 }
 
 install_apt_packages

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"sync"
 	"time"
 
@@ -20,6 +21,25 @@ import (
 // ErrAborted means the current critical section cannot complete now (an await is false, a
 // mailbox is empty, a peer is unreachable): roll back and retry the label.
 var ErrAborted = errors.New("distsys: critical section aborted")
+
+// ErrAbortedAfterWait is ErrAborted from a resource that already waited for its timeout (an
+// empty mailbox or input channel): the wait was the back-off, so the step is retried at once.
+var ErrAbortedAfterWait = fmt.Errorf("%w after waiting", ErrAborted)
+
+// Watchable is implemented by resources that can tell whether the current step left them
+// unchanged, and signal their next committed change by another archetype (Changed returns nil
+// when no other archetype can change them). The runtime uses it to stop a loop of steps that
+// change nothing (a leader's commit-index loop with nothing to commit) from spinning: after two
+// consecutive committed steps that touched only Watchable resources, left them all unchanged and
+// touched at least one that others can change, it waits (at most IdleWait) for one of them to
+// change before the next step. Such steps are stuttering steps, so the wait only delays them.
+type Watchable interface {
+	Unchanged() bool
+	Changed() <-chan struct{}
+}
+
+// IdleWait bounds the wait after idle steps (see Watchable).
+const IdleWait = 10 * time.Millisecond
 
 // ErrStopped is returned by Run after Stop.
 var ErrStopped = errors.New("distsys: archetype stopped")
@@ -116,6 +136,8 @@ type Context struct {
 	stack   []frame
 	ret     string
 	pending *pendingJump
+
+	prevIdle bool
 
 	stopOnce sync.Once
 	stop     chan struct{}
@@ -462,6 +484,34 @@ func (c *Context) commitAll() error {
 	return first
 }
 
+// idleStep reports whether the step about to commit changes nothing (see Watchable), with the
+// channels that signal a change of what it read.
+func (c *Context) idleStep() (bool, []<-chan struct{}) {
+	var waits []<-chan struct{}
+	for _, r := range c.touched {
+		w, ok := r.(Watchable)
+		if !ok || !w.Unchanged() {
+			return false, nil
+		}
+		if ch := w.Changed(); ch != nil {
+			waits = append(waits, ch)
+		}
+	}
+	return len(waits) > 0, waits
+}
+
+func (c *Context) waitChange(waits []<-chan struct{}) {
+	cases := make([]reflect.SelectCase, 0, len(waits)+2)
+	t := time.NewTimer(IdleWait)
+	defer t.Stop()
+	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.stop)},
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(t.C)})
+	for _, ch := range waits {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ch)})
+	}
+	reflect.Select(cases)
+}
+
 func (c *Context) runLabel(f func(*Context) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -514,8 +564,13 @@ func (c *Context) Run() error {
 				c.abortAll()
 				return fmt.Errorf("archetype %s: label %s ended without a jump", c.arch.Name, c.pc)
 			}
+			idle, waits := c.idleStep()
 			err = c.commitAll()
 			if err == nil {
+				if idle && c.prevIdle {
+					c.waitChange(waits)
+				}
+				c.prevIdle = idle
 				c.mu.Lock()
 				c.steps++
 				c.mu.Unlock()
@@ -543,6 +598,12 @@ func (c *Context) Run() error {
 		c.mu.Lock()
 		c.aborts++
 		c.mu.Unlock()
+		if errors.Is(err, ErrAbortedAfterWait) {
+			// The resource waited already (e.g. for a message): retry at once, so a message that
+			// arrives next is taken without an extra delay.
+			backoff = 0
+			continue
+		}
 		// Back off a little so that a step waiting for another process does not spin.
 		if backoff < 20*time.Millisecond {
 			backoff += time.Millisecond

@@ -84,6 +84,9 @@ type receiver struct {
 func (r *receiver) Read() (tla.Value, error) {
 	v, ok := r.q.pop(r.timeout)
 	if !ok {
+		if r.timeout > 0 {
+			return tla.Value{}, ErrAbortedAfterWait
+		}
 		return tla.Value{}, ErrAborted
 	}
 	r.mu.Lock()

@@ -68,6 +68,16 @@ func (l *LocalResource) Abort() {
 }
 func (l *LocalResource) Close() error { return nil }
 
+// Unchanged reports whether the current step left the value as committed (Watchable).
+func (l *LocalResource) Unchanged() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.cur.Equal(l.committed)
+}
+
+// Changed is nil: only the owning archetype changes a local.
+func (l *LocalResource) Changed() <-chan struct{} { return nil }
+
 // Value is the committed value.
 func (l *LocalResource) Value() tla.Value {
 	l.mu.Lock()

@@ -19,6 +19,16 @@ type TCPOptions struct {
 	DialTimeout    time.Duration // pre-commit gives up dialling after this (ErrAborted) (500ms)
 	IOTimeout      time.Duration // one frame write + its acknowledgement (2s)
 	CommitTimeout  time.Duration // a commit retries (reconnecting) this long before failing (30s)
+	// LoseOnCommitFailure: when a commit frame cannot be delivered within CommitTimeout, the
+	// step's messages to that peer are dropped instead of failing the archetype (the peer is
+	// treated as crashed, which loses its pending messages anyway). For protocols that tolerate
+	// message loss (Raft); the default keeps the commit failure fatal.
+	LoseOnCommitFailure bool
+	// DropUnreachable(j): a step's messages to node j are dropped, instead of aborting the step,
+	// when j cannot be reached at pre-commit (j is treated as crashed: a crashed node never reads
+	// its mailbox). For destinations the protocol does not guard with a failure detector, e.g. a
+	// Raft leader's answers to clients, which must not stall the leader when a client is gone.
+	DropUnreachable func(j tla.Value) bool
 }
 
 func (o *TCPOptions) defaults() {
@@ -63,8 +73,10 @@ type TCPMailboxes struct {
 	seen    map[uint64]uint64
 	pending map[uint64][]pendingMsg
 	conns   map[net.Conn]bool
-	senders map[string]*tcpSender
+	senders map[string]*tcpSender // the first Resource()'s connections (session = m.session)
+	groups  []map[string]*tcpSender
 	closed  bool
+	used    bool
 	wg      sync.WaitGroup
 }
 
@@ -100,8 +112,10 @@ func (m *TCPMailboxes) Close() error {
 	for c := range m.conns {
 		c.Close()
 	}
-	for _, s := range m.senders {
-		s.close()
+	for _, g := range append(m.groups, m.senders) {
+		for _, s := range g {
+			s.close()
+		}
 	}
 	m.mu.Unlock()
 	err := m.ln.Close()
@@ -202,7 +216,22 @@ const (
 )
 
 // Resource is the `ref net[_]` resource: net[self] reads this node's mailbox, net[j] sends to j.
+// Each call returns an independent resource for one archetype: its sends use their own
+// connections and session (sequence numbers and pending/commit/abort frames of two archetypes
+// must not interleave within a session), so several archetypes of one process can share one
+// listener.
 func (m *TCPMailboxes) Resource() Resource {
+	m.mu.Lock()
+	senders, session := m.senders, m.session
+	if m.used {
+		var sb [8]byte
+		_, _ = rand.Read(sb[:])
+		session = binary.BigEndian.Uint64(sb[:])
+		senders = map[string]*tcpSender{}
+		m.groups = append(m.groups, senders)
+	}
+	m.used = true
+	m.mu.Unlock()
 	return NewIndexed(func(i tla.Value) (Resource, error) {
 		if i.Equal(m.self) {
 			return &receiver{q: m.q, timeout: m.opts.ReceiveTimeout}, nil
@@ -212,23 +241,24 @@ func (m *TCPMailboxes) Resource() Resource {
 			return nil, err
 		}
 		m.mu.Lock()
-		s, ok := m.senders[a]
+		s, ok := senders[a]
 		if !ok {
-			s = &tcpSender{m: m, addr: a}
-			m.senders[a] = s
+			s = &tcpSender{m: m, addr: a, session: session}
+			senders[a] = s
 		}
 		m.mu.Unlock()
-		return &tcpSend{s: s}, nil
+		return &tcpSend{s: s, lossy: m.opts.DropUnreachable != nil && m.opts.DropUnreachable(i)}, nil
 	})
 }
 
 // tcpSender is the connection to one peer, shared by the sub-resources that send to it.
 type tcpSender struct {
-	m    *TCPMailboxes
-	addr string
-	mu   sync.Mutex
-	conn net.Conn
-	seq  uint64
+	m       *TCPMailboxes
+	addr    string
+	session uint64
+	mu      sync.Mutex
+	conn    net.Conn
+	seq     uint64
 }
 
 func (s *tcpSender) close() {
@@ -245,7 +275,7 @@ var errBadAck = errors.New("distsys: bad acknowledgement")
 func (s *tcpSender) frame(kind byte, seq uint64, v *tla.Value) []byte {
 	f := make([]byte, 21, 64)
 	f[4] = kind
-	putFrame(f, s.m.session, seq)
+	putFrame(f, s.session, seq)
 	if v != nil {
 		f = tla.Encode(f, *v)
 	}
@@ -292,11 +322,12 @@ func (s *tcpSender) sendOne(f []byte, seq uint64) error {
 // tcpSend is `net[j]` for a peer j: writes are buffered, sent as pending at pre-commit and made
 // visible at commit.
 type tcpSend struct {
-	s    *tcpSender
-	mu   sync.Mutex
-	buf  []tla.Value
-	sent bool
-	last uint64
+	s     *tcpSender
+	lossy bool
+	mu    sync.Mutex
+	buf   []tla.Value
+	sent  bool
+	last  uint64
 }
 
 func (r *tcpSend) Read() (tla.Value, error) { return tla.Value{}, ErrNotReadable }
@@ -324,6 +355,9 @@ func (r *tcpSend) PreCommit() error {
 				_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
 			}
 			r.buf, r.sent = nil, false
+			if r.lossy {
+				return nil
+			}
 			return fmt.Errorf("%w: %v", ErrAborted, err)
 		}
 		r.sent = true
@@ -350,6 +384,9 @@ func (r *tcpSend) Commit() error {
 			return nil
 		}
 		if time.Now().After(deadline) {
+			if s.m.opts.LoseOnCommitFailure {
+				return nil
+			}
 			return fmt.Errorf("distsys: cannot commit messages to %s: %v", s.addr, err)
 		}
 		time.Sleep(20 * time.Millisecond)

@@ -9,25 +9,18 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
-	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"github.com/veriforge/veriforge/go/distsys"
 	"github.com/veriforge/veriforge/go/distsys/tla"
+	"github.com/veriforge/veriforge/go/internal/sysglue"
 	"github.com/veriforge/veriforge/go/systems/dqueue"
 )
 
-func usage(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "dqueue: "+format+"\n", args...)
-	os.Exit(2)
-}
+func usage(format string, args ...any) { sysglue.Usage("dqueue", format, args...) }
 
 func main() {
 	role := flag.String("role", "", "producer or consumer")
@@ -36,28 +29,16 @@ func main() {
 	consumers := flag.Int64("consumers", 1, "NumConsumers")
 	items := flag.Int64("items", 10, "producer: how many items to hand out")
 	flag.Parse()
-	peers := map[int64]string{}
-	for _, p := range strings.Split(*peersFlag, ",") {
-		sid, addr, ok := strings.Cut(p, "=")
-		n, err := strconv.ParseInt(sid, 10, 64)
-		if !ok || err != nil {
-			usage("-peers: %q is not id=host:port", p)
-		}
-		peers[n] = addr
+	peers, err := sysglue.ParsePeers(*peersFlag)
+	if err != nil {
+		usage("%v", err)
 	}
 	self, ok := peers[*id]
 	if !ok {
 		usage("-id %d has no address in -peers", *id)
 	}
 	k := &distsys.Constants{Values: map[string]tla.Value{"NumConsumers": tla.MakeInt(*consumers), "Items": tla.MakeInt(*items)}}
-	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(*id), self, func(v tla.Value) (string, error) {
-		if v.Kind() == tla.KindInt {
-			if a, ok := peers[v.AsInt()]; ok {
-				return a, nil
-			}
-		}
-		return "", fmt.Errorf("no address for node %v", v)
-	}, distsys.TCPOptions{})
+	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(*id), self, sysglue.Lookup(peers), distsys.TCPOptions{})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "dqueue: listen %s: %v\n", self, err)
 		os.Exit(1)
@@ -92,14 +73,7 @@ func main() {
 	default:
 		usage("-role must be producer or consumer, not %q", *role)
 	}
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
-	go func() {
-		<-sig
-		ctx.Stop()
-	}()
-	if err := ctx.Run(); err != nil && !errors.Is(err, distsys.ErrStopped) {
-		fmt.Fprintf(os.Stderr, "dqueue: %v\n", err)
-		os.Exit(1)
+	if err := sysglue.Run(nil, ctx); err != nil {
+		sysglue.Fatal("dqueue", err)
 	}
 }

@@ -9,43 +9,17 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
-	"strconv"
-	"strings"
-	"syscall"
 
 	"github.com/veriforge/veriforge/go/distsys"
 	"github.com/veriforge/veriforge/go/distsys/tla"
+	"github.com/veriforge/veriforge/go/internal/sysglue"
 	"github.com/veriforge/veriforge/go/systems/locksvc"
 )
 
-func usage(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "locksvc: "+format+"\n", args...)
-	os.Exit(2)
-}
-
-func parsePeers(s string) (map[int64]string, error) {
-	peers := map[int64]string{}
-	if s == "" {
-		return nil, errors.New("-peers is required")
-	}
-	for _, p := range strings.Split(s, ",") {
-		id, addr, ok := strings.Cut(p, "=")
-		if !ok {
-			return nil, fmt.Errorf("-peers: %q is not id=host:port", p)
-		}
-		n, err := strconv.ParseInt(id, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("-peers: %q: bad node id", p)
-		}
-		peers[n] = addr
-	}
-	return peers, nil
-}
+func usage(format string, args ...any) { sysglue.Usage("locksvc", format, args...) }
 
 func main() {
 	role := flag.String("role", "", "server or client")
@@ -55,7 +29,7 @@ func main() {
 	rounds := flag.Int64("rounds", 1, "Rounds")
 	cslog := flag.String("cslog", "", "client: append ENTER/EXIT lines here")
 	flag.Parse()
-	peers, err := parsePeers(*peersFlag)
+	peers, err := sysglue.ParsePeers(*peersFlag)
 	if err != nil {
 		usage("%v", err)
 	}
@@ -64,17 +38,7 @@ func main() {
 		usage("-id %d has no address in -peers", *id)
 	}
 	k := &distsys.Constants{Values: map[string]tla.Value{"NumClients": tla.MakeInt(*clients), "Rounds": tla.MakeInt(*rounds)}}
-	lookup := func(v tla.Value) (string, error) {
-		if v.Kind() != tla.KindInt {
-			return "", fmt.Errorf("node id %v is not an integer", v)
-		}
-		a, ok := peers[v.AsInt()]
-		if !ok {
-			return "", fmt.Errorf("no address for node %v", v)
-		}
-		return a, nil
-	}
-	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(*id), self, lookup, distsys.TCPOptions{})
+	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(*id), self, sysglue.Lookup(peers), distsys.TCPOptions{})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "locksvc: listen %s: %v\n", self, err)
 		os.Exit(1)
@@ -120,14 +84,7 @@ func main() {
 	default:
 		usage("-role must be server or client, not %q", *role)
 	}
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
-	go func() {
-		<-sig
-		ctx.Stop()
-	}()
-	if err := ctx.Run(); err != nil && !errors.Is(err, distsys.ErrStopped) {
-		fmt.Fprintf(os.Stderr, "locksvc: %v\n", err)
-		os.Exit(1)
+	if err := sysglue.Run(nil, ctx); err != nil {
+		sysglue.Fatal("locksvc", err)
 	}
 }

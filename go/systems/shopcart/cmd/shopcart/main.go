@@ -11,19 +11,16 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/veriforge/veriforge/go/distsys"
 	"github.com/veriforge/veriforge/go/distsys/tla"
+	"github.com/veriforge/veriforge/go/internal/sysglue"
 	"github.com/veriforge/veriforge/go/systems/shopcart"
 )
 
-func usage(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "shopcart: "+format+"\n", args...)
-	os.Exit(2)
-}
+func usage(format string, args ...any) { sysglue.Usage("shopcart", format, args...) }
 
 func main() {
 	id := flag.Int64("id", -1, "this node's id (1..NumNodes)")
@@ -31,14 +28,9 @@ func main() {
 	opsFlag := flag.String("ops", "", "add:elem or remove:elem, comma-separated")
 	report := flag.Duration("report", 50*time.Millisecond, "STATE line interval")
 	flag.Parse()
-	peers := map[int64]string{}
-	for _, p := range strings.Split(*peersFlag, ",") {
-		sid, addr, ok := strings.Cut(p, "=")
-		n, err := strconv.ParseInt(sid, 10, 64)
-		if !ok || err != nil {
-			usage("-peers: %q is not id=host:port", p)
-		}
-		peers[n] = addr
+	peers, err := sysglue.ParsePeers(*peersFlag)
+	if err != nil {
+		usage("%v", err)
 	}
 	k := &distsys.Constants{Values: map[string]tla.Value{"NumNodes": tla.MakeInt(int64(len(peers)))}}
 	self, ok := peers[*id]

@@ -1,0 +1,136 @@
+package distsys
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// DurableSeq is a TLA+ sequence kept durably as an append-only file of operations ("keep the
+// first n elements, then append these"), so that appending one entry costs one record and one
+// fsync, not a rewrite of the whole sequence (a Raft log). Each record is
+// [u32 length][u32 CRC-32C of the payload][payload = tla.Encode(<<n, <<entries...>>>>)].
+// Opening replays the file; a torn or corrupt record at the end (a crash during a write) is cut
+// off, and so are the records after it.
+type DurableSeq struct {
+	mu    sync.Mutex
+	f     *os.File
+	items []tla.Value
+}
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// OpenDurableSeq opens (creating) the file at path and replays it.
+func OpenDurableSeq(path string) (*DurableSeq, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	d := &DurableSeq{f: f}
+	off := 0
+	for off+8 <= len(b) {
+		n := int(binary.BigEndian.Uint32(b[off:]))
+		sum := binary.BigEndian.Uint32(b[off+4:])
+		if n > MaxFrame || off+8+n > len(b) || crc32.Checksum(b[off+8:off+8+n], crcTable) != sum {
+			break
+		}
+		keep, ents, err := decodeSeqOp(b[off+8 : off+8+n])
+		if err != nil || keep > len(d.items) {
+			break
+		}
+		d.items = append(d.items[:keep], ents...)
+		off += 8 + n
+	}
+	if off != len(b) {
+		if err := f.Truncate(int64(off)); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	if _, err := f.Seek(int64(off), io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+func decodeSeqOp(p []byte) (int, []tla.Value, error) {
+	v, rest, err := tla.Decode(p)
+	if err != nil || len(rest) != 0 || !v.IsSeq() {
+		return 0, nil, errors.New("bad record")
+	}
+	_, parts := v.Pairs()
+	if len(parts) != 2 || parts[0].Kind() != tla.KindInt || !parts[1].IsSeq() || parts[0].AsInt() < 0 {
+		return 0, nil, errors.New("bad record")
+	}
+	_, ents := parts[1].Pairs()
+	return int(parts[0].AsInt()), append([]tla.Value(nil), ents...), nil
+}
+
+// Value is the sequence.
+func (d *DurableSeq) Value() tla.Value {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return tla.MakeTuple(d.items...)
+}
+
+// SeqOp keeps the first Keep elements, then appends Append.
+type SeqOp struct {
+	Keep   int
+	Append []tla.Value
+}
+
+// Apply writes the operations as records, fsyncs, and then applies them.
+func (d *DurableSeq) Apply(ops []SeqOp) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.f == nil {
+		return errors.New("durable sequence is closed")
+	}
+	var buf []byte
+	n := len(d.items)
+	for _, op := range ops {
+		if op.Keep < 0 || op.Keep > n {
+			return fmt.Errorf("durable sequence: keep %d of %d elements", op.Keep, n)
+		}
+		n = op.Keep + len(op.Append)
+		p := tla.Encode(nil, tla.MakeTuple(tla.MakeInt(int64(op.Keep)), tla.MakeTuple(op.Append...)))
+		var hdr [8]byte
+		binary.BigEndian.PutUint32(hdr[:], uint32(len(p)))
+		binary.BigEndian.PutUint32(hdr[4:], crc32.Checksum(p, crcTable))
+		buf = append(append(buf, hdr[:]...), p...)
+	}
+	if _, err := d.f.Write(buf); err != nil {
+		return err
+	}
+	if err := d.f.Sync(); err != nil {
+		return err
+	}
+	for _, op := range ops {
+		d.items = append(d.items[:op.Keep], op.Append...)
+	}
+	return nil
+}
+
+// Close closes the file.
+func (d *DurableSeq) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.f == nil {
+		return nil
+	}
+	err := d.f.Close()
+	d.f = nil
+	return err
+}

@@ -1,0 +1,164 @@
+package distsys
+
+import (
+	"sync"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// SharedOptions configures a Shared value.
+type SharedOptions struct {
+	// Timeout bounds the wait for the lock inside a step; then the step aborts (and is retried),
+	// which breaks lock-order deadlocks between archetypes (default 5ms).
+	Timeout time.Duration
+	// Store and Key make the value durable: it starts from the stored value and every changing
+	// commit is saved (FileStore.Save: fsync'd) before the lock is released.
+	Store *FileStore
+	Key   string
+	// OnCommit is called (holding the lock) with every committed new value that differs from the
+	// old one; glue uses it to export state (status lines, tests).
+	OnCommit func(v tla.Value)
+}
+
+// Shared is state shared by several archetypes of one process (PGo's "local shared" resource):
+// e.g. a Raft server's currentTerm, read and written by its handler, election, replication and
+// commit archetypes. Each archetype gets its own Handle. A step that touches the handle takes an
+// exclusive lock on its first read or write and keeps it until the step commits or aborts, so
+// steps of different archetypes touching the same Shared are serialised (strict two-phase
+// locking: the committed history is equivalent to running the steps one at a time). Waiting for
+// the lock longer than Timeout aborts the step.
+type Shared struct {
+	sem     chan struct{}
+	opts    SharedOptions
+	mu      sync.Mutex // guards value and changed; writers also hold sem
+	value   tla.Value
+	changed chan struct{} // closed (and replaced) by every commit that changes value
+}
+
+// NewShared returns a shared value starting at init (or at its stored value, with a Store).
+func NewShared(init tla.Value, opts SharedOptions) (*Shared, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = 5 * time.Millisecond
+	}
+	v := init
+	if opts.Store != nil {
+		var err error
+		if v, _, err = opts.Store.Load(opts.Key, init); err != nil {
+			return nil, err
+		}
+	}
+	return &Shared{sem: make(chan struct{}, 1), opts: opts, value: v, changed: make(chan struct{})}, nil
+}
+
+// Value is the committed value.
+func (s *Shared) Value() tla.Value {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.value
+}
+
+// Handle is one archetype's resource for s.
+func (s *Shared) Handle() Resource { return &sharedHandle{s: s} }
+
+type sharedHandle struct {
+	s     *Shared
+	held  bool
+	dirty bool
+	cur   tla.Value
+}
+
+func (h *sharedHandle) acquire() error {
+	if h.held {
+		return nil
+	}
+	select {
+	case h.s.sem <- struct{}{}:
+	default:
+		t := time.NewTimer(h.s.opts.Timeout)
+		defer t.Stop()
+		select {
+		case h.s.sem <- struct{}{}:
+		case <-t.C:
+			return ErrAborted
+		}
+	}
+	h.held, h.dirty = true, false
+	h.cur = h.s.Value()
+	return nil
+}
+
+func (h *sharedHandle) release() {
+	h.held, h.dirty = false, false
+	h.cur = tla.Value{}
+	<-h.s.sem
+}
+
+func (h *sharedHandle) Read() (tla.Value, error) {
+	if err := h.acquire(); err != nil {
+		return tla.Value{}, err
+	}
+	return h.cur, nil
+}
+
+func (h *sharedHandle) Write(v tla.Value) error {
+	if err := h.acquire(); err != nil {
+		return err
+	}
+	h.cur, h.dirty = v, true
+	return nil
+}
+
+func (h *sharedHandle) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
+func (h *sharedHandle) PreCommit() error                  { return nil }
+
+func (h *sharedHandle) Commit() error {
+	if !h.held {
+		return nil
+	}
+	defer h.release()
+	if !h.dirty {
+		return nil
+	}
+	s := h.s
+	s.mu.Lock()
+	old := s.value
+	s.mu.Unlock()
+	if old.Equal(h.cur) {
+		return nil
+	}
+	if s.opts.Store != nil {
+		if err := s.opts.Store.Save(s.opts.Key, h.cur); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	s.value = h.cur
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+	if s.opts.OnCommit != nil {
+		s.opts.OnCommit(h.cur)
+	}
+	return nil
+}
+
+func (h *sharedHandle) Abort() {
+	if h.held {
+		h.release()
+	}
+}
+
+func (h *sharedHandle) Close() error { return nil }
+
+// Unchanged reports whether the current step leaves the value as it is (Watchable).
+func (h *sharedHandle) Unchanged() bool {
+	return !h.held || !h.dirty || h.cur.Equal(h.s.Value())
+}
+
+// Changed signals the next committed change of the value.
+func (h *sharedHandle) Changed() <-chan struct{} {
+	h.s.mu.Lock()
+	defer h.s.mu.Unlock()
+	return h.s.changed
+}

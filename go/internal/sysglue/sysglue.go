@@ -1,0 +1,189 @@
+// Package sysglue is the glue shared by the cmd/ programs of go/systems: flag and config errors
+// as one line with exit 2, node address tables, YAML configs with positions, and running a
+// process's archetypes until a signal or the first failure.
+package sysglue
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/veriforge/veriforge/go/distsys"
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// Usage prints "prog: message" as one line on stderr and exits 2 (bad flags or config).
+func Usage(prog, format string, args ...any) {
+	msg := strings.ReplaceAll(fmt.Sprintf(format, args...), "\n", " ")
+	fmt.Fprintf(os.Stderr, "%s: %s\n", prog, msg)
+	os.Exit(2)
+}
+
+// Fatal prints "prog: message" as one line on stderr and exits 1 (a run-time failure).
+func Fatal(prog string, err error) {
+	fmt.Fprintf(os.Stderr, "%s: %s\n", prog, strings.ReplaceAll(err.Error(), "\n", " "))
+	os.Exit(1)
+}
+
+// ParsePeers parses "id=host:port,id=host:port,...".
+func ParsePeers(s string) (map[int64]string, error) {
+	if s == "" {
+		return nil, errors.New("-peers is required")
+	}
+	peers := map[int64]string{}
+	for _, p := range strings.Split(s, ",") {
+		id, addr, ok := strings.Cut(p, "=")
+		if !ok || addr == "" {
+			return nil, fmt.Errorf("-peers: %q is not id=host:port", p)
+		}
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("-peers: %q: bad node id", p)
+		}
+		if _, dup := peers[n]; dup {
+			return nil, fmt.Errorf("-peers: node %d listed twice", n)
+		}
+		peers[n] = addr
+	}
+	return peers, nil
+}
+
+// Lookup resolves integer node ids through an address table (for TCP mailboxes and failure
+// detectors).
+func Lookup(peers map[int64]string) func(tla.Value) (string, error) {
+	return func(v tla.Value) (string, error) {
+		if v.Kind() != tla.KindInt {
+			return "", fmt.Errorf("node id %v is not an integer", v)
+		}
+		a, ok := peers[v.AsInt()]
+		if !ok {
+			return "", fmt.Errorf("no address for node %v", v)
+		}
+		return a, nil
+	}
+}
+
+// ConfigError is a config problem at a position: "file:line:col: problem".
+type ConfigError struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+var yamlPos = regexp.MustCompile(`line (\d+)(?:, column (\d+))?: (.*)`)
+
+// LoadYAML decodes the YAML file at path into out, rejecting unknown fields. Errors are
+// *ConfigError with the position yaml reports (line 1, column 1 when it reports none).
+func LoadYAML(path string, out any) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return &ConfigError{File: path, Line: 1, Col: 1, Msg: err.Error()}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(out); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if te, ok := err.(*yaml.TypeError); ok && len(te.Errors) > 0 {
+			msg = te.Errors[0]
+		}
+		if m := yamlPos.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			col := 1
+			if m[2] != "" {
+				col, _ = strconv.Atoi(m[2])
+			}
+			return &ConfigError{File: path, Line: line, Col: col, Msg: m[3]}
+		}
+		return &ConfigError{File: path, Line: 1, Col: 1, Msg: msg}
+	}
+	return nil
+}
+
+// Node returns the position of the YAML key path (e.g. "servers", "2") in the file, for
+// validation errors found after decoding; (1, 1) when it is not found.
+func Node(path string, keys ...string) (int, int) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 1, 1
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(b, &root) != nil || len(root.Content) == 0 {
+		return 1, 1
+	}
+	n := root.Content[0]
+	line, col := n.Line, n.Column
+	for _, k := range keys {
+		found := false
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == k {
+					line, col = n.Content[i].Line, n.Content[i].Column
+					n = n.Content[i+1]
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return line, col
+}
+
+// Run runs the archetype contexts of one process until they all finish, one fails, or the
+// process gets SIGINT/SIGTERM (or stop is closed): then every context is stopped. It returns the
+// first error other than distsys.ErrStopped.
+func Run(stop <-chan struct{}, ctxs ...*distsys.Context) error {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	errs := make(chan error, len(ctxs))
+	var wg sync.WaitGroup
+	for _, c := range ctxs {
+		c := c
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- c.Run()
+		}()
+	}
+	stopAll := func() {
+		for _, c := range ctxs {
+			c.Stop()
+		}
+	}
+	var first error
+	for n := 0; n < len(ctxs); {
+		select {
+		case err := <-errs:
+			n++
+			if err != nil && !errors.Is(err, distsys.ErrStopped) {
+				if first == nil {
+					first = err
+				}
+				stopAll()
+			}
+		case <-sig:
+			stopAll()
+		case <-stop:
+			stopAll()
+			stop = nil
+		}
+	}
+	wg.Wait()
+	return first
+}

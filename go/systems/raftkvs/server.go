@@ -1,0 +1,251 @@
+package raftkvs
+
+// Hand-written glue (not generated): one Raft KV server = the five server archetypes of the
+// spec (AServer, AServerRequestVote, AServerAppendEntries, AServerAdvanceCommitIndex,
+// AServerBecomeLeader) in one process, sharing the server's state through distsys.Shared.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/veriforge/veriforge/go/distsys"
+	"github.com/veriforge/veriforge/go/distsys/tla"
+	"github.com/veriforge/veriforge/go/internal/sysglue"
+)
+
+// Server is one running Raft KV server.
+type Server struct {
+	ID     int
+	cfg    *Config
+	mb     *distsys.TCPMailboxes
+	fd     *distsys.FailureDetector
+	plog   *distsys.DurableSeq
+	shared map[string]*distsys.Shared
+	ctxs   []*distsys.Context
+}
+
+// sharedVars are the spec's per-server variables shared by the server archetypes; persistent
+// ones (Raft's currentTerm and votedFor; the log is kept by plog) go to the data directory.
+var sharedVars = []string{"state", "currentTerm", "log", "commitIndex", "nextIndex", "matchIndex",
+	"votedFor", "votesResponded", "votesGranted", "leader", "sm", "smDomain"}
+
+// NewServer prepares server id (1..NumServers). With cfg.Persist, currentTerm, votedFor and the
+// log are durable in dataDir (and restored from it). Debug prints go to out.
+func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, error) {
+	if id < 1 || id > cfg.NumServers {
+		return nil, fmt.Errorf("server id %d is not in 1..%d", id, cfg.NumServers)
+	}
+	k := cfg.Constants()
+	self := tla.MakeInt(int64(id))
+	s := &Server{ID: id, cfg: cfg, shared: map[string]*distsys.Shared{}}
+	ok := false
+	defer func() {
+		if !ok {
+			s.Close()
+		}
+	}()
+	var store *distsys.FileStore
+	logInit := tla.MakeTuple()
+	if cfg.Persist {
+		if dataDir == "" {
+			return nil, errors.New("persist: true needs a data directory")
+		}
+		var err error
+		if store, err = distsys.OpenFileStore(dataDir); err != nil {
+			return nil, err
+		}
+		if s.plog, err = distsys.OpenDurableSeq(filepath.Join(dataDir, "plog.seq")); err != nil {
+			return nil, err
+		}
+		logInit = s.plog.Value() // the spec keeps plog = log (its plogOK invariant)
+	}
+	servers := ServerSet(k)
+	fill := func(v tla.Value) tla.Value {
+		es := servers.Elements()
+		vs := make([]tla.Value, len(es))
+		for i := range vs {
+			vs[i] = v
+		}
+		return tla.MakeFunction(es, vs)
+	}
+	inits := map[string]tla.Value{
+		"state": Follower(k), "currentTerm": tla.MakeInt(1), "log": logInit, "commitIndex": tla.MakeInt(0),
+		"nextIndex": fill(tla.MakeInt(1)), "matchIndex": fill(tla.MakeInt(0)), "votedFor": Nil(k),
+		"votesResponded": tla.MakeSet(), "votesGranted": tla.MakeSet(), "leader": Nil(k),
+		"sm": tla.MakeFunction(nil, nil), "smDomain": KeySet(k),
+	}
+	for _, name := range sharedVars {
+		opts := distsys.SharedOptions{Timeout: cfg.SharedResourceTimeout}
+		if store != nil && (name == "currentTerm" || name == "votedFor") {
+			opts.Store, opts.Key = store, name
+		}
+		sh, err := distsys.NewShared(inits[name], opts)
+		if err != nil {
+			return nil, err
+		}
+		s.shared[name] = sh
+	}
+	addrs := cfg.Addrs()
+	mb, err := distsys.ListenTCPMailboxes(self, addrs[int64(id)], sysglue.Lookup(addrs), cfg.tcpOptions(true))
+	if err != nil {
+		return nil, err
+	}
+	s.mb = mb
+	s.fd = distsys.NewFailureDetector(sysglue.Lookup(addrs), cfg.FD.PullInterval, 2)
+	timer := distsys.NewElectionTimer(cfg.LeaderElection.TimeoutOffset, cfg.LeaderElection.Timeout)
+	ticker := distsys.NewTicker(cfg.AppendEntriesSendInterval)
+	becomeLeader := distsys.NewLocalChannel()
+	if cfg.NumServers == 1 {
+		w := becomeLeader.Writer()
+		_ = w.Write(tla.True)
+		_ = w.Commit()
+	}
+	only := func(name string, r distsys.Resource) distsys.Resource {
+		return distsys.NewIndexed(func(i tla.Value) (distsys.Resource, error) {
+			if !i.Equal(self) {
+				return nil, fmt.Errorf("%s[%v]: server %d only holds its own entry", name, i, id)
+			}
+			return r, nil
+		})
+	}
+	unused := func(name string) distsys.Resource {
+		return distsys.NewIndexed(func(i tla.Value) (distsys.Resource, error) {
+			return nil, fmt.Errorf("%s is not available to this archetype (our glue binds it where PGo's does)", name)
+		})
+	}
+	archs := []*distsys.Archetype{AServer, AServerRequestVote, AServerAppendEntries, AServerAdvanceCommitIndex, AServerBecomeLeader}
+	for n, a := range archs {
+		opts := []distsys.Option{
+			distsys.WithConstants(k), distsys.WithOutput(out),
+			distsys.WithValue("srvId", self),
+			distsys.WithResource("net", mb.Resource()),
+			distsys.WithResource("netLen", only("netLen", distsys.ReadOnly(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }))),
+			distsys.WithResource("netEnabled", unused("netEnabled (only read with ExploreFail)")),
+			distsys.WithResource("fd", s.fd.Resource()),
+			distsys.WithResource("leaderTimeout", timer.Resource()),
+			distsys.WithResource("plog", unused("plog")),
+			distsys.WithResource("appendEntriesCh", unused("appendEntriesCh")),
+			distsys.WithResource("becomeLeaderCh", unused("becomeLeaderCh")),
+		}
+		for _, name := range sharedVars {
+			opts = append(opts, distsys.WithResource(name, only(name, s.shared[name].Handle())))
+		}
+		switch a {
+		case AServer:
+			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog})),
+				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
+				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
+		case AServerAppendEntries:
+			opts = append(opts, distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())))
+		case AServerBecomeLeader:
+			opts = append(opts, distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
+				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Reader(cfg.InputChanReadTimeout))))
+		}
+		s.ctxs = append(s.ctxs, distsys.NewContext(a, tla.MakeInt(int64(id+n*cfg.NumServers)), opts...))
+	}
+	ok = true
+	return s, nil
+}
+
+// Contexts are the server's archetype instances (run them with sysglue.Run).
+func (s *Server) Contexts() []*distsys.Context { return s.ctxs }
+
+// Status is a snapshot of committed server state.
+type Status struct {
+	Term, CommitIndex, LogLen int64
+	State                     string
+	Leader                    int64
+}
+
+// Status reads the committed shared state.
+func (s *Server) Status() Status {
+	return Status{
+		Term:        s.shared["currentTerm"].Value().AsInt(),
+		CommitIndex: s.shared["commitIndex"].Value().AsInt(),
+		LogLen:      tla.Len(s.shared["log"].Value()).AsInt(),
+		State:       s.shared["state"].Value().AsString(),
+		Leader:      s.shared["leader"].Value().AsInt(),
+	}
+}
+
+// Close stops the archetypes and releases the listener, failure detector and files.
+func (s *Server) Close() {
+	for _, c := range s.ctxs {
+		c.Stop()
+	}
+	if s.mb != nil {
+		s.mb.Close()
+	}
+	if s.fd != nil {
+		s.fd.Close()
+	}
+	if s.plog != nil {
+		s.plog.Close()
+	}
+}
+
+// plogResource implements the spec's PersistentLog mapping macro on a DurableSeq: a write of
+// [cmd |-> LogConcat, entries |-> es] appends es, [cmd |-> LogPop, cnt |-> n] drops the last n
+// entries; the step's operations are written and fsync'd when it commits. Without persistence
+// (seq == nil) writes are checked and dropped (PGo binds a dummy resource there).
+type plogResource struct {
+	k   *distsys.Constants
+	seq *distsys.DurableSeq
+	cur []tla.Value // tentative sequence; nil when the step has not written
+	ops []distsys.SeqOp
+}
+
+func (p *plogResource) value() []tla.Value {
+	if p.cur == nil {
+		if p.seq == nil {
+			return []tla.Value{}
+		}
+		_, vs := p.seq.Value().Pairs()
+		p.cur = append([]tla.Value{}, vs...)
+	}
+	return p.cur
+}
+
+func (p *plogResource) Read() (tla.Value, error) { return tla.MakeTuple(p.value()...), nil }
+
+func (p *plogResource) Write(v tla.Value) error {
+	cur := p.value()
+	switch cmd := tla.Dot(v, "cmd"); {
+	case cmd.Equal(p.k.Get("LogConcat")):
+		_, es := tla.Dot(v, "entries").Pairs()
+		if len(es) > 0 {
+			p.ops = append(p.ops, distsys.SeqOp{Keep: len(cur), Append: append([]tla.Value(nil), es...)})
+			p.cur = append(cur, es...)
+		}
+	case cmd.Equal(p.k.Get("LogPop")):
+		n := tla.Dot(v, "cnt").AsInt()
+		if n < 0 || n > int64(len(cur)) {
+			return fmt.Errorf("plog: pop %d of %d entries", n, len(cur))
+		}
+		if n > 0 {
+			keep := len(cur) - int(n)
+			p.ops = append(p.ops, distsys.SeqOp{Keep: keep})
+			p.cur = cur[:keep:keep]
+		}
+	default:
+		return fmt.Errorf("plog: unknown command %v", cmd)
+	}
+	return nil
+}
+
+func (p *plogResource) Index(tla.Value) (distsys.Resource, error) {
+	return nil, distsys.ErrNotIndexable
+}
+func (p *plogResource) PreCommit() error { return nil }
+func (p *plogResource) Commit() error {
+	ops := p.ops
+	p.ops, p.cur = nil, nil
+	if len(ops) == 0 || p.seq == nil {
+		return nil
+	}
+	return p.seq.Apply(ops)
+}
+func (p *plogResource) Abort()       { p.ops, p.cur = nil, nil }
+func (p *plogResource) Close() error { return nil }
