@@ -57,6 +57,8 @@ pub struct Report {
     /// States of a second crash, checked after recoveries that rolled a commit back (see
     /// `second_crash`).
     pub second_crash_states: u64,
+    /// Single-bit corruptions of the metadata checked (multilog checker only).
+    pub bit_flips: u64,
     pub failures: u64,
     pub first_failure: Option<String>,
 }
@@ -281,7 +283,7 @@ fn check_point(
 }
 
 /// Odometer over the candidate indices; false when it wrapped around.
-fn next_pick(pick: &mut [usize], choices: &[(usize, usize)]) -> bool {
+pub(crate) fn next_pick(pick: &mut [usize], choices: &[(usize, usize)]) -> bool {
     for (p, c) in pick.iter_mut().zip(choices) {
         *p += 1;
         if *p < c.1 {
