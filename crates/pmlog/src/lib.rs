@@ -24,6 +24,6 @@ pub mod stress;
 
 pub use error::LogError;
 pub use log::{recover, PmLog, Protocol, Recovered, Tuning};
-pub use region::{MmapRegion, Persistence, PmRegion};
 pub use multilog::{recover_multi, MultiLog, MultiProtocol};
+pub use region::{MmapRegion, Persistence, PmRegion};
 pub use sim::SimRegion;

@@ -130,7 +130,16 @@ pub fn run(cfg: &MConfig) -> Report {
     });
     let initial = Spec::new(cfg.capacities.len()).committed;
     let none = vec![vec![]; cfg.capacities.len()];
-    check_point(cfg, &tracker, 0, &[initial], &none, false, &mut rng, &mut report);
+    check_point(
+        cfg,
+        &tracker,
+        0,
+        &[initial],
+        &none,
+        false,
+        &mut rng,
+        &mut report,
+    );
     let mut k = 0;
     for (i, ev) in trace.iter().enumerate() {
         tracker.apply(ev);
@@ -296,7 +305,11 @@ fn check_image(
         return Err(format!(
             "recovered {} but allowed {}",
             show(&got),
-            allowed.iter().map(|s| show(s)).collect::<Vec<_>>().join(" or ")
+            allowed
+                .iter()
+                .map(|s| show(s))
+                .collect::<Vec<_>>()
+                .join(" or ")
         ));
     }
     if in_flight.iter().all(|b| b.is_empty()) {
@@ -420,7 +433,10 @@ fn second_crash(
 /// make recovery fail or leave the state `want` unchanged.
 fn corruption_check(cfg: &MConfig, img: &[u8], want: &MState, report: &mut Report) {
     let Ok(rec) = recover_multi(img, true) else {
-        fail(report, format!("{}: final image does not recover", cfg.name));
+        fail(
+            report,
+            format!("{}: final image does not recover", cfg.name),
+        );
         return;
     };
     let l = &rec.layout;
@@ -657,7 +673,11 @@ pub fn random_workload(
 pub fn random_exhaustive_configs(protocol: MultiProtocol, count: u64) -> Vec<MConfig> {
     (0..count)
         .map(|s| {
-            let caps: Vec<u64> = if s % 2 == 0 { vec![64, 40] } else { vec![48, 40, 56] };
+            let caps: Vec<u64> = if s % 2 == 0 {
+                vec![64, 40]
+            } else {
+                vec![48, 40, 56]
+            };
             MConfig {
                 name: format!("multilog/random-seed{}-{}logs/unit8", 500 + s, caps.len()),
                 ops: random_workload(500 + s, &caps, 24, 16, 24),
@@ -683,10 +703,7 @@ pub fn sampled_configs(protocol: MultiProtocol, count: u64, per_point: usize) ->
                 capacities: caps,
                 protocol,
                 unit: 8,
-                mode: Mode::Sampled {
-                    per_point,
-                    seed: s,
-                },
+                mode: Mode::Sampled { per_point, seed: s },
             }
         })
         .collect()

@@ -81,7 +81,10 @@ impl MultiLayout {
         let header_len = ceil_to(36 + 8 * n, CACHE_LINE)?;
         let selector_off = header_len;
         let copy_len = ceil_to(12 + 16 * n, CACHE_LINE)?;
-        let copy_offs = [selector_off + CACHE_LINE, selector_off + CACHE_LINE + copy_len];
+        let copy_offs = [
+            selector_off + CACHE_LINE,
+            selector_off + CACHE_LINE + copy_len,
+        ];
         let mut at = ceil_to(copy_offs[1] + copy_len, 256)?;
         let mut data_offs = Vec::with_capacity(n);
         for (i, &c) in capacities.iter().enumerate() {
@@ -301,12 +304,13 @@ pub fn recover_multi(bytes: &[u8], check_crc: bool) -> Result<MultiRecovered, Lo
     let copy_bytes = |c: usize| &bytes[layout.copy_offs[c]..layout.copy_offs[c] + layout.copy_len];
     let copies = [0, 1].map(|c| MetaCopy::decode(copy_bytes(c), n, header.log_id, true));
     let off = layout.copy_offs[active] as u64;
-    let state = MetaCopy::decode(copy_bytes(active), n, header.log_id, check_crc).ok_or_else(
-        || LogError::Corrupted {
-            offset: off,
-            what: format!("metadata copy {active} (named by the selector) has a bad checksum"),
-        },
-    )?;
+    let state =
+        MetaCopy::decode(copy_bytes(active), n, header.log_id, check_crc).ok_or_else(|| {
+            LogError::Corrupted {
+                offset: off,
+                what: format!("metadata copy {active} (named by the selector) has a bad checksum"),
+            }
+        })?;
     if state.seq as u32 & 0x7fff_ffff != seq31 {
         return Err(LogError::Corrupted {
             offset: off,
@@ -409,12 +413,7 @@ impl<R: PmRegion> MultiLog<R> {
     pub fn open_with(region: R, protocol: MultiProtocol) -> Result<Self, LogError> {
         let rec = recover_multi(region.bytes(), protocol != MultiProtocol::NoCrcCheck)?;
         Ok(Self::from_parts(
-            region,
-            rec.header,
-            rec.layout,
-            rec.state,
-            rec.active,
-            protocol,
+            region, rec.header, rec.layout, rec.state, rec.active, protocol,
         ))
     }
 
@@ -528,7 +527,8 @@ impl<R: PmRegion> MultiLog<R> {
         };
         let copy = next.encode(self.header.log_id, self.layout.copy_len);
         let mut sel = [0u8; CACHE_LINE];
-        sel[..8].copy_from_slice(&selector_word(self.header.log_id, target, next.seq).to_le_bytes());
+        sel[..8]
+            .copy_from_slice(&selector_word(self.header.log_id, target, next.seq).to_le_bytes());
         let sel_off = self.layout.selector_off;
         let copy_off = self.layout.copy_offs[target];
         if p == MultiProtocol::SelectorBeforeMetadata {
@@ -676,10 +676,7 @@ mod tests {
         assert_eq!(r.read(0, 0, 5).unwrap(), b"abcde");
         assert_eq!(r.read(2, 0, 2).unwrap(), b"xy");
         assert_eq!(r.tail(1), 0);
-        assert!(matches!(
-            r.read(1, 0, 1),
-            Err(LogError::OutOfRange { .. })
-        ));
+        assert!(matches!(r.read(1, 0, 1), Err(LogError::OutOfRange { .. })));
         // Head advance on one log is durable and leaves the others alone.
         m.advance_head(0, 2).unwrap();
         let r = MultiLog::open(SimRegion::from_image(m.region().bytes().to_vec())).unwrap();
@@ -704,9 +701,18 @@ mod tests {
         m.advance_head(1, 3).unwrap();
         assert_eq!(m.tentatively_append(1, b"9ab").unwrap(), 8);
         m.commit().unwrap();
-        assert_eq!(m.read(1, 3, 8).unwrap(), b"45678".iter().chain(b"9ab").copied().collect::<Vec<_>>());
-        assert!(matches!(m.advance_head(1, 2), Err(LogError::BadHead { .. })));
-        assert!(matches!(m.advance_head(1, 12), Err(LogError::BadHead { .. })));
+        assert_eq!(
+            m.read(1, 3, 8).unwrap(),
+            b"45678".iter().chain(b"9ab").copied().collect::<Vec<_>>()
+        );
+        assert!(matches!(
+            m.advance_head(1, 2),
+            Err(LogError::BadHead { .. })
+        ));
+        assert!(matches!(
+            m.advance_head(1, 12),
+            Err(LogError::BadHead { .. })
+        ));
         assert!(matches!(
             m.tentatively_append(2, b"x"),
             Err(LogError::NoSuchLog { log: 2, n: 2 })
@@ -726,7 +732,10 @@ mod tests {
         let ranges = [
             (0, l.header_len),
             (l.selector_off, l.selector_off + 8),
-            (l.copy_offs[rec.active], l.copy_offs[rec.active] + 12 + 16 * 2),
+            (
+                l.copy_offs[rec.active],
+                l.copy_offs[rec.active] + 12 + 16 * 2,
+            ),
         ];
         for (lo, hi) in ranges {
             for byte in lo..hi {

@@ -231,7 +231,10 @@ pub fn parse_multi_records<R: PmRegion>(
         pos += (MULTI_HEADER + n) as u64;
     }
     if pos != m.tail(log) {
-        return Err(format!("log {log}: last record overruns the tail {}", m.tail(log)));
+        return Err(format!(
+            "log {log}: last record overruns the tail {}",
+            m.tail(log)
+        ));
     }
     Ok(out)
 }

@@ -40,8 +40,16 @@ fn correct_multilog_passes_every_small_config_exhaustively() {
     assert!(configs.iter().any(|c| c.capacities.len() == 3));
     let t = run_all(&configs);
     assert_eq!(t.failures, 0, "first failure: {:?}", t.first);
-    assert!(t.states > 100_000, "suspiciously few crash states: {}", t.states);
-    assert!(t.second > 10_000, "too few second-crash states: {}", t.second);
+    assert!(
+        t.states > 100_000,
+        "suspiciously few crash states: {}",
+        t.states
+    );
+    assert!(
+        t.second > 10_000,
+        "too few second-crash states: {}",
+        t.second
+    );
     assert!(t.flips > 1_000);
     eprintln!(
         "{} configs, {} crash states, {} second-crash states, {} bit flips: all recovered correctly",
@@ -125,7 +133,9 @@ fn a_torn_commit_across_logs_is_a_failure_the_checker_reports() {
         ],
         protocol: MultiProtocol::SelectorBeforeMetadata,
         unit: 8,
-        mode: Mode::Exhaustive { max_per_point: 1 << 20 },
+        mode: Mode::Exhaustive {
+            max_per_point: 1 << 20,
+        },
     };
     let r = mchecker::run(&cfg);
     assert!(r.failures > 0);
@@ -144,7 +154,9 @@ fn exhaustive_limit_is_reported_not_sampled() {
         ops: vec![MOp::Append(0, vec![7; 4000]), MOp::Commit],
         protocol: MultiProtocol::Correct,
         unit: 8,
-        mode: Mode::Exhaustive { max_per_point: 1000 },
+        mode: Mode::Exhaustive {
+            max_per_point: 1000,
+        },
     };
     let r = mchecker::run(&cfg);
     assert!(r.failures > 0 && r.first_failure.unwrap().contains("exhaustive limit"));
