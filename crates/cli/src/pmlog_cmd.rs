@@ -79,6 +79,9 @@ enum PmlogCmd {
         /// Commits up to this many bytes use the one-fence CRC protocol.
         #[arg(long)]
         one_fence_max: Option<u64>,
+        /// Data checksum of one-fence commits: crc3 (default) or clmul (keyed carry-less sum).
+        #[arg(long, value_enum)]
+        sum: Option<BenchSum>,
         /// Multilog throughput instead: this many logs (splitting --log-mib), each commit appends
         /// one entry of --size to every log (ours vs the raw limit: the same copies + one fence).
         #[arg(long)]
@@ -88,6 +91,12 @@ enum PmlogCmd {
         #[arg(long)]
         against_libpmemlog_rounds: Option<usize>,
     },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BenchSum {
+    Crc3,
+    Clmul,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -139,10 +148,14 @@ pub fn run(ctx: Ctx, args: PmlogArgs) -> Result<(), Failure> {
             one_fence_max,
             against_libpmemlog_rounds,
             multilog,
+            sum,
         } => {
             let mut tuning = Tuning::default();
             if let Some(m) = one_fence_max {
                 tuning.one_fence_max = m;
+            }
+            if sum == Some(BenchSum::Clmul) {
+                tuning.sum = vf_pmlog::SumKind::Clmul;
             }
             if let Some(n) = multilog {
                 return run_multi_bench(ctx, &size, total_mib, log_mib, n, file);
@@ -287,7 +300,7 @@ fn inspect(ctx: Ctx, file: &Path) -> Result<(), Failure> {
     let slot_json = |i: usize| match rec.slots[i] {
         Some(r) => {
             serde_json::json!({"offset": SLOT_OFFSETS[i], "valid": true, "seq": r.seq, "head": r.head, "tail": r.tail,
-            "prev_tail": r.prev_tail, "kind": if r.kind == vf_pmlog::layout::KIND_DATA_CRC { "data-crc" } else { "data-fenced" }})
+            "prev_tail": r.prev_tail, "kind": match r.kind { vf_pmlog::layout::KIND_DATA_CRC => "data-crc", vf_pmlog::layout::KIND_DATA_CLMUL => "data-clmul", _ => "data-fenced" }})
         }
         None => serde_json::json!({"offset": SLOT_OFFSETS[i], "valid": false}),
     };
@@ -492,7 +505,7 @@ fn run_bench(
 /// One-fence records carry a CRC over their data (checked by recovery); two-fence records do not
 /// need one (their data was durable before the record was written).
 fn data_crc_status(r: &vf_pmlog::layout::Record) -> &'static str {
-    if r.kind == vf_pmlog::layout::KIND_DATA_CRC {
+    if r.kind == vf_pmlog::layout::KIND_DATA_CRC || r.kind == vf_pmlog::layout::KIND_DATA_CLMUL {
         "ok"
     } else {
         "not needed (data fenced before record)"

@@ -13,7 +13,7 @@
 //!    can never come back to life.
 
 use crate::layout::DATA_OFFSET;
-use crate::log::{PmLog, Protocol, Tuning};
+use crate::log::{PmLog, Protocol, SumKind, Tuning};
 use crate::region::PmRegion;
 use crate::sim::{PersistTracker, SimRegion};
 use rand::{Rng, SeedableRng};
@@ -516,17 +516,14 @@ pub fn small_workloads() -> Vec<(String, usize, Vec<Op>)> {
     ]
 }
 
-/// Tunings covering both commit paths and a mix.
+/// Tunings covering both commit paths, a mix, and both one-fence data checksums.
 pub fn tunings() -> Vec<(&'static str, Tuning)> {
+    let t = |one_fence_max, sum| Tuning { one_fence_max, sum };
     vec![
-        (
-            "1fence",
-            Tuning {
-                one_fence_max: u64::MAX,
-            },
-        ),
-        ("2fence", Tuning { one_fence_max: 0 }),
-        ("mixed16", Tuning { one_fence_max: 16 }),
+        ("1fence", t(u64::MAX, SumKind::Crc3)),
+        ("2fence", t(0, SumKind::Crc3)),
+        ("mixed16", t(16, SumKind::Crc3)),
+        ("1fence-clmul", t(u64::MAX, SumKind::Clmul)),
     ]
 }
 
@@ -606,7 +603,7 @@ pub fn sampled_configs(protocol: Protocol, count: u64, per_point: usize) -> Vec<
     (0..count)
         .map(|s| {
             let cap = [200usize, 512, 1000][s as usize % 3];
-            let (tname, tuning) = tunings()[s as usize % 3];
+            let (tname, tuning) = tunings()[s as usize % 4];
             Config {
                 name: format!("random-seed{s}-cap{cap}/{tname}/unit8"),
                 capacity: cap,
@@ -700,7 +697,7 @@ pub fn large_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
 pub fn random_exhaustive_configs(protocol: Protocol, count: u64) -> Vec<Config> {
     (0..count)
         .map(|s| {
-            let (tname, tuning) = tunings()[s as usize % 3];
+            let (tname, tuning) = tunings()[s as usize % 4];
             Config {
                 name: format!("random-seed{}-cap200/{tname}/unit8", 100 + s),
                 capacity: 200,

@@ -23,7 +23,7 @@ pub mod sim;
 pub mod stress;
 
 pub use error::LogError;
-pub use log::{recover, PmLog, Protocol, Recovered, Tuning};
+pub use log::{recover, PmLog, Protocol, Recovered, SumKind, Tuning};
 pub use multilog::{recover_multi, MultiLog, MultiProtocol};
 pub use region::{MmapRegion, Persistence, PmRegion};
 pub use sim::SimRegion;
