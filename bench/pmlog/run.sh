@@ -39,6 +39,12 @@ command -v gcc >/dev/null || { echo "bench/pmlog: gcc missing (make setup)" >&2;
 cargo build --release -q -p veriforge
 gcc -O2 -Wall -o target/release/pmemlog_driver bench/pmlog/pmemlog_driver.c -lpmemlog
 
+# PMLOG_SUM=crc3|clmul and PMLOG_ONE_FENCE_MAX=BYTES: the one-fence data proof and switch point
+# of our log (defaults: the log's own, crc3 up to 4 KiB), to A/B the carry-less sum (docs/pmlog.md).
+tuning_flags=()
+[ -n "${PMLOG_SUM:-}" ] && tuning_flags+=(--sum "$PMLOG_SUM")
+[ -n "${PMLOG_ONE_FENCE_MAX:-}" ] && tuning_flags+=(--one-fence-max "$PMLOG_ONE_FENCE_MAX")
+
 export PMEM_IS_PMEM_FORCE=1
 raw=$(mktemp /tmp/pmlog-bench.XXXXXX)
 c_file=/dev/shm/veriforge-pmemlog-c-$$
@@ -48,7 +54,7 @@ for size in $sizes; do
   batch=$small_mib; [ "$size" -ge 4096 ] && batch=$large_mib
   r=$rounds; [ "$size" -ge 65536 ] && r=$rounds_large
   taskset -c "$cpu" target/release/veriforge --json pmlog bench --size "$size" --total-mib "$batch" \
-    --log-mib "$log_mib" --against-libpmemlog-rounds "$r" --file /dev/shm >> "$raw"
+    --log-mib "$log_mib" --against-libpmemlog-rounds "$r" --file /dev/shm "${tuning_flags[@]}" >> "$raw"
   taskset -c "$cpu" target/release/pmemlog_driver "$c_file" $(( (log_mib << 20) + 256 )) "$size" $(( batch << 20 )) \
     | sed 's/"variant":"libpmemlog"/"variant":"libpmemlog-c"/' >> "$raw"
   echo "bench/pmlog: size $size done" >&2
@@ -71,4 +77,4 @@ done
   --meta "logs=$multilog_n rounds=$multilog_rounds mib_per_round=$multilog_mib log_mib=$log_mib cpu=$cpu"
 
 "$py" bench/pmlog/report.py "$raw" bench/results/pmlog.json bench/results/pmlog.png \
-  --meta "rounds=$rounds rounds_large=$rounds_large cpu=$cpu batch_small_mib=$small_mib batch_large_mib=$large_mib log_mib=$log_mib"
+  --meta "rounds=$rounds rounds_large=$rounds_large cpu=$cpu batch_small_mib=$small_mib batch_large_mib=$large_mib log_mib=$log_mib sum=${PMLOG_SUM:-default} one_fence_max=${PMLOG_ONE_FENCE_MAX:-default}"
