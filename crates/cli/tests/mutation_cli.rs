@@ -11,7 +11,7 @@
 //! - after a failure, no output file (nor a temporary sibling) exists.
 //!
 //! Mutants of failed cases are kept under target/cli-mutation/ with the exact command printed.
-//! About 320 runs (10-20 s); the slow commands (opt, verify) get few mutants and short budgets.
+//! About 350 runs (10-20 s); the slow commands (opt, verify) get few mutants and short budgets.
 //! `targeted()` adds the hand-made mutants of issue 18 with the exit code each must give.
 
 use rand::SeedableRng;
@@ -190,6 +190,18 @@ fn pmlog_file(dir: &Path) -> Vec<u8> {
     std::fs::read(&p).unwrap()
 }
 
+/// A valid multilog file (3 logs, one commit across two of them), made by the CLI itself.
+fn pmlog_multi_file(dir: &Path) -> Vec<u8> {
+    let p = dir.join("seed.mlog");
+    let _ = std::fs::remove_file(&p);
+    let s = p.to_str().unwrap().to_string();
+    for args in [vec!["pmlog", "create", &s, "--logs", "3", "--capacity", "256"], vec!["pmlog", "append", &s, "--log", "0,2", "deposit 250", "withdraw 40"]] {
+        let r = veriforge(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>(), Duration::from_secs(20));
+        assert_eq!(r.code, Some(0), "making the seed multilog: {}", r.stderr);
+    }
+    std::fs::read(&p).unwrap()
+}
+
 fn cases(scratch: &Path) -> Vec<Case> {
     let k2 = example("bpf/hello.k2");
     let bpf = example("bpf/count.bpf");
@@ -209,6 +221,7 @@ fn cases(scratch: &Path) -> Vec<Case> {
     let tla = example("mpcal/counter.tla");
     let smt = example("smt/mul_shift.smt2");
     let log = pmlog_file(scratch);
+    let mlog = pmlog_multi_file(scratch);
     let mut v = Vec::new();
     // bpf: every reader through check, run and convert
     for (file, seed, env) in [("p.k2", k2.clone(), hello_env()), ("p.bpf", bpf.clone(), count_env()), ("p.insns", insns.clone(), count_env()), ("p.o", elf.clone(), vec![])] {
@@ -266,6 +279,9 @@ fn cases(scratch: &Path) -> Vec<Case> {
     // pmlog files
     for args in [vec!["pmlog", "inspect", "{in}"], vec!["pmlog", "read", "{in}"], vec!["pmlog", "append", "{in}", "more"]] {
         v.push(case("f.log", log.clone(), &args, &[], 15));
+    }
+    for args in [vec!["pmlog", "inspect", "{in}"], vec!["pmlog", "read", "{in}", "--log", "2"], vec!["pmlog", "append", "{in}", "--log", "1,2", "a", "b"]] {
+        v.push(case("f.mlog", mlog.clone(), &args, &[], 10));
     }
     // SMT-LIB2 (default backend)
     v.push(case("q.smt2", smt.clone(), &["smt", "solve", "{in}", "--timeout", "2s"], &[], 15));

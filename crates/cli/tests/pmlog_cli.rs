@@ -230,3 +230,99 @@ fn huge_benchmark_and_checker_sizes_exit_2() {
         assert!(!f.exists());
     }
 }
+
+#[test]
+fn multilog_create_append_read_inspect() {
+    let p = scratch("multi");
+    let _ = std::fs::remove_file(&p);
+    let ps = p.to_str().unwrap();
+    assert!(
+        vf(&["pmlog", "create", ps, "--logs", "3", "--capacity", "64"])
+            .status
+            .success()
+    );
+    // One commit across logs 0 and 2.
+    let a = vf(&[
+        "--json", "pmlog", "append", ps, "--log", "0,2,2", "alpha", "beta", "gamma",
+    ]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_eq!(j["seq"], 1);
+    assert!(vf(&["pmlog", "append", ps, "--log", "1", "x", "y"])
+        .status
+        .success());
+    let read = |log: &str| {
+        let r = vf(&["pmlog", "read", ps, "--log", log]);
+        assert!(r.status.success());
+        String::from_utf8_lossy(&r.stdout).trim().to_string()
+    };
+    assert_eq!(
+        (read("0"), read("1"), read("2")),
+        ("alpha".into(), "xy".into(), "betagamma".into())
+    );
+    let i = vf(&["--json", "pmlog", "inspect", ps]);
+    let j: serde_json::Value = serde_json::from_slice(&i.stdout).unwrap();
+    assert_eq!(j["kind"], "multilog");
+    assert_eq!(j["seq"], 2);
+    let tails: Vec<u64> = (0..3)
+        .map(|k| j["logs"][k]["tail"].as_u64().unwrap())
+        .collect();
+    assert_eq!(tails, vec![5, 2, 9]);
+    // Bad log index, mismatched --log list, a full log: exit 2, one line, file unchanged.
+    let before = std::fs::read(&p).unwrap();
+    for args in [
+        vec!["pmlog", "read", ps, "--log", "3"],
+        vec!["pmlog", "append", ps, "--log", "7", "z"],
+        vec!["pmlog", "append", ps, "--log", "0,1", "z"],
+        vec!["pmlog", "append", ps, "--log", "0,1", "ok", &"z".repeat(63)],
+    ] {
+        let o = vf(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        stderr_line(&o);
+    }
+    let full = vf(&["pmlog", "append", ps, "--log", "0,1", "ok", &"z".repeat(63)]);
+    assert!(stderr_line(&full).contains("log 1: log full"));
+    assert_eq!(
+        std::fs::read(&p).unwrap(),
+        before,
+        "a failed append wrote the file"
+    );
+    // A flipped bit in the active metadata copy is reported with its offset.
+    let mut bad = before.clone();
+    let active_copy = j["copies"][0]["offset"].as_u64().unwrap() as usize;
+    let idx = if j["selector"]["active_copy"] == 0 {
+        active_copy
+    } else {
+        j["copies"][1]["offset"].as_u64().unwrap() as usize
+    };
+    bad[idx + 8] ^= 4;
+    std::fs::write(&p, &bad).unwrap();
+    let o = vf(&["pmlog", "read", ps, "--log", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_line(&o).contains(&format!("byte {idx}: corrupted log")));
+    std::fs::remove_file(&p).unwrap();
+    // --log on a single log file: only log 0 exists.
+    let s = scratch("single-log-flag");
+    let _ = std::fs::remove_file(&s);
+    let ss = s.to_str().unwrap();
+    assert!(vf(&["pmlog", "create", ss, "--capacity", "64"])
+        .status
+        .success());
+    assert_eq!(
+        vf(&["pmlog", "append", ss, "--log", "1", "q"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert!(vf(&["pmlog", "append", ss, "--log", "0", "q"])
+        .status
+        .success());
+    std::fs::remove_file(&s).unwrap();
+    // Impossible --logs: exit 2, no file.
+    let n = scratch("multi-bad");
+    for logs in ["0", "65"] {
+        let o = vf(&["pmlog", "create", n.to_str().unwrap(), "--logs", logs]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(!n.exists());
+    }
+}

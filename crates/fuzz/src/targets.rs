@@ -41,7 +41,7 @@ pub fn all() -> Vec<Target> {
         Target { name: "crypto_asm", what: "x86-64 assembly, NASM/GAS Intel (crypto verify's reader)", run: crypto_asm, seeds: seeds_asm, dict: DICT_ASM },
         Target { name: "tla", what: "TLA+ modules (parse, print, re-parse)", run: tla, seeds: seeds_tla, dict: DICT_TLA },
         Target { name: "mpcal", what: "PlusCal / MPCal blocks (check-syntax, pcalgen, fmt paths)", run: mpcal, seeds: seeds_mpcal, dict: DICT_TLA },
-        Target { name: "pmlog", what: "pmlog files (recover, open, read, append+commit)", run: pmlog, seeds: seeds_pmlog, dict: &["VFPMLOG1"] },
+        Target { name: "pmlog", what: "pmlog files, single log and multilog (recover, open, read, append+commit)", run: pmlog, seeds: seeds_pmlog, dict: &["VFPMLOG1", "VFPMMLG1"] },
         Target { name: "smtlib2", what: "SMT-LIB2 text (vf-smt's S-expression reader)", run: smtlib2, seeds: seeds_smt, dict: DICT_SMT },
         Target { name: "cfg", what: "TLC model configurations (.cfg, vf_check::cfg)", run: cfg, seeds: seeds_cfg, dict: DICT_CFG },
         Target { name: "verus", what: "Verus source (vf-verify's front end up to the SMT queries, no solver)", run: verus, seeds: seeds_verus, dict: DICT_VERUS },
@@ -331,6 +331,9 @@ fn mpcal(data: &[u8]) {
 fn pmlog(data: &[u8]) {
     use vf_pmlog::{PmLog, SimRegion};
     let data = &data[..data.len().min(MAX_INPUT)];
+    if data.starts_with(&vf_pmlog::multilog::MULTI_MAGIC) {
+        return pmlog_multi(data);
+    }
     if let Err(e) = vf_pmlog::recover(data, true) {
         one_line("pmlog recover", &e.to_string());
     }
@@ -356,6 +359,33 @@ fn pmlog(data: &[u8]) {
             }
         }
         Err(e) => one_line("pmlog append", &e.to_string()),
+    }
+}
+
+fn pmlog_multi(data: &[u8]) {
+    use vf_pmlog::{MultiLog, SimRegion};
+    if let Err(e) = vf_pmlog::recover_multi(data, true) {
+        one_line("pmlog multilog recover", &e.to_string());
+    }
+    let mut m = match MultiLog::open(SimRegion::from_image(data.to_vec())) {
+        Ok(m) => m,
+        Err(e) => return one_line("pmlog multilog open", &e.to_string()),
+    };
+    for i in 0..m.n_logs() {
+        let (head, tail) = (m.head(i), m.tail(i));
+        assert!(head <= tail && tail - head <= m.capacity(i), "log {i}: head {head} tail {tail}");
+        let whole = m.read(i, head, tail - head).expect("the committed range reads");
+        assert_eq!(whole.len() as u64, tail - head);
+        assert!(m.read(i, head, u64::MAX).is_err());
+    }
+    assert!(m.read(m.n_logs(), 0, 0).is_err(), "a log past the last one reads");
+    // one commit over the first and the last log, then the reopened image holds both
+    let last = m.n_logs() - 1;
+    let (Ok(a), Ok(b)) = (m.tentatively_append(0, b"fz"), m.tentatively_append(last, b"zz")) else { return };
+    if m.commit().is_ok() {
+        let again = MultiLog::open(SimRegion::from_image(m.into_region().into_image())).expect("a multilog we just committed reopens");
+        assert_eq!(again.read(0, a, 2).expect("committed bytes read back"), b"fz");
+        assert_eq!(again.read(last, b, 2).expect("committed bytes read back"), b"zz");
     }
 }
 
@@ -592,6 +622,17 @@ fn seeds_pmlog() -> Vec<Vec<u8>> {
         out.push(log.into_region().into_image());
     }
     out.push(b"not a pmlog file\n".to_vec());
+    // multilogs: 2 and 3 logs, with a commit across logs and a head advance
+    for caps in [vec![64u64, 100], vec![32, 32, 48]] {
+        let len = vf_pmlog::MultiLog::<SimRegion>::region_len_for(&caps).unwrap_or(1024);
+        let Ok(mut m) = vf_pmlog::MultiLog::create(SimRegion::new(len), &caps) else { continue };
+        for (i, line) in entries.lines().take(caps.len()).enumerate() {
+            let _ = m.tentatively_append(i, line.as_bytes());
+        }
+        let _ = m.commit();
+        let _ = m.advance_head(0, 1);
+        out.push(m.into_region().into_image());
+    }
     out
 }
 

@@ -7,6 +7,7 @@
 
 use crate::layout::DATA_OFFSET;
 use crate::log::{PmLog, Tuning};
+use crate::multilog::MultiLog;
 use crate::region::{MmapRegion, Persistence, PmRegion};
 use std::path::Path;
 use std::time::Instant;
@@ -36,6 +37,9 @@ pub struct Measurement {
     pub persistence: &'static str,
     /// Round of an interleaved comparison (0 for single measurements).
     pub round: usize,
+    /// Number of logs each commit appended to (1 except for the multilog rows, where `size`
+    /// is per log and `bytes` counts all logs).
+    pub logs: usize,
 }
 
 /// Runs one measurement on a fresh file at `path` (removed afterwards).
@@ -75,6 +79,7 @@ pub fn measure(
         cpu_mib_per_s: 0.0,
         persistence: persistence.name(),
         round: 0,
+        logs: 1,
     })
 }
 
@@ -392,11 +397,105 @@ pub fn compare(
                         persistence.name()
                     },
                     round: round - 1,
+                    logs: 1,
                 });
             }
         }
         Ok(out)
     })();
     let _ = std::fs::remove_file(&path);
+    result
+}
+
+/// The multilog row: `Ours` = one entry of `size` bytes tentatively appended to each of the `n`
+/// logs, then one `commit` (two fences); `Raw` = the same `n` copies (same offsets, same
+/// non-temporal / clwb write-back) and one fence, no metadata.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiVariant {
+    Ours,
+    Raw,
+}
+
+/// Multilog throughput on a fresh file at `path` (removed afterwards): `total_log_bytes` split
+/// into `n` logs; commits until `total` bytes (all logs together) were appended; a full log's head
+/// advances to its tail. One untimed lap first (so page faults are not measured); CPU and wall
+/// time of the timed loop.
+pub fn measure_multi(
+    path: &Path,
+    total_log_bytes: u64,
+    n: usize,
+    size: usize,
+    total: u64,
+    variant: MultiVariant,
+) -> Result<Measurement, String> {
+    let cap = total_log_bytes / n as u64;
+    let caps = vec![cap; n];
+    let len = MultiLog::<MmapRegion>::region_len_for(&caps).ok_or("bad multilog capacities")?;
+    let _ = std::fs::remove_file(path);
+    let persistence = Persistence::auto();
+    let region = MmapRegion::create(path, len, persistence).map_err(|e| {
+        let _ = std::fs::remove_file(path);
+        format!("{}: {e}", path.display())
+    })?;
+    let result = (|| {
+        let mut m = MultiLog::create(region, &caps).map_err(|e| e.to_string())?;
+        let data: Vec<u8> = (0..size).map(|i| (i * 131 + 7) as u8).collect();
+        let commits = (total / (n * size) as u64).max(1);
+        let warm = cap / size as u64 + 1;
+        let (mut t, mut c0) = (Instant::now(), 0.0);
+        match variant {
+            MultiVariant::Ours => {
+                let step = |m: &mut MultiLog<MmapRegion>| -> Result<(), String> {
+                    for l in 0..n {
+                        if m.tentatively_append(l, &data).is_err() {
+                            m.advance_head(l, m.tail(l)).map_err(|e| e.to_string())?;
+                            m.tentatively_append(l, &data).map_err(|e| e.to_string())?;
+                        }
+                    }
+                    m.commit().map_err(|e| e.to_string())
+                };
+                for k in 0..warm + commits {
+                    if k == warm {
+                        (t, c0) = (Instant::now(), thread_cpu_seconds());
+                    }
+                    step(&mut m)?;
+                }
+            }
+            MultiVariant::Raw => {
+                let offs = m.layout().data_offs.clone();
+                let slots = cap / size as u64;
+                let mut region = m.into_region();
+                for k in 0..warm + commits {
+                    if k == warm {
+                        (t, c0) = (Instant::now(), thread_cpu_seconds());
+                    }
+                    for &off in &offs {
+                        region.write_nodrain(off + (k % slots) as usize * size, &data);
+                    }
+                    region.fence();
+                }
+            }
+        }
+        let cpu_seconds = thread_cpu_seconds() - c0;
+        let seconds = t.elapsed().as_secs_f64();
+        let bytes = commits * (n * size) as u64;
+        Ok(Measurement {
+            variant: match variant {
+                MultiVariant::Ours => "multilog-ours",
+                MultiVariant::Raw => "multilog-raw",
+            },
+            size,
+            appends: commits,
+            bytes,
+            seconds,
+            mib_per_s: bytes as f64 / seconds / (1024.0 * 1024.0),
+            cpu_seconds,
+            cpu_mib_per_s: bytes as f64 / cpu_seconds / (1024.0 * 1024.0),
+            persistence: persistence.name(),
+            round: 0,
+            logs: n,
+        })
+    })();
+    let _ = std::fs::remove_file(path);
     result
 }

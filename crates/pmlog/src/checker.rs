@@ -13,7 +13,7 @@
 //!    can never come back to life.
 
 use crate::layout::DATA_OFFSET;
-use crate::log::{PmLog, Protocol, Tuning};
+use crate::log::{PmLog, Protocol, SumKind, Tuning};
 use crate::region::PmRegion;
 use crate::sim::{PersistTracker, SimRegion};
 use rand::{Rng, SeedableRng};
@@ -57,6 +57,8 @@ pub struct Report {
     /// States of a second crash, checked after recoveries that rolled a commit back (see
     /// `second_crash`).
     pub second_crash_states: u64,
+    /// Single-bit corruptions of the metadata checked (multilog checker only).
+    pub bit_flips: u64,
     pub failures: u64,
     pub first_failure: Option<String>,
 }
@@ -281,7 +283,7 @@ fn check_point(
 }
 
 /// Odometer over the candidate indices; false when it wrapped around.
-fn next_pick(pick: &mut [usize], choices: &[(usize, usize)]) -> bool {
+pub(crate) fn next_pick(pick: &mut [usize], choices: &[(usize, usize)]) -> bool {
     for (p, c) in pick.iter_mut().zip(choices) {
         *p += 1;
         if *p < c.1 {
@@ -514,17 +516,14 @@ pub fn small_workloads() -> Vec<(String, usize, Vec<Op>)> {
     ]
 }
 
-/// Tunings covering both commit paths and a mix.
+/// Tunings covering both commit paths, a mix, and both one-fence data checksums.
 pub fn tunings() -> Vec<(&'static str, Tuning)> {
+    let t = |one_fence_max, sum| Tuning { one_fence_max, sum };
     vec![
-        (
-            "1fence",
-            Tuning {
-                one_fence_max: u64::MAX,
-            },
-        ),
-        ("2fence", Tuning { one_fence_max: 0 }),
-        ("mixed16", Tuning { one_fence_max: 16 }),
+        ("1fence", t(u64::MAX, SumKind::Crc3)),
+        ("2fence", t(0, SumKind::Crc3)),
+        ("mixed16", t(16, SumKind::Crc3)),
+        ("1fence-clmul", t(u64::MAX, SumKind::Clmul)),
     ]
 }
 
@@ -604,7 +603,7 @@ pub fn sampled_configs(protocol: Protocol, count: u64, per_point: usize) -> Vec<
     (0..count)
         .map(|s| {
             let cap = [200usize, 512, 1000][s as usize % 3];
-            let (tname, tuning) = tunings()[s as usize % 3];
+            let (tname, tuning) = tunings()[s as usize % 4];
             Config {
                 name: format!("random-seed{s}-cap{cap}/{tname}/unit8"),
                 capacity: cap,
@@ -698,7 +697,7 @@ pub fn large_exhaustive_configs(protocol: Protocol) -> Vec<Config> {
 pub fn random_exhaustive_configs(protocol: Protocol, count: u64) -> Vec<Config> {
     (0..count)
         .map(|s| {
-            let (tname, tuning) = tunings()[s as usize % 3];
+            let (tname, tuning) = tunings()[s as usize % 4];
             Config {
                 name: format!("random-seed{}-cap200/{tname}/unit8", 100 + s),
                 capacity: 200,

@@ -25,6 +25,8 @@ pub enum LogError {
     Corrupted { offset: u64, what: String },
     #[error("region too small: {len} bytes, need more than {min}")]
     TooSmall { len: u64, min: u64 },
+    #[error("no log {log}: the multilog has {n} logs (0..{n})")]
+    NoSuchLog { log: usize, n: usize },
     #[error("logical position would exceed 2^64")]
     PositionOverflow,
 }

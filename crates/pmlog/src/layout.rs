@@ -25,6 +25,9 @@ pub const DATA_OFFSET: usize = 256;
 /// The record's data bytes `[prev_tail, tail)` are covered by `data_crc`; they were persisted by
 /// the same fence as the record (one fence per commit).
 pub const KIND_DATA_CRC: u32 = 0x1DC5_C0DE;
+/// Like `KIND_DATA_CRC`, but `data_crc` is the keyed carry-less sum (`checksum::ClmulSum`) of the
+/// bytes `[prev_tail, tail)` (`Tuning::sum = SumKind::Clmul`).
+pub const KIND_DATA_CLMUL: u32 = 0x3C1A_C0DE;
 /// The record was written only after its data was already durable (two fences per commit).
 pub const KIND_DATA_FENCED: u32 = 0x2FE7_C0DE;
 
@@ -145,7 +148,7 @@ impl Record {
             return None;
         }
         let kind = u32_at(slot, 36);
-        if kind != KIND_DATA_CRC && kind != KIND_DATA_FENCED {
+        if kind != KIND_DATA_CRC && kind != KIND_DATA_FENCED && kind != KIND_DATA_CLMUL {
             return None;
         }
         Some(Record {

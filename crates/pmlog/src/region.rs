@@ -8,7 +8,7 @@
 //! * [`crate::sim::SimRegion`]: an in-memory region that records every store, flush and fence for
 //!   the crash-consistency checker.
 
-use crate::checksum::DataSum;
+use crate::checksum::{ClmulSum, DataSum};
 use std::fs::{File, OpenOptions};
 use std::path::Path;
 
@@ -38,6 +38,11 @@ pub trait PmRegion {
     /// `write_nodrain` that also adds the bytes (at logical log position `pos`) to the data
     /// checksum; real PM fuses the checksum into the non-temporal copy loop.
     fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
+        self.write_nodrain(off, data);
+        sum.update(pos, data);
+    }
+    /// `write_nodrain_sum` for the keyed carry-less sum (`SumKind::Clmul`).
+    fn write_nodrain_clmul(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut ClmulSum) {
         self.write_nodrain(off, data);
         sum.update(pos, data);
     }
@@ -242,6 +247,46 @@ impl PmRegion for MmapRegion {
         }
     }
 
+    fn write_nodrain_clmul(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut ClmulSum) {
+        let end = off + data.len();
+        assert!(end <= self.map.len(), "write past the end of the region");
+        let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
+        if self.persistence == Persistence::Msync
+            || data.len() < NT_THRESHOLD
+            || !lines_agree
+            || !clmul_ok()
+        {
+            self.write_nodrain(off, data);
+            sum.update(pos, data);
+            return;
+        }
+        let body_start = (off + CACHE_LINE - 1) & !(CACHE_LINE - 1);
+        let body_end = end & !(CACHE_LINE - 1);
+        let (head, tail) = (body_start - off, body_end - off);
+        if head > 0 {
+            self.write(off, &data[..head]);
+            self.flush_lines(off, head);
+            sum.update(pos, &data[..head]);
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: [body_start, body_end) is inside the mapping and line aligned, and so is the
+        // logical position of its first byte (`lines_agree`); clmul_ok() checked PCLMULQDQ.
+        unsafe {
+            crate::checksum::copy_nt_clmul(
+                self.map.as_mut_ptr().add(body_start),
+                data.as_ptr().add(head),
+                body_end - body_start,
+                pos + head as u64,
+                sum,
+            );
+        }
+        if tail < data.len() {
+            self.write(body_end, &data[tail..]);
+            self.flush_lines(body_end, end - body_end);
+            sum.update(pos + tail as u64, &data[tail..]);
+        }
+    }
+
     fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
         assert!(
             off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
@@ -329,6 +374,15 @@ fn fused_ok() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("sse4.2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+fn clmul_ok() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("pclmulqdq")
     }
     #[cfg(not(target_arch = "x86_64"))]
     false

@@ -2,7 +2,7 @@
 //! deliberately broken variant (each must be caught).
 
 use vf_pmlog::checker::{self, Config, Mode, Op};
-use vf_pmlog::{Protocol, Tuning};
+use vf_pmlog::{Protocol, SumKind, Tuning};
 
 fn run_all(configs: &[Config]) -> (u64, u64, Option<String>) {
     let (states, _, failures, first) = run_all_counting(configs);
@@ -65,16 +65,29 @@ fn catches_missing_commit_fence() {
         Protocol::NoCommitFence,
         Tuning {
             one_fence_max: u64::MAX,
+            ..Default::default()
         },
     );
     assert!(f > 0);
-    let (f, _) = caught(Protocol::NoCommitFence, Tuning { one_fence_max: 0 });
+    let (f, _) = caught(
+        Protocol::NoCommitFence,
+        Tuning {
+            one_fence_max: 0,
+            ..Default::default()
+        },
+    );
     assert!(f > 0);
 }
 
 #[test]
 fn catches_missing_data_fence() {
-    let (f, first) = caught(Protocol::NoDataFence, Tuning { one_fence_max: 0 });
+    let (f, first) = caught(
+        Protocol::NoDataFence,
+        Tuning {
+            one_fence_max: 0,
+            ..Default::default()
+        },
+    );
     assert!(f > 0);
     assert!(
         first.unwrap().contains("recovered"),
@@ -95,10 +108,25 @@ fn catches_missing_data_crc_check() {
         Protocol::NoDataCrcCheck,
         Tuning {
             one_fence_max: u64::MAX,
+            ..Default::default()
         },
     );
     assert!(f > 0);
     assert!(first.unwrap().contains("recovered"));
+}
+
+#[test]
+fn catches_missing_data_check_with_the_clmul_sum_and_passes_with_it() {
+    let clmul = Tuning {
+        one_fence_max: u64::MAX,
+        sum: SumKind::Clmul,
+    };
+    let (f, first) = caught(Protocol::NoDataCrcCheck, clmul);
+    assert!(f > 0);
+    assert!(first.unwrap().contains("recovered"));
+    // The same configurations with the check: torn data is caught by the keyed sum.
+    let (f, first) = caught(Protocol::Correct, clmul);
+    assert_eq!(f, 0, "{first:?}");
 }
 
 #[test]
@@ -107,6 +135,7 @@ fn catches_missing_stale_slot_invalidation() {
         Protocol::NoStaleSlotInvalidation,
         Tuning {
             one_fence_max: u64::MAX,
+            ..Default::default()
         },
     );
     assert!(f > 0);
@@ -122,6 +151,7 @@ fn catches_erase_of_a_record_written_after_open() {
         Protocol::LateStaleErase,
         Tuning {
             one_fence_max: u64::MAX,
+            ..Default::default()
         },
     );
     assert!(f > 0);
@@ -135,6 +165,7 @@ fn second_crash_check_catches_an_unfenced_erase() {
         Protocol::UnfencedErase,
         Tuning {
             one_fence_max: u64::MAX,
+            ..Default::default()
         },
     );
     assert!(f > 0);

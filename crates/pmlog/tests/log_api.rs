@@ -120,11 +120,26 @@ fn cpu_flush_detection_matches_cpuinfo() {
 
 #[test]
 fn large_appends_use_nt_path_and_read_back() {
-    let path = scratch("large");
+    large_appends(Tuning::default(), "large");
+}
+
+/// One-fence commits of up to 40 KB with the keyed carry-less sum: the fused copy loop's sum
+/// must be what recovery recomputes (else reopening rolls the last commit back).
+#[test]
+fn large_one_fence_commits_with_the_clmul_sum_read_back_and_reopen() {
+    let tuning = Tuning {
+        one_fence_max: u64::MAX,
+        sum: vf_pmlog::SumKind::Clmul,
+    };
+    large_appends(tuning, "large-clmul");
+}
+
+fn large_appends(tuning: Tuning, name: &str) {
+    let path = scratch(name);
     let _ = std::fs::remove_file(&path);
     let p = Persistence::best_cache_flush().unwrap_or(Persistence::Msync);
-    let mut log =
-        PmLog::create(MmapRegion::create(&path, DATA_OFFSET + 100_000, p).unwrap()).unwrap();
+    let region = MmapRegion::create(&path, DATA_OFFSET + 100_000, p).unwrap();
+    let mut log = PmLog::create_with(region, 99, Protocol::Correct, tuning).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     for round in 0..40 {
         let n = if round % 2 == 0 {
@@ -148,7 +163,17 @@ fn large_appends_use_nt_path_and_read_back() {
             // Recovery recomputes the data checksum the fused copy loop produced.
             let (head, tail) = (log.head(), log.tail());
             drop(log);
-            log = PmLog::open(MmapRegion::open(&path, p).unwrap()).unwrap();
+            let image = std::fs::read(&path).unwrap();
+            let rec = vf_pmlog::recover(&image, true).unwrap();
+            if tuning.one_fence_max == u64::MAX {
+                assert_eq!(rec.record.kind, vf_pmlog::layout::KIND_DATA_CLMUL);
+            }
+            log = PmLog::open_with(
+                MmapRegion::open(&path, p).unwrap(),
+                Protocol::Correct,
+                tuning,
+            )
+            .unwrap();
             assert_eq!(
                 (log.head(), log.tail()),
                 (head, tail),

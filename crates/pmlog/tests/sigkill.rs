@@ -11,6 +11,7 @@ use std::time::Duration;
 use vf_pmlog::stress;
 
 const KILLS: usize = 1000;
+const MULTI_KILLS: usize = 500;
 const MAX_BATCH: u64 = 3;
 
 fn scratch(name: &str) -> PathBuf {
@@ -28,11 +29,32 @@ fn thousand_sigkills_never_lose_or_invent_committed_records() {
     let _ = std::fs::remove_file(&path);
     // 16 KiB of data: the writer wraps and advances the head many times.
     stress::create_log(&path, 16 * 1024).unwrap();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x51C0);
+    kill_loop(&path, false, KILLS, 0x51C0);
+}
+
+#[test]
+fn multilog_sigkills_leave_a_prefix_of_commits_on_every_log() {
+    let path = scratch("sigkill-multi");
+    let _ = std::fs::remove_file(&path);
+    // Three logs of 4 KiB: every log wraps and advances its head many times; most commits
+    // touch two or three logs.
+    stress::create_multi_log(&path, 3, 4096).unwrap();
+    kill_loop(&path, true, MULTI_KILLS, 0x3A17);
+}
+
+/// Starts the writer (`--multi` for a multilog), kills it after a random 0-4 ms, verifies, `kills`
+/// times.
+fn kill_loop(path: &std::path::Path, multi: bool, kills: usize, seed: u64) {
+    let path = path.to_path_buf();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut known = 0u64; // last seq known committed (reported by a writer or recovered)
     let mut progressed = 0; // kills after which the log had grown
-    for kill in 0..KILLS {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vf-pmlog-stress"))
+    for kill in 0..kills {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_vf-pmlog-stress"));
+        if multi {
+            cmd.arg("--multi");
+        }
+        let mut child = cmd
             .arg(&path)
             .env("PMEM_IS_PMEM_FORCE", "1")
             .stdout(Stdio::piped())
@@ -72,8 +94,12 @@ fn thousand_sigkills_never_lose_or_invent_committed_records() {
             .max()
             .unwrap_or(0);
         let at_least = known.max(reported);
-        let last = stress::verify(&path, at_least, at_least + MAX_BATCH)
-            .unwrap_or_else(|e| panic!("kill {kill}: {e}"));
+        let verified = if multi {
+            stress::verify_multi(&path, at_least, at_least + MAX_BATCH)
+        } else {
+            stress::verify(&path, at_least, at_least + MAX_BATCH)
+        };
+        let last = verified.unwrap_or_else(|e| panic!("kill {kill}: {e}"));
         if last > known {
             progressed += 1;
         }
@@ -81,10 +107,12 @@ fn thousand_sigkills_never_lose_or_invent_committed_records() {
     }
     std::fs::remove_file(&path).unwrap();
     assert!(
-        progressed > KILLS / 10,
-        "writer made progress in only {progressed} of {KILLS} runs"
+        progressed > kills / 10,
+        "writer made progress in only {progressed} of {kills} runs"
     );
-    eprintln!("{KILLS} SIGKILLs, {known} records committed, progress in {progressed} runs");
+    eprintln!(
+        "{kills} SIGKILLs (multilog: {multi}), {known} records committed, progress in {progressed} runs"
+    );
 }
 
 #[test]
@@ -106,5 +134,49 @@ fn writer_and_verifier_agree_without_kills() {
     assert!(stress::verify(&path, last + 1, last + 4)
         .unwrap_err()
         .contains("lost committed"));
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn multilog_writer_and_verifier_agree_without_kills_and_see_torn_commits() {
+    let path = scratch("multi-nokill");
+    let _ = std::fs::remove_file(&path);
+    stress::create_multi_log(&path, 3, 2048).unwrap();
+    let mut out = Vec::new();
+    stress::multi_writer_loop(&path, &mut out, Some(400)).unwrap();
+    let last: u64 = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(last > 400);
+    assert_eq!(stress::verify_multi(&path, last, last).unwrap(), last);
+    assert!(stress::verify_multi(&path, last + 1, last + 4)
+        .unwrap_err()
+        .contains("lost committed"));
+    std::fs::remove_file(&path).unwrap();
+
+    // A commit whose records reach only one of its two logs is reported as torn.
+    let _ = std::fs::remove_file(&path);
+    stress::create_multi_log(&path, 2, 2048).unwrap();
+    let s = (2..100u64)
+        .find(|&s| stress::log_of(s, 2) != stress::log_of(s + 1, 2))
+        .unwrap();
+    {
+        let region = vf_pmlog::MmapRegion::open(&path, vf_pmlog::Persistence::Msync).unwrap();
+        let mut m = vf_pmlog::MultiLog::open(region).unwrap();
+        for k in 2..s {
+            m.tentatively_append(stress::log_of(k, 2), &stress::encode_multi_record(k, k))
+                .unwrap();
+        }
+        m.tentatively_append(stress::log_of(s, 2), &stress::encode_multi_record(s, s + 1))
+            .unwrap();
+        m.commit().unwrap();
+    }
+    assert!(stress::verify_multi(&path, 0, s + 1)
+        .unwrap_err()
+        .contains("torn"));
     std::fs::remove_file(&path).unwrap();
 }
