@@ -10,7 +10,8 @@
 # which builds AFL++ from the crate's bundled source). Seeds come from examples/ through
 # `vf-fuzz seeds`. Work, findings and stats go to target/fuzz/<target>/. Prints one line per
 # target (executions, crashes, hangs over 10 s) and a total; exits 1 if any target crashed or
-# hung. Replay a finding with: target/release/vf-fuzz run TARGET FILE
+# hung. Replay a finding with: target/release/vf-fuzz run TARGET FILE, and with the AFL++ build
+# itself (debug assertions and overflow checks on): VF_FUZZ_TARGET=TARGET target/afl/release/vf-afl < FILE
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -33,7 +34,13 @@ if [ "$ENGINE" = afl ]; then
   # builds AFL++ once per rustc version; "already built" is fine
   cargo afl config --build >/dev/null 2>&1 || true
   echo "== building the AFL++ harness (fuzz/)"
-  (cd fuzz && CARGO_TARGET_DIR=../target/afl cargo afl build --release -q) || exit 1
+  # AFL_NO_CFG_FUZZING: without it cargo-afl compiles every crate with `--cfg fuzzing`, under
+  # which proc-macro2 (the Verus front end's tokenizer) reports every source position as line 0,
+  # column 0: each Verus error then failed the target's position check, a "crash" that no
+  # replay outside AFL++ reproduced. The harness keeps cargo-afl's debug assertions and
+  # overflow checks (replay a finding with the AFL binary itself to see them:
+  # VF_FUZZ_TARGET=<target> target/afl/release/vf-afl < FILE).
+  (cd fuzz && AFL_NO_CFG_FUZZING=1 CARGO_TARGET_DIR=../target/afl cargo afl build --release -q) || exit 1
 fi
 
 run_one() {

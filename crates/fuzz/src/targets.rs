@@ -437,10 +437,10 @@ fn cfg(data: &[u8]) {
 }
 
 /// Verus source through everything `verify` does before z3: parse, types, verification
-/// conditions, SMT-LIB text. The generated queries must be S-expressions vf-smt reads back.
+/// conditions, the SMT-LIB scripts z3 would get. They must be S-expressions vf-smt reads back.
 fn verus(data: &[u8]) {
     let t = text(data);
-    match vf_verify::generate_queries(&t, None) {
+    match vf_verify::generate_scripts(&t, None) {
         Ok(qs) => {
             for q in qs {
                 if let Err(e) = vf_smt::parse_sexps(&q) {

@@ -42,4 +42,4 @@ impl fmt::Display for Fail {
     }
 }
 
-pub use run::{front_end_work, generate_queries, verify_source, Options, Report, VerifyError};
+pub use run::{front_end_work, generate_queries, generate_scripts, verify_source, Options, Report, VerifyError};

@@ -3,7 +3,7 @@
 
 use crate::prelude::{boxing, BASE_SORTS, PRELUDE};
 use crate::program::{parse_program, Mode, Program, Ty, IK};
-use crate::vc::{and_all, ctor_name, range_of, sel_name, Check, Gen};
+use crate::vc::{and_all, ctor_name, range_of, sel_name, Check, CheckFacts, Gen};
 use crate::{Fail, Span};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -155,7 +155,7 @@ pub fn base_preamble() -> String {
     preamble(&p, &g)
 }
 
-fn query_text(pre: &str, g: &Gen, c: &Check, rlimit: Option<u64>) -> String {
+fn query_text(pre: &str, g: &Gen, c: &Check, facts: &[String], rlimit: Option<u64>) -> String {
     let mut s = String::new();
     if let Some(r) = rlimit {
         s.push_str(&format!("(set-option :rlimit {})\n", r));
@@ -173,7 +173,7 @@ fn query_text(pre: &str, g: &Gen, c: &Check, rlimit: Option<u64>) -> String {
             s.push('\n');
         }
     }
-    for f in &c.facts {
+    for f in facts {
         s.push_str(&format!("(assert {})\n", f));
     }
     s.push_str(&format!("(assert (not {}))\n(check-sat)\n", c.goal));
@@ -244,7 +244,27 @@ fn generate_queries_here(src: &str, rlimit: Option<u64>) -> Result<Vec<String>, 
     let p = parse_program(src)?;
     let (g, _) = front_end(&p)?;
     let pre = preamble(&p, &g);
-    Ok(g.checks.iter().map(|c| query_text(&pre, &g, c, rlimit)).collect())
+    let mut cf = CheckFacts::default();
+    Ok(g.checks.iter().map(|c| query_text(&pre, &g, c, cf.next(c), rlimit)).collect())
+}
+
+/// The scripts `verify_source` gives z3 (one per function with checks, single-threaded):
+/// like `generate_queries` but with every fact asserted once per path (linear text, where
+/// self-contained queries repeat each path's facts per check). Used by the fuzz target.
+pub fn generate_scripts(src: &str, rlimit: Option<u64>) -> Result<Vec<String>, Fail> {
+    on_deep_stack(|| {
+        let p = parse_program(src)?;
+        let (g, _) = front_end(&p)?;
+        let pre = preamble(&p, &g);
+        let opts = Options { rlimit, ..Options::default() };
+        let mut funcs: Vec<usize> = g.checks.iter().map(|c| c.func).collect();
+        funcs.sort();
+        funcs.dedup();
+        // the preamble once, then each function's part
+        let mut out = vec![pre.clone()];
+        out.extend(funcs.iter().map(|&f| script("", &g, &[f], &opts).1));
+        Ok(out)
+    })
 }
 
 pub fn verify_source(src: &str, opts: &Options) -> Result<Report, Fail> {
@@ -260,9 +280,10 @@ fn verify_source_here(src: &str, opts: &Options) -> Result<Report, Fail> {
     if let Some(dir) = &opts.export_smt {
         // one self-contained script per check, for re-checking with any solver
         let _ = std::fs::create_dir_all(dir);
+        let mut cf = CheckFacts::default();
         for (k, c) in g.checks.iter().enumerate() {
             let name = format!("{:03}-{}.smt2", k, p.fns[c.func].key.replace("::", "."));
-            let _ = std::fs::write(dir.join(name), query_text(&pre, &g, c, opts.rlimit));
+            let _ = std::fs::write(dir.join(name), query_text(&pre, &g, c, cf.next(c), opts.rlimit));
         }
     }
     // One z3 context per thread: the preamble is parsed once, every function's declarations
@@ -351,19 +372,37 @@ fn script(pre: &str, g: &Gen, fs: &[usize], opts: &Options) -> (Vec<usize>, Stri
                 s.push('\n');
             }
         }
+        // The checks' facts in nested scopes: a check whose facts extend the previous one's
+        // (the usual case along a path) asserts only the new ones; otherwise scopes are popped
+        // down to the shared prefix. Each fact is asserted about once per path, not per check.
+        let mut cur: Vec<String> = Vec::new();
+        let mut scopes: Vec<usize> = Vec::new();
         for (k, c) in g.checks.iter().enumerate() {
             if c.func != f {
                 continue;
             }
             ids.push(k);
-            s.push_str("(push 1)\n");
-            for fact in &c.facts {
-                s.push_str(&format!("(assert {})\n", fact));
+            while scopes.last().is_some_and(|&top| top > c.keep) {
+                s.push_str("(pop 1)\n");
+                scopes.pop();
+            }
+            let asserted = scopes.last().copied().unwrap_or(0);
+            cur.truncate(c.keep);
+            cur.extend(c.extra.iter().cloned());
+            if cur.len() > asserted {
+                s.push_str("(push 1)\n");
+                for fact in &cur[asserted..] {
+                    s.push_str(&format!("(assert {})\n", fact));
+                }
+                scopes.push(cur.len());
             }
             s.push_str(&format!(
-                "(assert (not {}))\n(check-sat)\n(pop 1)\n",
+                "(push 1)\n(assert (not {}))\n(check-sat)\n(pop 1)\n",
                 c.goal
             ));
+        }
+        for _ in scopes {
+            s.push_str("(pop 1)\n");
         }
         s.push_str("(pop 1)\n");
     }

@@ -12,7 +12,12 @@ use verus_syn::spanned::Spanned;
 #[derive(Clone, Debug)]
 pub struct Check {
     pub func: usize,
-    pub facts: Vec<String>,
+    /// The check's facts are the first `keep` facts of the previous check of the same
+    /// function (in `Gen::checks` order; nothing for its first check) followed by `extra`:
+    /// checks along one path share their facts instead of each holding a copy (n checks on a
+    /// path of n facts were O(n^2) memory). `CheckFacts` rebuilds them in order.
+    pub keep: usize,
+    pub extra: Vec<String>,
     pub goal: String,
     pub span: Span,
     pub msg: String,
@@ -121,6 +126,8 @@ pub struct Gen<'p> {
     /// program for every shape but "many checks on one long path" (each check is a query
     /// with all facts of its path)
     pub facts_copied: usize,
+    /// the facts of the last check of each function (`Check::keep`)
+    last_facts: HashMap<usize, Vec<String>>,
 }
 
 type R = Result<Option<Val>, Fail>;
@@ -141,6 +148,22 @@ pub fn and_all(v: &[String]) -> String {
         0 => "true".into(),
         1 => v[0].clone(),
         _ => format!("(and {})", v.join(" ")),
+    }
+}
+
+/// Rebuilds the facts of checks visited in `Gen::checks` order (every check of a function, in
+/// order: each is relative to the previous one of its function).
+#[derive(Default)]
+pub struct CheckFacts {
+    last: HashMap<usize, Vec<String>>,
+}
+
+impl CheckFacts {
+    pub fn next(&mut self, c: &Check) -> &[String] {
+        let v = self.last.entry(c.func).or_default();
+        v.truncate(c.keep);
+        v.extend(c.extra.iter().cloned());
+        v
     }
 }
 
@@ -314,6 +337,7 @@ impl<'p> Gen<'p> {
             shared: 0,
             env_writes: 0,
             facts_copied: 0,
+            last_facts: HashMap::new(),
         }
     }
 
@@ -496,10 +520,20 @@ impl<'p> Gen<'p> {
             ));
         }
         if goal != "true" {
-            let facts = self.copy_facts(&st.facts);
+            let last = self.last_facts.entry(self.fr.func).or_default();
+            let n = last.len().min(st.facts.len());
+            let mut keep = 0;
+            while keep < n && last[keep] == st.facts[keep] {
+                keep += 1;
+            }
+            let extra = st.facts[keep..].to_vec();
+            last.truncate(keep);
+            last.extend(extra.iter().cloned());
+            self.facts_copied += extra.len();
             self.checks.push(Check {
                 func: self.fr.func,
-                facts,
+                keep,
+                extra,
                 goal: goal.clone(),
                 span,
                 msg: msg.to_string(),

@@ -4,10 +4,12 @@
 //! `match` with many arms. Measured deterministically, never by time: the number of facts
 //! copied (into checks and forked states: `front_end_work`) and the total text of the
 //! generated queries, at sizes 10, 100 and 1000. Linear growth makes the step from 100 to 1000
-//! about 11x the step from 10 to 100; quadratic about 100x. (Many checks on one long path are
-//! quadratic by design: each check is a query with all the facts of its path.)
+//! about 11x the step from 10 to 100; quadratic about 100x. Many checks on one path share
+//! their facts (`Check::keep`) and z3's scripts assert each fact once per path
+//! (`generate_scripts`); the self-contained per-check queries of `--export-smt` stay quadratic
+//! in that shape, by design.
 
-use vf_verify::{front_end_work, generate_queries, verify_source, Options};
+use vf_verify::{front_end_work, generate_queries, generate_scripts, verify_source, Options};
 
 fn wrap(body: &str) -> String {
     format!("use vstd::prelude::*;\nverus! {{\n{}\n}}\n", body)
@@ -78,6 +80,40 @@ fn spec_call_chain(n: usize) -> String {
     }
     v.push(format!("proof fn g() ensures f{}(0) == {} {{ }}", n - 1, n - 1));
     wrap(&v.join("\n"))
+}
+
+fn many_asserts(n: usize) -> String {
+    let a: String = (0..n).map(|i| format!("    assert(x + {i} == {i} + x);\n")).collect();
+    wrap(&format!("proof fn f(x: int) {{\n{a}}}"))
+}
+
+fn many_ensures(n: usize) -> String {
+    let e: String = (0..n).map(|i| format!("        s.update(1, x)[2] == s[2] + {i} - {i},\n")).collect();
+    wrap(&format!("proof fn f(s: Seq<int>, x: int)\n    requires s.len() == 3,\n    ensures\n{e}{{ }}"))
+}
+
+#[test]
+fn many_checks_on_one_path_are_linear() {
+    let lin = |a: usize, b: usize, c: usize| c.saturating_sub(a) <= 16 * b.saturating_sub(a) + 64;
+    for (name, gen) in [("n asserts", many_asserts as fn(usize) -> String), ("n ensures", many_ensures)] {
+        let copied: Vec<usize> = [10, 100, 1000].iter().map(|&n| front_end_work(&gen(n)).unwrap().0).collect();
+        assert!(lin(copied[0], copied[1], copied[2]), "{name}: facts copied not linear: {copied:?}");
+        let text: Vec<usize> =
+            [10, 100, 1000].iter().map(|&n| generate_scripts(&gen(n), None).unwrap().iter().map(|q| q.len()).sum()).collect();
+        assert!(lin(text[0], text[1], text[2]), "{name}: script text not linear: {text:?}");
+    }
+    // the shared facts keep the verdicts: all asserts hold; a wrong one among them fails alone
+    let r = verify_source(&many_asserts(60), &Options::default()).unwrap();
+    assert_eq!((r.verified, r.failed_functions), (1, 0), "{:?}", r.errors);
+    let bad = many_asserts(60).replace("assert(x + 33 == 33 + x)", "assert(x + 33 == 34 + x)");
+    let r = verify_source(&bad, &Options::default()).unwrap();
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    assert_eq!(r.errors[0].span.line, 4 + 33, "{:?}", r.errors);
+    let r = verify_source(&many_ensures(40), &Options::default()).unwrap();
+    assert_eq!((r.verified, r.failed_functions), (1, 0), "{:?}", r.errors);
+    let bad = many_ensures(40).replace("s[2] + 7 - 7", "s[2] + 7 - 6");
+    let r = verify_source(&bad, &Options::default()).unwrap();
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
 }
 
 fn measure(src: &str) -> (usize, usize, usize) {
