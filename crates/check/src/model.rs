@@ -43,6 +43,8 @@ pub struct Model {
     pub action_props: Vec<Named>,
     /// State-predicate parts of PROPERTYs: checked on initial states.
     pub init_props: Vec<Named>,
+    /// Liveness parts of PROPERTYs (with the spec's fairness), checked on the explored graph.
+    pub liveness: Vec<crate::liveness::LiveProp>,
     /// Features of the configuration this checker does not check: it refuses a "no error" verdict.
     pub unchecked: Vec<String>,
     pub check_deadlock: bool,
@@ -148,6 +150,7 @@ impl Model {
             }
         };
         let mut unchecked = Vec::new();
+        let mut fairness: Vec<(E, Sc)> = Vec::new();
         let (init, next) = match (&cfg.init, &cfg.next, &cfg.specification) {
             (Some(i), Some(n), _) => {
                 named(i, "INIT")?;
@@ -160,11 +163,12 @@ impl Model {
                 let parts = split_temporal(ev, spec.expr, spec.scope);
                 let mut inits = Vec::new();
                 let mut nexts = Vec::new();
+                let fair = &mut fairness;
                 for p in parts {
                     match p {
                         Part::State(e, sc) => inits.push((e, sc)),
                         Part::Always(a, _v, sc) => nexts.push((a, sc)),
-                        Part::Fairness(..) => {}
+                        Part::Fairness(e, sc) => fair.push((e, sc)),
                         Part::Other(e, sc) => {
                             let (l, c) = sc.file.line_col(e.span.start);
                             return Err(InputError(format!("{}:{l}:{c}: this part of the specification {s} is not supported by the checker", sc.file.name)));
@@ -194,6 +198,7 @@ impl Model {
         let action_constraints = cfg.action_constraints.iter().map(|n| named(n, "ACTION_CONSTRAINT")).collect::<Result<Vec<_>, _>>()?;
         let mut action_props = Vec::new();
         let mut init_props = Vec::new();
+        let mut liveness = Vec::new();
         let mut invariants = invariants;
         for p in &cfg.properties {
             let np = named(p, "PROPERTY")?;
@@ -204,18 +209,21 @@ impl Model {
                         let e: E = leak(Expr::new(ExprKind::BoxAction(Box::new(a.clone()), Box::new(v.clone())), a.span));
                         action_props.push(Named { name: p.clone(), expr: e, scope: sc })
                     }
-                    Part::Fairness(..) | Part::Other(..) => {
+                    Part::Fairness(e, sc) | Part::Other(e, sc) => {
                         // `[]P` for a state predicate P is an invariant
-                        if let Part::Other(e, sc) = part {
-                            if let ExprKind::Prefix(op, inner) = &e.kind {
-                                if op == "[]" && !is_temporal(ev, inner, sc, 0) {
-                                    invariants.push(Named { name: p.clone(), expr: inner, scope: sc });
-                                    continue;
-                                }
+                        if let ExprKind::Prefix(op, inner) = &e.kind {
+                            if op == "[]" && !is_temporal(ev, inner, sc, 0) && !is_action(ev, inner, sc, 0) {
+                                invariants.push(Named { name: p.clone(), expr: inner, scope: sc });
+                                continue;
                             }
                         }
-                        if !unchecked.iter().any(|u: &String| u.contains(&format!("PROPERTY {p} "))) {
-                            unchecked.push(format!("PROPERTY {p} (liveness: not supported yet)"));
+                        match live_prop(ev, p, &fairness, e, sc) {
+                            Ok(lp) => liveness.push(lp),
+                            Err(why) => {
+                                if !unchecked.iter().any(|u: &String| u.contains(&format!("PROPERTY {p} "))) {
+                                    unchecked.push(format!("PROPERTY {p} (liveness: {why})"));
+                                }
+                            }
                         }
                     }
                 }
@@ -239,6 +247,11 @@ impl Model {
             }
             symmetry = close_group(symmetry);
         }
+        if !liveness.is_empty() && (view.is_some() || !symmetry.is_empty()) {
+            for lp in liveness.drain(..) {
+                unchecked.push(format!("PROPERTY {} (liveness together with SYMMETRY or VIEW is not supported)", lp.name));
+            }
+        }
         let check_deadlock = opts.check_deadlock.or(cfg.check_deadlock).unwrap_or(true);
         Ok(Model {
             ev,
@@ -252,6 +265,7 @@ impl Model {
             action_constraints,
             action_props,
             init_props,
+            liveness,
             unchecked,
             check_deadlock,
             cfg,
@@ -261,6 +275,48 @@ impl Model {
     }
 }
 
+
+/// The liveness check of one temporal part of a PROPERTY, under the spec's fairness.
+fn live_prop(ev: &Ev, name: &str, fairness: &[(E, Sc)], e: E, sc: Sc) -> Result<crate::liveness::LiveProp, String> {
+    let mut b = crate::liveness::Builder::new(ev);
+    let mut fair = Vec::new();
+    for (fe, fsc) in fairness {
+        fair.push(b.tr(fe, fsc, &Env::default(), 0)?);
+    }
+    let prop = b.tr(e, sc, &Env::default(), 0)?;
+    Ok(b.finish(name, fair, prop))
+}
+
+/// Does `e` mention primed variables or action operators (looking through definitions)?
+pub fn is_action(ev: &Ev, e: E, sc: Sc, depth: usize) -> bool {
+    if depth > 12 {
+        return false;
+    }
+    use ExprKind::*;
+    match &e.kind {
+        Postfix(op, _) if op == "'" => true,
+        Prefix(op, _) if op == "ENABLED" => false,
+        Prefix(op, a) => op == "UNCHANGED" || is_action(ev, a, sc, depth),
+        BoxAction(..) | AngleAction(..) => true,
+        Infix(_, a, b) => is_action(ev, a, sc, depth) || is_action(ev, b, sc, depth),
+        JunctionList(_, items) => items.iter().any(|i| is_action(ev, i, sc, depth)),
+        Quant(_, _, body) => is_action(ev, body, sc, depth),
+        Name(n) | Apply(n, _) => {
+            let args_action = match &e.kind {
+                Apply(_, args) => args.iter().any(|a| is_action(ev, a, sc, depth)),
+                _ => false,
+            };
+            args_action
+                || match ev.resolve(n, sc, e.span) {
+                    Ok(Some((Def::Op(od, osc), _))) => is_action(ev, &od.body, osc, depth + 1),
+                    _ => false,
+                }
+        }
+        Let(_, body) => is_action(ev, body, sc, depth),
+        If(c, a, b) => is_action(ev, c, sc, depth) || is_action(ev, a, sc, depth) || is_action(ev, b, sc, depth),
+        _ => false,
+    }
+}
 
 fn find_decl(f: &vf_tla::SourceFile, name: &str) -> String {
     for (i, l) in f.text.lines().enumerate() {

@@ -1268,6 +1268,20 @@ impl Ev {
                 let Some(cur) = st.cur else { return Err(err_at(sc, e.span, "ENABLED evaluated without a current state")) };
                 let mut en = super::enumerate::Enumerator::new(self, Some(cur), self.var_names.len());
                 let mut found = false;
+                if let ExprKind::AngleAction(act, v) = &a.kind {
+                    // ENABLED <<A>>_v: some A-step that changes v
+                    let now = self.eval(v, sc, env, &St { cur: Some(cur), nxt: None, primed: false })?;
+                    en.run(act, sc, env, None, &mut |t, _| {
+                        let nxt: Vec<Option<Value>> = t.into_iter().map(Some).collect();
+                        let next = self.eval(v, sc, env, &St { cur: Some(cur), nxt: Some(&nxt), primed: true })?;
+                        if !eq(&now, &next) {
+                            found = true;
+                            return Ok(false);
+                        }
+                        Ok(true)
+                    })?;
+                    return Ok(Value::Bool(found));
+                }
                 en.run(a, sc, env, None, &mut |_, _| {
                     found = true;
                     Ok(false)
