@@ -31,6 +31,14 @@ pub struct Atom {
     pub expr: E,
     pub sc: Sc,
     pub env: Env,
+    /// mentions primes / action operators (else a state predicate, evaluated once per state)
+    pub action: bool,
+    /// `ENABLED <<A>>_v` of a fairness condition: the `<<A>>_v` expression. When the evaluator
+    /// cannot decide ENABLED (an action that uses a primed expression it does not assign), it
+    /// is computed from the explored successors instead; that can only under-approximate
+    /// ENABLED, which weakens fairness (more behaviours count as fair), so it never hides a
+    /// counterexample.
+    pub enabled_of: Option<E>,
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -141,9 +149,10 @@ impl Formula {
         }
     }
 
-    fn lit(&mut self, expr: E, sc: Sc, env: &Env) -> u32 {
+    fn lit(&mut self, ev: &Ev, expr: E, sc: Sc, env: &Env, enabled_of: Option<E>) -> u32 {
         let a = self.atoms.len() as u32;
-        self.atoms.push(Atom { expr, sc, env: env.clone() });
+        let action = crate::model::is_action(ev, expr, sc, 0);
+        self.atoms.push(Atom { expr, sc, env: env.clone(), action, enabled_of });
         self.mk(Node::Lit(a, false))
     }
 }
@@ -183,7 +192,7 @@ impl<'a> Builder<'a> {
             return Err(format!("{}: temporal formula nested too deeply", where_(sc, e)));
         }
         if !is_temporal(self.ev, e, sc, 0) {
-            return Ok(self.f.lit(e, sc, env));
+            return Ok(self.f.lit(self.ev, e, sc, env, None));
         }
         use ExprKind::*;
         match &e.kind {
@@ -237,22 +246,20 @@ impl<'a> Builder<'a> {
             Fairness { strong, vars, action } => {
                 let angle: E = leak(Expr::new(AngleAction(action.clone(), vars.clone()), e.span));
                 let enabled: E = leak(Expr::new(Prefix("ENABLED".into(), Box::new(angle.clone())), e.span));
+                let en = self.f.lit(self.ev, enabled, sc, env, Some(angle));
+                let nen = self.f.not(en);
+                let ang = self.f.lit(self.ev, angle, sc, env, None);
                 if *strong {
                     // <>[]~ENABLED <<A>>_v  \/  []<><<A>>_v
-                    let en = self.f.lit(enabled, sc, env);
-                    let nen = self.f.not(en);
                     let a1 = self.f.mk(Node::Always(nen));
                     let ea = self.f.mk(Node::Eventually(a1));
-                    let ang = self.f.lit(angle, sc, env);
                     let e2 = self.f.mk(Node::Eventually(ang));
                     let ae = self.f.mk(Node::Always(e2));
                     Ok(self.all([ea, ae], false))
                 } else {
                     // []<>(~ENABLED <<A>>_v \/ <<A>>_v)
-                    let not_en: Expr = Expr::new(Prefix("~".into(), Box::new(enabled.clone())), e.span);
-                    let body: E = leak(Expr::new(Infix("\\/".into(), Box::new(not_en), Box::new(angle.clone())), e.span));
-                    let l = self.f.lit(body, sc, env);
-                    let ev = self.f.mk(Node::Eventually(l));
+                    let or = self.all([nen, ang], false);
+                    let ev = self.f.mk(Node::Eventually(or));
                     Ok(self.f.mk(Node::Always(ev)))
                 }
             }
@@ -488,12 +495,29 @@ fn dnf(f: &Formula, x: u32) -> Option<Vec<Vec<u32>>> {
     }
 }
 
+/// A disjunction of literals (atom, negated).
+type Clause = Vec<(u32, bool)>;
+
 struct Branch {
     tableau: u32,
-    /// []<> conditions: (atom, negated)
-    ae: Vec<(u32, bool)>,
+    /// []<> conditions
+    ae: Vec<Clause>,
     /// <>[] conditions
-    ea: Vec<(u32, bool)>,
+    ea: Vec<Clause>,
+}
+
+fn clause(f: &Formula, x: u32) -> Option<Clause> {
+    match &f.nodes[x as usize] {
+        Node::Lit(a, n) => Some(vec![(*a, *n)]),
+        Node::Or(xs) => {
+            let mut v = Vec::new();
+            for &y in xs {
+                v.extend(clause(f, y)?);
+            }
+            Some(v)
+        }
+        _ => None,
+    }
 }
 
 fn classify(f: &mut Formula, conj: &[u32]) -> Branch {
@@ -503,16 +527,16 @@ fn classify(f: &mut Formula, conj: &[u32]) -> Branch {
     for &c in conj {
         match f.nodes[c as usize].clone() {
             Node::Always(y) => match f.nodes[y as usize] {
-                Node::Eventually(z) => match f.nodes[z as usize] {
-                    Node::Lit(a, n) => ae.push((a, n)),
-                    _ => rest.push(c),
+                Node::Eventually(z) => match clause(f, z) {
+                    Some(cl) => ae.push(cl),
+                    None => rest.push(c),
                 },
                 _ => rest.push(c),
             },
             Node::Eventually(y) => match f.nodes[y as usize] {
-                Node::Always(z) => match f.nodes[z as usize] {
-                    Node::Lit(a, n) => ea.push((a, n)),
-                    _ => rest.push(c),
+                Node::Always(z) => match clause(f, z) {
+                    Some(cl) => ea.push(cl),
+                    None => rest.push(c),
                 },
                 _ => rest.push(c),
             },
@@ -540,15 +564,50 @@ struct AtomCache<'m> {
 
 impl<'m> AtomCache<'m> {
     fn holds(&mut self, f: &Formula, (a, neg): (u32, bool), s: u32, t: u32) -> Result<bool, EvalError> {
-        if let Some(&b) = self.memo.get(&(a, s, t)) {
+        let at = &f.atoms[a as usize];
+        let key = (a, s, if at.action { t } else { u32::MAX });
+        if let Some(&b) = self.memo.get(&key) {
             return Ok(b != neg);
         }
-        let at = &f.atoms[a as usize];
-        let cur = &self.graph.states[s as usize];
-        let nxt: Vec<Option<Value>> = self.graph.states[t as usize].iter().cloned().map(Some).collect();
-        let b = self.model.ev.eval_bool(at.expr, at.sc, &at.env, &St { cur: Some(cur), nxt: Some(&nxt), primed: false })?;
-        self.memo.insert((a, s, t), b);
+        let b = match self.eval(at, s, t) {
+            Ok(b) => b,
+            Err(e) => match at.enabled_of {
+                // ENABLED <<A>>_v from the explored successors (see `Atom::enabled_of`)
+                Some(angle) => {
+                    let mut en = false;
+                    for &t2 in &self.graph.succ[s as usize] {
+                        let x = Atom { expr: angle, sc: at.sc, env: at.env.clone(), action: true, enabled_of: None };
+                        if self.eval(&x, s, t2)? {
+                            en = true;
+                            break;
+                        }
+                    }
+                    let _ = e;
+                    en
+                }
+                None => return Err(e),
+            },
+        };
+        self.memo.insert(key, b);
         Ok(b != neg)
+    }
+
+    fn eval(&self, at: &Atom, s: u32, t: u32) -> Result<bool, EvalError> {
+        let cur = &self.graph.states[s as usize];
+        if !at.action {
+            return self.model.ev.eval_bool(at.expr, at.sc, &at.env, &St { cur: Some(cur), nxt: None, primed: false });
+        }
+        let nxt: Vec<Option<Value>> = self.graph.states[t as usize].iter().cloned().map(Some).collect();
+        self.model.ev.eval_bool(at.expr, at.sc, &at.env, &St { cur: Some(cur), nxt: Some(&nxt), primed: false })
+    }
+
+    fn clause(&mut self, f: &Formula, c: &Clause, s: u32, t: u32) -> Result<bool, EvalError> {
+        for &l in c {
+            if self.holds(f, l, s, t)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 }
 
@@ -561,9 +620,6 @@ pub fn find_counterexample(model: &Model, graph: &Graph, p: &LiveProp) -> Result
     let branches: Vec<Branch> = disjuncts.iter().map(|c| classify(&mut f, c)).collect();
     let mut cache = AtomCache { model, graph, memo: HashMap::new() };
     for br in &branches {
-        if br.ae.len() > 64 {
-            return Err(EvalError { pos: None, msg: format!("the property {} has more than 64 fairness/recurrence conditions", p.name) });
-        }
         if let Some(l) = search_branch(&f, br, graph, &mut cache)? {
             return Ok(Some(l));
         }
@@ -574,12 +630,18 @@ pub fn find_counterexample(model: &Model, graph: &Graph, p: &LiveProp) -> Result
 struct Edge {
     to: u32,
     ea_ok: bool,
-    ae: u64,
+    /// bit set of the AE conditions this edge satisfies
+    ae: Vec<u64>,
+}
+
+fn bit(v: &[u64], i: usize) -> bool {
+    v[i / 64] >> (i % 64) & 1 == 1
 }
 
 fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache) -> Result<Option<Lasso>, EvalError> {
     let mut tab = Tableau::new(f, br.tableau);
     let init_tabs = tab.expand(vec![br.tableau]);
+    let words = br.ae.len().div_ceil(64).max(1);
     // product nodes (state, tableau node)
     let mut ids: HashMap<(u32, u32), u32> = HashMap::new();
     let mut nodes: Vec<(u32, u32)> = Vec::new();
@@ -620,16 +682,16 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                 continue;
             }
             let mut ea_ok = true;
-            for &l in &br.ea {
-                if !cache.holds(f, l, s, s2)? {
+            for c in &br.ea {
+                if !cache.clause(f, c, s, s2)? {
                     ea_ok = false;
                     break;
                 }
             }
-            let mut ae = 0u64;
-            for (i, &l) in br.ae.iter().enumerate() {
-                if cache.holds(f, l, s, s2)? {
-                    ae |= 1 << i;
+            let mut ae = vec![0u64; words];
+            for (i, c) in br.ae.iter().enumerate() {
+                if cache.clause(f, c, s, s2)? {
+                    ae[i / 64] |= 1 << (i % 64);
                 }
             }
             for &t2 in &tsucc {
@@ -646,11 +708,10 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                         x
                     }
                 };
-                edges[id as usize].push(Edge { to, ea_ok, ae });
+                edges[id as usize].push(Edge { to, ea_ok, ae: ae.clone() });
             }
         }
     }
-    let full_ae: u64 = if br.ae.is_empty() { 0 } else { u64::MAX >> (64 - br.ae.len()) };
     let evs = tab.eventualities.clone();
     let n = nodes.len();
     // Tarjan's SCC (iterative) over the edges allowed on a cycle
@@ -664,14 +725,16 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
     for (c, members) in comps {
         let inside = |e: &Edge| e.ea_ok && comp[e.to as usize] == c;
         let mut has_edge = false;
-        let mut ae = 0u64;
+        let mut ae = vec![0u64; words];
         for &v in &members {
             for e in edges[v as usize].iter().filter(|e| inside(e)) {
                 has_edge = true;
-                ae |= e.ae;
+                for (a, b) in ae.iter_mut().zip(e.ae.iter()) {
+                    *a |= b;
+                }
             }
         }
-        if !has_edge || ae & full_ae != full_ae {
+        if !has_edge || !(0..br.ae.len()).all(|i| bit(&ae, i)) {
             continue;
         }
         let fulfils = |ev: u32| members.iter().any(|&v| !tab.nodes[nodes[v as usize].1 as usize].unsat.contains(&ev));
@@ -693,11 +756,11 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
         let in_comp = |v: u32| comp[v as usize] == c;
         for i in 0..br.ae.len() {
             // reach an edge satisfying condition i, then take it
-            let target = |v: u32| edges[v as usize].iter().any(|e| inside(e) && e.ae & (1 << i) != 0);
+            let target = |v: u32| edges[v as usize].iter().any(|e| inside(e) && bit(&e.ae, i));
             let path = bfs(at, &target, &edges, &in_comp, false);
             cycle.extend(path.iter().skip(1));
             at = *cycle.last().unwrap();
-            let e = edges[at as usize].iter().find(|e| inside(e) && e.ae & (1 << i) != 0).unwrap();
+            let e = edges[at as usize].iter().find(|e| inside(e) && bit(&e.ae, i)).unwrap();
             cycle.push(e.to);
             at = e.to;
         }
@@ -728,6 +791,11 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
         }
         if cyc_states.last() == Some(&loop_state) {
             cyc_states.pop();
+        }
+        // (prefix, c^k)^omega is the behaviour (prefix, c)^omega: keep one period
+        let full: Vec<u32> = std::iter::once(loop_state).chain(cyc_states.iter().copied()).collect();
+        if let Some(per) = (1..full.len()).find(|&p| full.len() % p == 0 && (p..full.len()).all(|i| full[i] == full[i - p])) {
+            cyc_states.truncate(per - 1);
         }
         let loop_start = if cyc_states.is_empty() { None } else { Some(loop_idx) };
         states.extend(cyc_states);

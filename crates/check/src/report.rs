@@ -31,7 +31,7 @@ pub fn violation_text(v: &Violation) -> String {
             let mut s = format!("Error: Temporal property {name} was violated.\n\nError: The following behavior constitutes a counter-example:\n\n");
             s.push_str(&trace_text(trace));
             match back_to {
-                Some((k, label)) => s.push_str(&format!("State {}: Back to state {k}: {label}\n\n", trace.len() + 1)),
+                Some((k, label)) => s.push_str(&format!("Back to state {k}: {label}\n\n")),
                 None => s.push_str(&format!("State {}: Stuttering\n", trace.len() + 1)),
             }
             return s;

@@ -1267,14 +1267,20 @@ impl Ev {
             "ENABLED" => {
                 let Some(cur) = st.cur else { return Err(err_at(sc, e.span, "ENABLED evaluated without a current state")) };
                 let mut en = super::enumerate::Enumerator::new(self, Some(cur), self.var_names.len());
+                // a variable the action leaves unassigned may take any value
+                let free = super::value::model_value("__veriforge_free_variable__");
+                en.partial = Some(free.clone());
                 let mut found = false;
                 if let ExprKind::AngleAction(act, v) = &a.kind {
-                    // ENABLED <<A>>_v: some A-step that changes v
+                    // ENABLED <<A>>_v: some A-step that changes v (a free variable in v can change)
                     let now = self.eval(v, sc, env, &St { cur: Some(cur), nxt: None, primed: false })?;
                     en.run(act, sc, env, None, &mut |t, _| {
                         let nxt: Vec<Option<Value>> = t.into_iter().map(Some).collect();
-                        let next = self.eval(v, sc, env, &St { cur: Some(cur), nxt: Some(&nxt), primed: true })?;
-                        if !eq(&now, &next) {
+                        let changed = match self.eval(v, sc, env, &St { cur: Some(cur), nxt: Some(&nxt), primed: true }) {
+                            Ok(next) => !eq(&now, &next),
+                            Err(_) => nxt.iter().any(|x| x.as_ref() == Some(&free)),
+                        };
+                        if changed {
                             found = true;
                             return Ok(false);
                         }
