@@ -282,8 +282,17 @@ impl<'a> Builder<'a> {
                 self.tr(body, sc, &env2, depth + 1)
             }
             If(c, a, b) => {
-                let cv = self.ev.eval_bool(c, sc, env, &St::NONE).map_err(|er| er.one_line())?;
-                self.tr(if cv { a } else { b }, sc, env, depth + 1)
+                // (c /\ a) \/ (~c /\ b), c a predicate of the state where the formula starts
+                if let Ok(cv) = self.ev.eval_bool(c, sc, env, &St::NONE) {
+                    return self.tr(if cv { a } else { b }, sc, env, depth + 1);
+                }
+                let lc = self.f.lit(self.ev, c, sc, env, None);
+                let nc = self.f.not(lc);
+                let x = self.tr(a, sc, env, depth + 1)?;
+                let y = self.tr(b, sc, env, depth + 1)?;
+                let l = self.all([lc, x], true);
+                let r = self.all([nc, y], true);
+                Ok(self.all([l, r], false))
             }
             Name(n) | Apply(n, _) => {
                 let args: &'static [Expr] = match &e.kind {
@@ -462,6 +471,7 @@ fn dnf(f: &Formula, x: u32) -> Option<Vec<Vec<u32>>> {
     match &f.nodes[x as usize] {
         Node::True => Some(vec![vec![]]),
         Node::False => Some(vec![]),
+        Node::Or(_) if streett(f, x).is_some() => Some(vec![vec![x]]),
         Node::Or(xs) => {
             let mut out = Vec::new();
             for &y in xs {
@@ -498,7 +508,36 @@ fn dnf(f: &Formula, x: u32) -> Option<Vec<Vec<u32>>> {
 /// A disjunction of literals (atom, negated).
 type Clause = Vec<(u32, bool)>;
 
+/// `<>[]c1 \/ []<>c2` (strong fairness): (c1 on every edge of the cycle) or (c2 on some edge).
+fn streett(f: &Formula, x: u32) -> Option<(Clause, Clause)> {
+    let Node::Or(xs) = &f.nodes[x as usize] else { return None };
+    if xs.len() != 2 {
+        return None;
+    }
+    let ea = |y: u32| match f.nodes[y as usize] {
+        Node::Eventually(z) => match f.nodes[z as usize] {
+            Node::Always(w) => clause(f, w),
+            _ => None,
+        },
+        _ => None,
+    };
+    let ae = |y: u32| match f.nodes[y as usize] {
+        Node::Always(z) => match f.nodes[z as usize] {
+            Node::Eventually(w) => clause(f, w),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (ea(xs[0]), ae(xs[1]), ea(xs[1]), ae(xs[0])) {
+        (Some(c1), Some(c2), _, _) => Some((c1, c2)),
+        (_, _, Some(c1), Some(c2)) => Some((c1, c2)),
+        _ => None,
+    }
+}
+
 struct Branch {
+    /// strong-fairness pairs (see `streett`)
+    sf: Vec<(Clause, Clause)>,
     tableau: u32,
     /// []<> conditions
     ae: Vec<Clause>,
@@ -524,7 +563,12 @@ fn classify(f: &mut Formula, conj: &[u32]) -> Branch {
     let mut ae = Vec::new();
     let mut ea = Vec::new();
     let mut rest = Vec::new();
+    let mut sf = Vec::new();
     for &c in conj {
+        if let Some(p) = streett(f, c) {
+            sf.push(p);
+            continue;
+        }
         match f.nodes[c as usize].clone() {
             Node::Always(y) => match f.nodes[y as usize] {
                 Node::Eventually(z) => match clause(f, z) {
@@ -544,7 +588,7 @@ fn classify(f: &mut Formula, conj: &[u32]) -> Branch {
         }
     }
     let tableau = f.mk(Node::And(rest));
-    Branch { tableau, ae, ea }
+    Branch { sf, tableau, ae, ea }
 }
 
 // ---------------------------------------------------------------- the search
@@ -632,6 +676,9 @@ struct Edge {
     ea_ok: bool,
     /// bit set of the AE conditions this edge satisfies
     ae: Vec<u64>,
+    /// strong-fairness pairs: bit i = c1 of pair i holds on this edge / c2 holds
+    sf1: Vec<u64>,
+    sf2: Vec<u64>,
 }
 
 fn bit(v: &[u64], i: usize) -> bool {
@@ -694,6 +741,16 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                     ae[i / 64] |= 1 << (i % 64);
                 }
             }
+            let sfw = br.sf.len().div_ceil(64).max(1);
+            let (mut sf1, mut sf2) = (vec![0u64; sfw], vec![0u64; sfw]);
+            for (i, (c1, c2)) in br.sf.iter().enumerate() {
+                if cache.clause(f, c1, s, s2)? {
+                    sf1[i / 64] |= 1 << (i % 64);
+                }
+                if cache.clause(f, c2, s, s2)? {
+                    sf2[i / 64] |= 1 << (i % 64);
+                }
+            }
             for &t2 in &tsucc {
                 let key = (s2, t2);
                 let to = match ids.get(&key) {
@@ -708,39 +765,82 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                         x
                     }
                 };
-                edges[id as usize].push(Edge { to, ea_ok, ae: ae.clone() });
+                edges[id as usize].push(Edge { to, ea_ok, ae: ae.clone(), sf1: sf1.clone(), sf2: sf2.clone() });
             }
         }
     }
     let evs = tab.eventualities.clone();
     let n = nodes.len();
-    // Tarjan's SCC (iterative) over the edges allowed on a cycle
-    let comp = tarjan(n, &|v: usize| edges[v].iter().filter(|e| e.ea_ok).map(|e| e.to as usize).collect());
-    let mut by_comp: HashMap<usize, Vec<u32>> = HashMap::new();
-    for (v, &c) in comp.iter().enumerate() {
-        by_comp.entry(c).or_default().push(v as u32);
-    }
-    let mut comps: Vec<(usize, Vec<u32>)> = by_comp.into_iter().collect();
-    comps.sort_by_key(|(_, v)| v[0]);
-    for (c, members) in comps {
-        let inside = |e: &Edge| e.ea_ok && comp[e.to as usize] == c;
-        let mut has_edge = false;
-        let mut ae = vec![0u64; words];
+    let sfw = br.sf.len().div_ceil(64).max(1);
+    // Streett refinement (strong fairness): in a component where pair i has no c2 edge, every
+    // edge must satisfy c1; remove the edges that do not and split the component again
+    let allowed = |e: &Edge, enforced: &[u64]| e.ea_ok && (0..br.sf.len()).all(|i| !bit(enforced, i) || bit(&e.sf1, i));
+    let mut work: Vec<(Vec<u32>, Vec<u64>)> = vec![((0..n as u32).collect(), vec![0u64; sfw])];
+    let mut in_set = vec![false; n];
+    let mut found: Option<(Vec<u32>, Vec<u64>)> = None;
+    'outer: while let Some((members, enforced)) = work.pop() {
         for &v in &members {
-            for e in edges[v as usize].iter().filter(|e| inside(e)) {
-                has_edge = true;
-                for (a, b) in ae.iter_mut().zip(e.ae.iter()) {
-                    *a |= b;
+            in_set[v as usize] = true;
+        }
+        let comps = tarjan(n, &members, &|v: u32| {
+            edges[v as usize].iter().filter(|e| in_set[e.to as usize] && allowed(e, &enforced)).map(|e| e.to).collect()
+        });
+        for &v in &members {
+            in_set[v as usize] = false;
+        }
+        for comp in comps {
+            for &v in &comp {
+                in_set[v as usize] = true;
+            }
+            let mut has_edge = false;
+            let mut ae = vec![0u64; words];
+            let mut c2 = vec![0u64; sfw];
+            let mut c1_all = vec![u64::MAX; sfw];
+            for &v in &comp {
+                for e in edges[v as usize].iter().filter(|e| in_set[e.to as usize] && allowed(e, &enforced)) {
+                    has_edge = true;
+                    for (a, b) in ae.iter_mut().zip(e.ae.iter()) {
+                        *a |= b;
+                    }
+                    for (a, b) in c2.iter_mut().zip(e.sf2.iter()) {
+                        *a |= b;
+                    }
+                    for (a, b) in c1_all.iter_mut().zip(e.sf1.iter()) {
+                        *a &= b;
+                    }
                 }
             }
+            let mut verdict = None;
+            if has_edge && (0..br.ae.len()).all(|i| bit(&ae, i)) {
+                let fulfils = |ev: u32| comp.iter().any(|&v| !tab.nodes[nodes[v as usize].1 as usize].unsat.contains(&ev));
+                if evs.iter().all(|&e| fulfils(e)) {
+                    let mut enf = enforced.clone();
+                    for i in 0..br.sf.len() {
+                        if !bit(&c2, i) && !bit(&c1_all, i) {
+                            enf[i / 64] |= 1 << (i % 64);
+                        }
+                    }
+                    verdict = Some(enf);
+                }
+            }
+            for &v in &comp {
+                in_set[v as usize] = false;
+            }
+            if let Some(enf) = verdict {
+                if enf == enforced {
+                    found = Some((comp, enforced));
+                    break 'outer;
+                }
+                work.push((comp, enf));
+            }
         }
-        if !has_edge || !(0..br.ae.len()).all(|i| bit(&ae, i)) {
-            continue;
+    }
+    if let Some((members, enforced)) = found {
+        let mut in_comp = vec![false; n];
+        for &v in &members {
+            in_comp[v as usize] = true;
         }
-        let fulfils = |ev: u32| members.iter().any(|&v| !tab.nodes[nodes[v as usize].1 as usize].unsat.contains(&ev));
-        if !evs.iter().all(|&e| fulfils(e)) {
-            continue;
-        }
+        let inside = |e: &Edge| in_comp[e.to as usize] && allowed(e, &enforced);
         // found: build the lasso
         let start = members[0];
         let mut prefix = vec![start];
@@ -753,11 +853,10 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
         // the cycle: from start, visit a witness of every AE condition and eventuality, back to start
         let mut cycle: Vec<u32> = vec![start];
         let mut at = start;
-        let in_comp = |v: u32| comp[v as usize] == c;
         for i in 0..br.ae.len() {
             // reach an edge satisfying condition i, then take it
             let target = |v: u32| edges[v as usize].iter().any(|e| inside(e) && bit(&e.ae, i));
-            let path = bfs(at, &target, &edges, &in_comp, false);
+            let path = bfs(at, &target, &edges, &inside, false);
             cycle.extend(path.iter().skip(1));
             at = *cycle.last().unwrap();
             let e = edges[at as usize].iter().find(|e| inside(e) && bit(&e.ae, i)).unwrap();
@@ -766,11 +865,11 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
         }
         for &ev in &evs {
             let target = |v: u32| !tab.nodes[nodes[v as usize].1 as usize].unsat.contains(&ev);
-            let path = bfs(at, &target, &edges, &in_comp, false);
+            let path = bfs(at, &target, &edges, &inside, false);
             cycle.extend(path.iter().skip(1));
             at = *cycle.last().unwrap();
         }
-        let back = bfs(at, &|v: u32| v == start, &edges, &in_comp, true);
+        let back = bfs(at, &|v: u32| v == start, &edges, &inside, true);
         cycle.extend(back.iter().skip(1));
         // project onto states, dropping stuttering steps
         let mut states: Vec<u32> = Vec::new();
@@ -806,7 +905,7 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
 
 /// Shortest path (node list, starting with `from`) inside the component to a node satisfying
 /// `target`; with `nonempty`, at least one edge is taken.
-fn bfs(from: u32, target: &dyn Fn(u32) -> bool, edges: &[Vec<Edge>], in_comp: &dyn Fn(u32) -> bool, nonempty: bool) -> Vec<u32> {
+fn bfs(from: u32, target: &dyn Fn(u32) -> bool, edges: &[Vec<Edge>], inside: &dyn Fn(&Edge) -> bool, nonempty: bool) -> Vec<u32> {
     if !nonempty && target(from) {
         return vec![from];
     }
@@ -816,7 +915,7 @@ fn bfs(from: u32, target: &dyn Fn(u32) -> bool, edges: &[Vec<Edge>], in_comp: &d
     let mut seen = std::collections::HashSet::new();
     seen.insert(from);
     while let Some(v) = q.pop_front() {
-        for e in edges[v as usize].iter().filter(|e| e.ea_ok && in_comp(e.to)) {
+        for e in edges[v as usize].iter().filter(|e| inside(e)) {
             if target(e.to) {
                 let mut path = vec![e.to];
                 let mut cur = v;
@@ -837,63 +936,68 @@ fn bfs(from: u32, target: &dyn Fn(u32) -> bool, edges: &[Vec<Edge>], in_comp: &d
     vec![from]
 }
 
-/// Strongly connected components (iterative Tarjan); returns the component id of every node.
-fn tarjan(n: usize, succ: &dyn Fn(usize) -> Vec<usize>) -> Vec<usize> {
+/// Strongly connected components (iterative Tarjan) of the nodes `roots` (of `n`) with
+/// successors `succ` (which stay within `roots`); components with at least one node each.
+fn tarjan(n: usize, roots: &[u32], succ: &dyn Fn(u32) -> Vec<u32>) -> Vec<Vec<u32>> {
     const NONE: usize = usize::MAX;
-    let mut index = vec![NONE; n];
-    let mut low = vec![0usize; n];
-    let mut on_stack = vec![false; n];
-    let mut comp = vec![NONE; n];
+    let mut index: HashMap<u32, usize> = HashMap::new();
+    let mut low: HashMap<u32, usize> = HashMap::new();
+    let mut on_stack: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    let _ = (n, NONE);
     let mut stack = Vec::new();
     let mut next_index = 0;
-    let mut ncomp = 0;
-    for root in 0..n {
-        if index[root] != NONE {
+    let mut out = Vec::new();
+    for &root in roots {
+        if index.contains_key(&root) {
             continue;
         }
-        let mut call: Vec<(usize, Vec<usize>, usize)> = vec![(root, succ(root), 0)];
-        index[root] = next_index;
-        low[root] = next_index;
+        let mut call: Vec<(u32, Vec<u32>, usize)> = vec![(root, succ(root), 0)];
+        index.insert(root, next_index);
+        low.insert(root, next_index);
         next_index += 1;
         stack.push(root);
-        on_stack[root] = true;
+        on_stack.insert(root);
         while let Some((v, ss, i)) = call.last_mut() {
             if *i < ss.len() {
                 let w = ss[*i];
                 *i += 1;
-                if index[w] == NONE {
-                    index[w] = next_index;
-                    low[w] = next_index;
+                if !index.contains_key(&w) {
+                    index.insert(w, next_index);
+                    low.insert(w, next_index);
                     next_index += 1;
                     stack.push(w);
-                    on_stack[w] = true;
+                    on_stack.insert(w);
                     let sw = succ(w);
                     call.push((w, sw, 0));
-                } else if on_stack[w] {
+                } else if on_stack.contains(&w) {
                     let v = *v;
-                    low[v] = low[v].min(index[w]);
+                    let m = low[&v].min(index[&w]);
+                    low.insert(v, m);
                 }
             } else {
                 let v = *v;
                 call.pop();
                 if let Some((u, _, _)) = call.last() {
-                    low[*u] = low[*u].min(low[v]);
+                    let m = low[u].min(low[&v]);
+                    low.insert(*u, m);
                 }
-                if low[v] == index[v] {
+                if low[&v] == index[&v] {
+                    let mut comp = Vec::new();
                     loop {
                         let w = stack.pop().unwrap();
-                        on_stack[w] = false;
-                        comp[w] = ncomp;
+                        on_stack.remove(&w);
+                        comp.push(w);
                         if w == v {
                             break;
                         }
                     }
-                    ncomp += 1;
+                    comp.sort_unstable();
+                    out.push(comp);
                 }
             }
         }
     }
-    comp
+    out
 }
 
 /// The lasso as TLC prints it: states with the action that led to each.
