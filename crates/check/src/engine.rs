@@ -495,8 +495,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     let mut violation = None;
     if record && !depth_limited {
         let graph = build_graph(all_states, all_edges.into_inner().unwrap(), &init_fps);
+        let mut cache = crate::liveness::AtomCache::new(model, &graph);
         for p in &model.liveness {
-            match crate::liveness::find_counterexample(model, &graph, p) {
+            match crate::liveness::find_counterexample(model, &graph, p, &mut cache) {
                 Ok(Some(l)) => {
                     let (trace, back_to) = crate::liveness::lasso_trace(model, &graph, &l);
                     violation = Some(Violation::Temporal { name: p.name.clone(), trace, back_to });

@@ -65,7 +65,6 @@ pub struct Formula {
 /// a counterexample).
 pub struct LiveProp {
     pub name: String,
-    pub f: Formula,
     root: u32,
 }
 
@@ -173,12 +172,14 @@ impl<'a> Builder<'a> {
         Builder { ev, f: Formula::default() }
     }
 
-    pub fn finish(mut self, name: &str, fairness: Vec<u32>, property: u32) -> LiveProp {
+    /// The check of the temporal formula `e` (a part of PROPERTY `name`) under `fairness`.
+    pub fn property(&mut self, name: &str, fairness: Vec<u32>, e: E, sc: Sc) -> Result<LiveProp, String> {
+        let property = self.tr(e, sc, &Env::default(), 0)?;
         let neg = self.f.not(property);
         let mut all = fairness;
         all.push(neg);
         let root = self.f.mk(Node::And(all));
-        LiveProp { name: name.to_string(), f: self.f, root }
+        Ok(LiveProp { name: name.to_string(), root })
     }
 
     fn all(&mut self, items: impl IntoIterator<Item = u32>, and: bool) -> u32 {
@@ -600,13 +601,17 @@ pub struct Lasso {
     pub loop_start: Option<usize>,
 }
 
-struct AtomCache<'m> {
+pub struct AtomCache<'m> {
     model: &'m Model,
     graph: &'m Graph,
     memo: HashMap<(u32, u32, u32), bool>,
 }
 
 impl<'m> AtomCache<'m> {
+    pub fn new(model: &'m Model, graph: &'m Graph) -> Self {
+        AtomCache { model, graph, memo: HashMap::new() }
+    }
+
     fn holds(&mut self, f: &Formula, (a, neg): (u32, bool), s: u32, t: u32) -> Result<bool, EvalError> {
         let at = &f.atoms[a as usize];
         let key = (a, s, if at.action { t } else { u32::MAX });
@@ -656,15 +661,14 @@ impl<'m> AtomCache<'m> {
 }
 
 /// Searches for a behaviour of the graph satisfying `p.root` (fairness /\ ~property).
-pub fn find_counterexample(model: &Model, graph: &Graph, p: &LiveProp) -> Result<Option<Lasso>, EvalError> {
-    let mut f = p.f.clone();
+pub fn find_counterexample(model: &Model, graph: &Graph, p: &LiveProp, cache: &mut AtomCache) -> Result<Option<Lasso>, EvalError> {
+    let mut f = model.live_formula.clone();
     let Some(disjuncts) = dnf(&f, p.root) else {
         return Err(EvalError { pos: None, msg: format!("the property {} has too many cases (over 4096 in disjunctive normal form)", p.name) });
     };
     let branches: Vec<Branch> = disjuncts.iter().map(|c| classify(&mut f, c)).collect();
-    let mut cache = AtomCache { model, graph, memo: HashMap::new() };
     for br in &branches {
-        if let Some(l) = search_branch(&f, br, graph, &mut cache)? {
+        if let Some(l) = search_branch(&f, br, graph, cache)? {
             return Ok(Some(l));
         }
     }

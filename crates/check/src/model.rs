@@ -45,6 +45,8 @@ pub struct Model {
     pub init_props: Vec<Named>,
     /// Liveness parts of PROPERTYs (with the spec's fairness), checked on the explored graph.
     pub liveness: Vec<crate::liveness::LiveProp>,
+    /// The formulas of `liveness` (shared atoms: the fairness conditions are evaluated once).
+    pub live_formula: crate::liveness::Formula,
     /// Features of the configuration this checker does not check: it refuses a "no error" verdict.
     pub unchecked: Vec<String>,
     pub check_deadlock: bool,
@@ -199,6 +201,8 @@ impl Model {
         let mut action_props = Vec::new();
         let mut init_props = Vec::new();
         let mut liveness = Vec::new();
+        let mut lb = crate::liveness::Builder::new(ev);
+        let mut fair_ids: Option<Result<Vec<u32>, String>> = None;
         let mut invariants = invariants;
         for p in &cfg.properties {
             let np = named(p, "PROPERTY")?;
@@ -217,7 +221,11 @@ impl Model {
                                 continue;
                             }
                         }
-                        match live_prop(ev, p, &fairness, e, sc) {
+                        if fair_ids.is_none() {
+                            fair_ids = Some(fairness.iter().map(|(fe, fsc)| lb.tr(fe, fsc, &Env::default(), 0)).collect());
+                        }
+                        let fair = fair_ids.clone().unwrap();
+                        match fair.and_then(|fair| lb.property(p, fair, e, sc)) {
                             Ok(lp) => liveness.push(lp),
                             Err(why) => {
                                 if !unchecked.iter().any(|u: &String| u.contains(&format!("PROPERTY {p} "))) {
@@ -266,6 +274,7 @@ impl Model {
             action_props,
             init_props,
             liveness,
+            live_formula: lb.f,
             unchecked,
             check_deadlock,
             cfg,
@@ -275,17 +284,6 @@ impl Model {
     }
 }
 
-
-/// The liveness check of one temporal part of a PROPERTY, under the spec's fairness.
-fn live_prop(ev: &Ev, name: &str, fairness: &[(E, Sc)], e: E, sc: Sc) -> Result<crate::liveness::LiveProp, String> {
-    let mut b = crate::liveness::Builder::new(ev);
-    let mut fair = Vec::new();
-    for (fe, fsc) in fairness {
-        fair.push(b.tr(fe, fsc, &Env::default(), 0)?);
-    }
-    let prop = b.tr(e, sc, &Env::default(), 0)?;
-    Ok(b.finish(name, fair, prop))
-}
 
 /// Does `e` mention primed variables or action operators (looking through definitions)?
 pub fn is_action(ev: &Ev, e: E, sc: Sc, depth: usize) -> bool {

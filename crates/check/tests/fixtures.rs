@@ -67,7 +67,8 @@ fn trace_of(v: &Violation) -> &[TraceStep] {
         | Violation::ActionProperty { trace, .. }
         | Violation::InitProperty { trace, .. }
         | Violation::Deadlock { trace }
-        | Violation::EvalError { trace, .. } => trace,
+        | Violation::EvalError { trace, .. }
+        | Violation::Temporal { trace, .. } => trace,
     }
 }
 
@@ -201,12 +202,12 @@ fn bad_input_is_one_positioned_line() {
 }
 
 #[test]
-fn liveness_properties_are_refused_not_passed() {
+fn unsupported_temporal_formulas_are_refused_not_passed() {
     let dir = std::env::temp_dir().join(format!("vfcheck-live-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("L.tla"),
-        "---- MODULE L ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nLive == <>(x = 2)\n====\n",
+        "---- MODULE L ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nLive == \\EE y : <>(x = 2)\n====\n",
     )
     .unwrap();
     std::fs::write(dir.join("L.cfg"), "SPECIFICATION Spec\nPROPERTY Live\n").unwrap();
