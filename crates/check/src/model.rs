@@ -131,6 +131,7 @@ impl Model {
                 return Err(InputError(format!("{pos}: the constant {n} is not assigned a value by the configuration {cfg_name}")));
             }
         }
+        check_names(ev, root, &m.module.units)?;
         // constant-level definitions, computed once (like TLC)
         precompute(ev, root);
         for (body, sc) in &root_info.assumes {
@@ -314,6 +315,61 @@ pub fn is_action(ev: &Ev, e: E, sc: Sc, depth: usize) -> bool {
         If(c, a, b) => is_action(ev, c, sc, depth) || is_action(ev, a, sc, depth) || is_action(ev, b, sc, depth),
         _ => false,
     }
+}
+
+/// Operators the evaluator implements natively (besides `vf_tla::resolve::BUILTINS`).
+const NATIVE_OPERATORS: &[&str] = &[
+    "Len", "Append", "Head", "Tail", "SubSeq", "Seq", "SelectSeq", "Cardinality", "IsFiniteSet", "Print", "PrintT",
+    "ToString", "TLCEval", "TLCGet", "TLCSet", "Permutations", "SortSeq", "RandomElement", "Any", "SetToBag",
+    "BagToSet", "BagIn", "CopiesIn", "BagCardinality", "BagUnion", "SubBag", "BagOfAll", "EmptyBag", "Assert",
+    "JavaTime", "Nat", "Int", "Real", "BOOLEAN", "STRING", "TRUE", "FALSE",
+    // the names TLC's native modules declare (Json, Randomization, TLCExt, Reals, IOUtils, TLAPS);
+    // not all are implemented, but they are defined, so they are no semantic error
+    "JsonDeserialize", "JsonSerialize", "ToJson", "ToJsonArray", "ToJsonObject", "ndJsonDeserialize", "ndJsonSerialize",
+    "RandomSetOfSubsets", "RandomSubset", "TestRandomSetOfSubsets", "AssertEq", "AssertError", "CounterExample",
+    "PickSuccessor", "TLCCache", "TLCDefer", "TLCEvalDefinition", "TLCFP", "TLCGetAndSet", "TLCGetOrDefault",
+    "TLCModelValue", "TLCNoOp", "ToTrace", "Trace", "Infinity", "_TLCTrace", "Deserialize", "IODeserialize", "IOEnv",
+    "IOEnvExec", "IOEnvExecTemplate", "IOExec", "IOExecTemplate", "IOSerialize", "Serialize", "atoi", "zeroPadN",
+    "AllIsa", "AllIsaT", "AllProvers", "AllProversT", "AllSMT", "AllSMTT", "Auto", "AutoBlast", "AutoUSE", "Blast",
+    "CVC3", "CVC3T", "CVC4", "CVC4T", "CdotWrapper", "ENABLEDaxioms", "EnabledWrapper", "ExpandCdot", "ExpandENABLED",
+    "Force", "Isa", "IsaM", "IsaMT", "IsaT", "IsaWithSetExtensionality", "LS4", "LS4T", "Lambdify", "LevelComparison",
+    "PTL", "PropositionalTemporalLogic", "SMT", "SMTT", "SimpleArithmetic", "Simplification", "SimplifyAndSolve",
+    "SlowAuto", "SlowBlast", "SlowForce", "SlowSimplification", "SlowSimplifyAndSolve", "SlowZenon", "SlowerAuto",
+    "SlowerBlast", "SlowerForce", "SlowerSimplification", "SlowerSimplifyAndSolve", "SlowerZenon", "SlowestAuto",
+    "SlowestBlast", "SlowestForce", "SlowestSimplification", "SlowestSimplifyAndSolve", "SlowestZenon", "Spass",
+    "SpassT", "Trivial", "VerySlowZenon", "Yices", "YicesT", "Z3", "Z3T", "Zenon", "ZenonT", "Zipper", "ZipperT", "veriT",
+    "veriTT",
+];
+
+/// Every name used in the spec's own definitions must be defined (TLC's semantic check, before
+/// any state is explored): `file:line:col: unknown operator or undefined identifier`.
+fn check_names(ev: &Ev, root: Sc, units: &[Unit]) -> Result<(), InputError> {
+    for u in units {
+        if matches!(u, Unit::Theorem { .. }) {
+            continue; // proofs are not evaluated
+        }
+        let mut s = vf_tla::resolve::Scope::new();
+        if let Unit::ModuleDef { params, .. } = u {
+            // `M(k) == INSTANCE N WITH C <- k`
+            s.push();
+            params.iter().for_each(|p| s.define(&p.name.name, vf_tla::resolve::Def::Bound));
+        }
+        let mut bad: Option<(String, Span)> = None;
+        vf_tla::resolve::resolve_unit(&mut s, u, &mut |n, sp| {
+            if bad.is_some() || NATIVE_OPERATORS.contains(&n) || root.get(n).is_some() {
+                return;
+            }
+            if let Ok(Some(_)) = ev.resolve(n, root, sp) {
+                return;
+            }
+            bad = Some((n.to_string(), sp));
+        });
+        if let Some((n, sp)) = bad {
+            let (l, c) = root.file.line_col(sp.start);
+            return Err(InputError(format!("{}:{l}:{c}: unknown operator or undefined identifier `{n}`", root.file.name)));
+        }
+    }
+    Ok(())
 }
 
 fn find_decl(f: &vf_tla::SourceFile, name: &str) -> String {

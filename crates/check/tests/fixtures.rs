@@ -194,6 +194,18 @@ fn bad_input_is_one_positioned_line() {
     assert!(e.contains("M.cfg:3:6") && e.contains("Nxt"), "{e}");
     let e = load_err("---- MODULE M ----\nEXTENDS Missing\n====\n", "INIT Init\nNEXT Next\n");
     assert!(e.contains("M.tla:2:9") && e.contains("cannot find module Missing"), "{e}");
+    // an undefined name is found at load, before any state is explored, even in a definition
+    // that is never evaluated (TLC's semantic check); bound names and LET/RECURSIVE resolve
+    let e = load_err(
+        "---- MODULE M ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = x\nUnused == \\A y \\in {1} : LET z == y IN z + Undefined(y)\n====\n",
+        "INIT Init\nNEXT Next\n",
+    );
+    assert!(e.contains("M.tla:6:44") && e.contains("Undefined"), "{e}");
+    let e = load_err(
+        "---- MODULE M ----\nEXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = Len(<<>>)\nNext == x' = x\nF(G(_), a) == LET RECURSIVE R(_) R(n) == IF n = 0 THEN G(a) ELSE R(n - 1) IN R(2)\nBad == Missing\n====\n",
+        "INIT Init\nNEXT Next\n",
+    );
+    assert!(e.contains("M.tla:7:8") && e.contains("`Missing`"), "{e}");
     let e = load_err("---- MODULE M ----\nInit == x = \n====\n", "INIT Init\nNEXT Next\n");
     assert!(e.contains("M.tla:3:1"), "{e}");
     for e in [e] {
