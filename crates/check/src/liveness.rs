@@ -601,22 +601,51 @@ pub struct Lasso {
     pub loop_start: Option<usize>,
 }
 
+/// Values of atoms: per atom, one byte per state (state predicates) or per edge of the graph,
+/// stuttering edges included (actions); 0 = not computed, 1 = false, 2 = true.
 pub struct AtomCache<'m> {
     model: &'m Model,
     graph: &'m Graph,
-    memo: HashMap<(u32, u32, u32), bool>,
+    memo: Vec<Vec<u8>>,
+    /// first edge index of each state (its successors, then its stuttering edge)
+    offsets: Vec<u32>,
 }
 
 impl<'m> AtomCache<'m> {
     pub fn new(model: &'m Model, graph: &'m Graph) -> Self {
-        AtomCache { model, graph, memo: HashMap::new() }
+        let mut offsets = Vec::with_capacity(graph.succ.len() + 1);
+        let mut o = 0u32;
+        for ss in &graph.succ {
+            offsets.push(o);
+            o += ss.len() as u32 + 1;
+        }
+        offsets.push(o);
+        AtomCache { model, graph, memo: Vec::new(), offsets }
     }
 
     fn holds(&mut self, f: &Formula, (a, neg): (u32, bool), s: u32, t: u32) -> Result<bool, EvalError> {
         let at = &f.atoms[a as usize];
-        let key = (a, s, if at.action { t } else { u32::MAX });
-        if let Some(&b) = self.memo.get(&key) {
-            return Ok(b != neg);
+        if s == t && matches!(at.expr.kind, ExprKind::AngleAction(..)) {
+            return Ok(neg); // <<A>>_v is never a stuttering step
+        }
+        let slot = if at.action {
+            let ss = &self.graph.succ[s as usize];
+            let k = ss.binary_search(&t).unwrap_or(ss.len());
+            (self.offsets[s as usize] + k as u32) as usize
+        } else {
+            s as usize
+        };
+        if self.memo.len() <= a as usize {
+            self.memo.resize(a as usize + 1, Vec::new());
+        }
+        if self.memo[a as usize].is_empty() {
+            let n = if at.action { *self.offsets.last().unwrap() as usize } else { self.graph.states.len() };
+            self.memo[a as usize] = vec![0u8; n];
+        }
+        match self.memo[a as usize][slot] {
+            1 => return Ok(neg),
+            2 => return Ok(!neg),
+            _ => {}
         }
         let b = match self.eval(at, s, t) {
             Ok(b) => b,
@@ -637,7 +666,7 @@ impl<'m> AtomCache<'m> {
                 None => return Err(e),
             },
         };
-        self.memo.insert(key, b);
+        self.memo[a as usize][slot] = if b { 2 } else { 1 };
         Ok(b != neg)
     }
 
