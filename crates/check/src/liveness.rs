@@ -649,6 +649,7 @@ impl<'m> AtomCache<'m> {
         }
         let b = match self.eval(at, s, t) {
             Ok(b) => b,
+            Err(e) if !e.msg.contains("before it is assigned") => return Err(e),
             Err(e) => match at.enabled_of {
                 // ENABLED <<A>>_v from the explored successors (see `Atom::enabled_of`)
                 Some(angle) => {

@@ -225,3 +225,35 @@ fn liveness_result_is_the_same_with_two_workers() {
         assert_eq!(one.stats.distinct_states, two.stats.distinct_states);
     }
 }
+
+#[test]
+fn fairness_action_with_an_unassigned_variable() {
+    // Tick leaves y unassigned: WF_x(Tick) is fine (y is not in x), so []<>(x = 0) holds
+    no_violation("Corner_Holds");
+    // WF_<<x, y>>(Tick) is TLC's error "The action formula A appearing in a WF_v(A) ... does not
+    // specify the primed value of the variable y occurring in the state formula v"
+    let spec = fixture("Corner.tla");
+    let opts = Options { config: Some(fixture("Corner_BadFair.cfg")), lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    let model = Model::load(&spec, &opts).unwrap();
+    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None }, &|_| {});
+    let tlc = std::fs::read_to_string(fixture("Corner_BadFair.tlc.out")).unwrap();
+    assert!(tlc.contains("Error: The behavior up to this point is:"), "TLC stopped with an error");
+    match &out.violation {
+        Some(Violation::EvalError { message, .. }) => assert!(message.contains("does not specify the primed value"), "{message}"),
+        v => panic!("expected TLC's error, got {v:?}"),
+    }
+}
+
+#[test]
+fn temporal_if_depends_on_the_initial_state() {
+    // IF x = 0 THEN [](x # 2) ELSE TRUE: violated from x = 0 (the fair clock reaches 2), and the
+    // behaviours from x = 1 cannot violate it
+    let (model, out, tlc) = run("Corner_If");
+    let (name, _, back, raw) = lasso(&out);
+    assert_eq!(Some(name), tlc.violated);
+    assert_is_behaviour(&model, &raw, back);
+    assert_eq!(str_of(&raw[0][0]), "0", "starts with x = 0");
+    assert!(raw.iter().any(|s| str_of(&s[0]) == "2"), "reaches x = 2");
+    // WF_x(Tick): the counterexample cannot stutter forever
+    assert!(back.is_some());
+}

@@ -1276,10 +1276,13 @@ impl Ev {
                     let now = self.eval(v, sc, env, &St { cur: Some(cur), nxt: None, primed: false })?;
                     en.run(act, sc, env, None, &mut |t, _| {
                         let nxt: Vec<Option<Value>> = t.into_iter().map(Some).collect();
-                        let changed = match self.eval(v, sc, env, &St { cur: Some(cur), nxt: Some(&nxt), primed: true }) {
-                            Ok(next) => !eq(&now, &next),
-                            Err(_) => nxt.iter().any(|x| x.as_ref() == Some(&free)),
-                        };
+                        let next = self.eval(v, sc, env, &St { cur: Some(cur), nxt: Some(&nxt), primed: true })?;
+                        if nxt.iter().any(|x| x.as_ref() == Some(&free)) && next.to_string().contains("__veriforge_free_variable__") {
+                            // TLC: "The action formula A appearing in a WF_v(A) or SF_v(A) operator does not
+                            // specify the primed value of the variable y occurring in the state formula v."
+                            return Err(err_at(sc, v.span, "The action formula in ENABLED <<A>>_v (WF_v(A) or SF_v(A)) does not specify the primed value of a variable occurring in v"));
+                        }
+                        let changed = !eq(&now, &next);
                         if changed {
                             found = true;
                             return Ok(false);
