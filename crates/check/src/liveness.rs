@@ -927,7 +927,7 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
         }
         // (prefix, c^k)^omega is the behaviour (prefix, c)^omega: keep one period
         let full: Vec<u32> = std::iter::once(loop_state).chain(cyc_states.iter().copied()).collect();
-        if let Some(per) = (1..full.len()).find(|&p| full.len() % p == 0 && (p..full.len()).all(|i| full[i] == full[i - p])) {
+        if let Some(per) = (1..full.len()).find(|&p| full.len().is_multiple_of(p) && (p..full.len()).all(|i| full[i] == full[i - p])) {
             cyc_states.truncate(per - 1);
         }
         let loop_start = if cyc_states.is_empty() { None } else { Some(loop_idx) };
@@ -995,8 +995,8 @@ fn tarjan(n: usize, roots: &[u32], succ: &dyn Fn(u32) -> Vec<u32>) -> Vec<Vec<u3
             if *i < ss.len() {
                 let w = ss[*i];
                 *i += 1;
-                if !index.contains_key(&w) {
-                    index.insert(w, next_index);
+                if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(w) {
+                    slot.insert(next_index);
                     low.insert(w, next_index);
                     next_index += 1;
                     stack.push(w);
