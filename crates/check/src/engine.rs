@@ -43,6 +43,9 @@ pub enum Violation {
     InitProperty { name: String, trace: Vec<TraceStep> },
     Deadlock { trace: Vec<TraceStep> },
     EvalError { message: String, trace: Vec<TraceStep> },
+    /// A liveness property violated by a behaviour: `trace` then, if `back_to` is set, a step
+    /// back to state `back_to.0` (1-based) by action `back_to.1`; otherwise stuttering forever.
+    Temporal { name: String, trace: Vec<TraceStep>, back_to: Option<(usize, String)> },
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -296,6 +299,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     let distinct = AtomicU64::new(0);
     let mut stats = Stats::default();
     let stop_flag = AtomicBool::new(false);
+    let record = !model.liveness.is_empty();
+    let mut all_states: Vec<(State, u64)> = Vec::new();
+    let all_edges: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
 
     // ---- initial states
     let mut level: Vec<(State, u64)> = Vec::new();
@@ -341,6 +347,10 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     }
     let mut depth = 1u64;
     stats.depth = if level.is_empty() { 0 } else { 1 };
+    let init_fps: Vec<u64> = level.iter().map(|(_, f)| *f).collect();
+    if record {
+        all_states.extend(level.iter().cloned());
+    }
     let last_report = Mutex::new(std::time::Instant::now());
     let mut depth_limited = false;
     while !level.is_empty() {
@@ -353,7 +363,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         let next_level: Mutex<Vec<(State, u64)>> = Mutex::new(Vec::new());
         let found: Mutex<Option<(u64, Stop)>> = Mutex::new(None);
         let idx = AtomicU64::new(0);
-        let work = |collect: &mut Vec<(State, u64)>| {
+        let work = |collect: &mut Vec<(State, u64)>, edges: &mut Vec<(u64, u64)>| {
             loop {
                 if stop_flag.load(Ordering::Relaxed) {
                     return;
@@ -385,6 +395,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         return Ok(true);
                     }
                     let fp = model.fp(&t)?;
+                    if record {
+                        edges.push((*sfp, fp));
+                    }
                     if store.insert(fp, *sfp) {
                         distinct.fetch_add(1, Ordering::Relaxed);
                         if let Some(name) = model.violated_invariant(&t)? {
@@ -433,15 +446,19 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         };
         if cfg.workers <= 1 {
             let mut v = Vec::new();
-            work(&mut v);
+            let mut ed = Vec::new();
+            work(&mut v, &mut ed);
             *next_level.lock().unwrap() = v;
+            all_edges.lock().unwrap().extend(ed);
         } else {
             std::thread::scope(|scope| {
                 for _ in 0..cfg.workers {
                     scope.spawn(|| {
                         let mut v = Vec::new();
-                        work(&mut v);
+                        let mut ed = Vec::new();
+                        work(&mut v, &mut ed);
                         next_level.lock().unwrap().extend(v);
+                        all_edges.lock().unwrap().extend(ed);
                     });
                 }
             });
@@ -467,12 +484,57 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
             return finish(&mut stats, Some(v), false, left);
         }
         level = next_level.into_inner().unwrap();
+        if record {
+            all_states.extend(level.iter().cloned());
+        }
         if !level.is_empty() {
             depth += 1;
             stats.depth = depth;
         }
     }
-    finish(&mut stats, None, depth_limited, level.len() as u64)
+    let mut violation = None;
+    if record && !depth_limited {
+        let graph = build_graph(all_states, all_edges.into_inner().unwrap(), &init_fps);
+        let mut cache = crate::liveness::AtomCache::new(model, &graph);
+        for p in &model.liveness {
+            match crate::liveness::find_counterexample(model, &graph, p, &mut cache) {
+                Ok(Some(l)) => {
+                    let (trace, back_to) = crate::liveness::lasso_trace(model, &graph, &l);
+                    violation = Some(Violation::Temporal { name: p.name.clone(), trace, back_to });
+                    break;
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    violation = Some(Violation::EvalError { message: e.one_line(), trace: Vec::new() });
+                    break;
+                }
+            }
+        }
+    }
+    finish(&mut stats, violation, depth_limited, level.len() as u64)
+}
+
+fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, init: &[u64]) -> crate::liveness::Graph {
+    let mut index: HashMap<u64, u32> = HashMap::with_capacity(states.len());
+    let mut st = Vec::with_capacity(states.len());
+    for (s, fp) in states {
+        index.entry(fp).or_insert_with(|| {
+            st.push(s);
+            (st.len() - 1) as u32
+        });
+    }
+    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); st.len()];
+    for (a, b) in edges {
+        if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
+            succ[i as usize].push(j);
+        }
+    }
+    for v in succ.iter_mut() {
+        v.sort_unstable();
+        v.dedup();
+    }
+    let init = init.iter().filter_map(|f| index.get(f).copied()).collect();
+    crate::liveness::Graph { states: st, succ, init }
 }
 
 fn steps(model: &Model, v: Vec<(Vec<Value>, String)>) -> Vec<TraceStep> {

@@ -4,6 +4,7 @@
 
 pub mod cfg;
 pub mod engine;
+pub mod liveness;
 pub mod model;
 pub mod report;
 

@@ -43,6 +43,10 @@ pub struct Model {
     pub action_props: Vec<Named>,
     /// State-predicate parts of PROPERTYs: checked on initial states.
     pub init_props: Vec<Named>,
+    /// Liveness parts of PROPERTYs (with the spec's fairness), checked on the explored graph.
+    pub liveness: Vec<crate::liveness::LiveProp>,
+    /// The formulas of `liveness` (shared atoms: the fairness conditions are evaluated once).
+    pub live_formula: crate::liveness::Formula,
     /// Features of the configuration this checker does not check: it refuses a "no error" verdict.
     pub unchecked: Vec<String>,
     pub check_deadlock: bool,
@@ -127,6 +131,7 @@ impl Model {
                 return Err(InputError(format!("{pos}: the constant {n} is not assigned a value by the configuration {cfg_name}")));
             }
         }
+        check_names(ev, root, &m.module.units)?;
         // constant-level definitions, computed once (like TLC)
         precompute(ev, root);
         for (body, sc) in &root_info.assumes {
@@ -148,6 +153,7 @@ impl Model {
             }
         };
         let mut unchecked = Vec::new();
+        let mut fairness: Vec<(E, Sc)> = Vec::new();
         let (init, next) = match (&cfg.init, &cfg.next, &cfg.specification) {
             (Some(i), Some(n), _) => {
                 named(i, "INIT")?;
@@ -160,11 +166,12 @@ impl Model {
                 let parts = split_temporal(ev, spec.expr, spec.scope);
                 let mut inits = Vec::new();
                 let mut nexts = Vec::new();
+                let fair = &mut fairness;
                 for p in parts {
                     match p {
                         Part::State(e, sc) => inits.push((e, sc)),
                         Part::Always(a, _v, sc) => nexts.push((a, sc)),
-                        Part::Fairness(..) => {}
+                        Part::Fairness(e, sc) => fair.push((e, sc)),
                         Part::Other(e, sc) => {
                             let (l, c) = sc.file.line_col(e.span.start);
                             return Err(InputError(format!("{}:{l}:{c}: this part of the specification {s} is not supported by the checker", sc.file.name)));
@@ -194,6 +201,9 @@ impl Model {
         let action_constraints = cfg.action_constraints.iter().map(|n| named(n, "ACTION_CONSTRAINT")).collect::<Result<Vec<_>, _>>()?;
         let mut action_props = Vec::new();
         let mut init_props = Vec::new();
+        let mut liveness = Vec::new();
+        let mut lb = crate::liveness::Builder::new(ev);
+        let mut fair_ids: Option<Result<Vec<u32>, String>> = None;
         let mut invariants = invariants;
         for p in &cfg.properties {
             let np = named(p, "PROPERTY")?;
@@ -204,18 +214,25 @@ impl Model {
                         let e: E = leak(Expr::new(ExprKind::BoxAction(Box::new(a.clone()), Box::new(v.clone())), a.span));
                         action_props.push(Named { name: p.clone(), expr: e, scope: sc })
                     }
-                    Part::Fairness(..) | Part::Other(..) => {
+                    Part::Fairness(e, sc) | Part::Other(e, sc) => {
                         // `[]P` for a state predicate P is an invariant
-                        if let Part::Other(e, sc) = part {
-                            if let ExprKind::Prefix(op, inner) = &e.kind {
-                                if op == "[]" && !is_temporal(ev, inner, sc, 0) {
-                                    invariants.push(Named { name: p.clone(), expr: inner, scope: sc });
-                                    continue;
-                                }
+                        if let ExprKind::Prefix(op, inner) = &e.kind {
+                            if op == "[]" && !is_temporal(ev, inner, sc, 0) && !is_action(ev, inner, sc, 0) {
+                                invariants.push(Named { name: p.clone(), expr: inner, scope: sc });
+                                continue;
                             }
                         }
-                        if !unchecked.iter().any(|u: &String| u.contains(&format!("PROPERTY {p} "))) {
-                            unchecked.push(format!("PROPERTY {p} (liveness: not supported yet)"));
+                        if fair_ids.is_none() {
+                            fair_ids = Some(fairness.iter().map(|(fe, fsc)| lb.tr(fe, fsc, &Env::default(), 0)).collect());
+                        }
+                        let fair = fair_ids.clone().unwrap();
+                        match fair.and_then(|fair| lb.property(p, fair, e, sc)) {
+                            Ok(lp) => liveness.push(lp),
+                            Err(why) => {
+                                if !unchecked.iter().any(|u: &String| u.contains(&format!("PROPERTY {p} "))) {
+                                    unchecked.push(format!("PROPERTY {p} (liveness: {why})"));
+                                }
+                            }
                         }
                     }
                 }
@@ -239,6 +256,11 @@ impl Model {
             }
             symmetry = close_group(symmetry);
         }
+        if !liveness.is_empty() && (view.is_some() || !symmetry.is_empty()) {
+            for lp in liveness.drain(..) {
+                unchecked.push(format!("PROPERTY {} (liveness together with SYMMETRY or VIEW is not supported)", lp.name));
+            }
+        }
         let check_deadlock = opts.check_deadlock.or(cfg.check_deadlock).unwrap_or(true);
         Ok(Model {
             ev,
@@ -252,6 +274,8 @@ impl Model {
             action_constraints,
             action_props,
             init_props,
+            liveness,
+            live_formula: lb.f,
             unchecked,
             check_deadlock,
             cfg,
@@ -261,6 +285,92 @@ impl Model {
     }
 }
 
+
+/// Does `e` mention primed variables or action operators (looking through definitions)?
+pub fn is_action(ev: &Ev, e: E, sc: Sc, depth: usize) -> bool {
+    if depth > 12 {
+        return false;
+    }
+    use ExprKind::*;
+    match &e.kind {
+        Postfix(op, _) if op == "'" => true,
+        Prefix(op, _) if op == "ENABLED" => false,
+        Prefix(op, a) => op == "UNCHANGED" || is_action(ev, a, sc, depth),
+        BoxAction(..) | AngleAction(..) => true,
+        Infix(_, a, b) => is_action(ev, a, sc, depth) || is_action(ev, b, sc, depth),
+        JunctionList(_, items) => items.iter().any(|i| is_action(ev, i, sc, depth)),
+        Quant(_, _, body) => is_action(ev, body, sc, depth),
+        Name(n) | Apply(n, _) => {
+            let args_action = match &e.kind {
+                Apply(_, args) => args.iter().any(|a| is_action(ev, a, sc, depth)),
+                _ => false,
+            };
+            args_action
+                || match ev.resolve(n, sc, e.span) {
+                    Ok(Some((Def::Op(od, osc), _))) => is_action(ev, &od.body, osc, depth + 1),
+                    _ => false,
+                }
+        }
+        Let(_, body) => is_action(ev, body, sc, depth),
+        If(c, a, b) => is_action(ev, c, sc, depth) || is_action(ev, a, sc, depth) || is_action(ev, b, sc, depth),
+        _ => false,
+    }
+}
+
+/// Operators the evaluator implements natively (besides `vf_tla::resolve::BUILTINS`).
+const NATIVE_OPERATORS: &[&str] = &[
+    "Len", "Append", "Head", "Tail", "SubSeq", "Seq", "SelectSeq", "Cardinality", "IsFiniteSet", "Print", "PrintT",
+    "ToString", "TLCEval", "TLCGet", "TLCSet", "Permutations", "SortSeq", "RandomElement", "Any", "SetToBag",
+    "BagToSet", "BagIn", "CopiesIn", "BagCardinality", "BagUnion", "SubBag", "BagOfAll", "EmptyBag", "Assert",
+    "JavaTime", "Nat", "Int", "Real", "BOOLEAN", "STRING", "TRUE", "FALSE",
+    // the names TLC's native modules declare (Json, Randomization, TLCExt, Reals, IOUtils, TLAPS);
+    // not all are implemented, but they are defined, so they are no semantic error
+    "JsonDeserialize", "JsonSerialize", "ToJson", "ToJsonArray", "ToJsonObject", "ndJsonDeserialize", "ndJsonSerialize",
+    "RandomSetOfSubsets", "RandomSubset", "TestRandomSetOfSubsets", "AssertEq", "AssertError", "CounterExample",
+    "PickSuccessor", "TLCCache", "TLCDefer", "TLCEvalDefinition", "TLCFP", "TLCGetAndSet", "TLCGetOrDefault",
+    "TLCModelValue", "TLCNoOp", "ToTrace", "Trace", "Infinity", "_TLCTrace", "Deserialize", "IODeserialize", "IOEnv",
+    "IOEnvExec", "IOEnvExecTemplate", "IOExec", "IOExecTemplate", "IOSerialize", "Serialize", "atoi", "zeroPadN",
+    "AllIsa", "AllIsaT", "AllProvers", "AllProversT", "AllSMT", "AllSMTT", "Auto", "AutoBlast", "AutoUSE", "Blast",
+    "CVC3", "CVC3T", "CVC4", "CVC4T", "CdotWrapper", "ENABLEDaxioms", "EnabledWrapper", "ExpandCdot", "ExpandENABLED",
+    "Force", "Isa", "IsaM", "IsaMT", "IsaT", "IsaWithSetExtensionality", "LS4", "LS4T", "Lambdify", "LevelComparison",
+    "PTL", "PropositionalTemporalLogic", "SMT", "SMTT", "SimpleArithmetic", "Simplification", "SimplifyAndSolve",
+    "SlowAuto", "SlowBlast", "SlowForce", "SlowSimplification", "SlowSimplifyAndSolve", "SlowZenon", "SlowerAuto",
+    "SlowerBlast", "SlowerForce", "SlowerSimplification", "SlowerSimplifyAndSolve", "SlowerZenon", "SlowestAuto",
+    "SlowestBlast", "SlowestForce", "SlowestSimplification", "SlowestSimplifyAndSolve", "SlowestZenon", "Spass",
+    "SpassT", "Trivial", "VerySlowZenon", "Yices", "YicesT", "Z3", "Z3T", "Zenon", "ZenonT", "Zipper", "ZipperT", "veriT",
+    "veriTT",
+];
+
+/// Every name used in the spec's own definitions must be defined (TLC's semantic check, before
+/// any state is explored): `file:line:col: unknown operator or undefined identifier`.
+fn check_names(ev: &Ev, root: Sc, units: &[Unit]) -> Result<(), InputError> {
+    for u in units {
+        if matches!(u, Unit::Theorem { .. }) {
+            continue; // proofs are not evaluated
+        }
+        let mut s = vf_tla::resolve::Scope::new();
+        if let Unit::ModuleDef { params, .. } = u {
+            // `M(k) == INSTANCE N WITH C <- k`
+            s.push();
+            params.iter().for_each(|p| s.define(&p.name.name, vf_tla::resolve::Def::Bound));
+        }
+        let mut bad: Option<(String, Span)> = None;
+        vf_tla::resolve::resolve_unit(&mut s, u, &mut |n, sp| {
+            if bad.is_some() || NATIVE_OPERATORS.contains(&n) || root.get(n).is_some() {
+                return;
+            }
+            if let Ok(Some(_)) = ev.resolve(n, root, sp) {
+                return;
+            }
+            bad = Some((n.to_string(), sp));
+        });
+        if let Some((n, sp)) = bad {
+            let (l, c) = root.file.line_col(sp.start);
+            return Err(InputError(format!("{}:{l}:{c}: unknown operator or undefined identifier `{n}`", root.file.name)));
+        }
+    }
+    Ok(())
+}
 
 fn find_decl(f: &vf_tla::SourceFile, name: &str) -> String {
     for (i, l) in f.text.lines().enumerate() {

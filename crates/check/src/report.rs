@@ -27,6 +27,15 @@ pub fn violation_text(v: &Violation) -> String {
         Violation::ActionProperty { name, trace } => (format!("Error: Action property {name} is violated."), trace),
         Violation::Deadlock { trace } => ("Error: Deadlock reached.".to_string(), trace),
         Violation::EvalError { message, trace } => (format!("Error: {message}"), trace),
+        Violation::Temporal { name, trace, back_to } => {
+            let mut s = format!("Error: Temporal property {name} was violated.\n\nError: The following behavior constitutes a counter-example:\n\n");
+            s.push_str(&trace_text(trace));
+            match back_to {
+                Some((k, label)) => s.push_str(&format!("Back to state {k}: {label}\n\n")),
+                None => s.push_str(&format!("State {}: Stuttering\n", trace.len() + 1)),
+            }
+            return s;
+        }
     };
     let mut s = head;
     s.push('\n');
@@ -65,6 +74,7 @@ pub fn json(model: &Model, o: &Outcome, seconds: f64) -> serde_json::Value {
         (Some(Violation::InitProperty { .. }), ..) | (Some(Violation::ActionProperty { .. }), ..) => "property_violated",
         (Some(Violation::Deadlock { .. }), ..) => "deadlock",
         (Some(Violation::EvalError { .. }), ..) => "error",
+        (Some(Violation::Temporal { .. }), ..) => "liveness_violated",
         (None, true, false) => "ok",
         (None, _, _) => "not_checked",
     };

@@ -67,7 +67,8 @@ fn trace_of(v: &Violation) -> &[TraceStep] {
         | Violation::ActionProperty { trace, .. }
         | Violation::InitProperty { trace, .. }
         | Violation::Deadlock { trace }
-        | Violation::EvalError { trace, .. } => trace,
+        | Violation::EvalError { trace, .. }
+        | Violation::Temporal { trace, .. } => trace,
     }
 }
 
@@ -193,6 +194,18 @@ fn bad_input_is_one_positioned_line() {
     assert!(e.contains("M.cfg:3:6") && e.contains("Nxt"), "{e}");
     let e = load_err("---- MODULE M ----\nEXTENDS Missing\n====\n", "INIT Init\nNEXT Next\n");
     assert!(e.contains("M.tla:2:9") && e.contains("cannot find module Missing"), "{e}");
+    // an undefined name is found at load, before any state is explored, even in a definition
+    // that is never evaluated (TLC's semantic check); bound names and LET/RECURSIVE resolve
+    let e = load_err(
+        "---- MODULE M ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = x\nUnused == \\A y \\in {1} : LET z == y IN z + Undefined(y)\n====\n",
+        "INIT Init\nNEXT Next\n",
+    );
+    assert!(e.contains("M.tla:6:44") && e.contains("Undefined"), "{e}");
+    let e = load_err(
+        "---- MODULE M ----\nEXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = Len(<<>>)\nNext == x' = x\nF(G(_), a) == LET RECURSIVE R(_) R(n) == IF n = 0 THEN G(a) ELSE R(n - 1) IN R(2)\nBad == Missing\n====\n",
+        "INIT Init\nNEXT Next\n",
+    );
+    assert!(e.contains("M.tla:7:8") && e.contains("`Missing`"), "{e}");
     let e = load_err("---- MODULE M ----\nInit == x = \n====\n", "INIT Init\nNEXT Next\n");
     assert!(e.contains("M.tla:3:1"), "{e}");
     for e in [e] {
@@ -201,12 +214,12 @@ fn bad_input_is_one_positioned_line() {
 }
 
 #[test]
-fn liveness_properties_are_refused_not_passed() {
+fn unsupported_temporal_formulas_are_refused_not_passed() {
     let dir = std::env::temp_dir().join(format!("vfcheck-live-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("L.tla"),
-        "---- MODULE L ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nLive == <>(x = 2)\n====\n",
+        "---- MODULE L ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nLive == \\EE y : <>(x = 2)\n====\n",
     )
     .unwrap();
     std::fs::write(dir.join("L.cfg"), "SPECIFICATION Spec\nPROPERTY Live\n").unwrap();

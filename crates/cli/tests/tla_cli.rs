@@ -63,10 +63,34 @@ fn bad_input_exits_2_with_one_line() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("B.cfg:3:1: unknown configuration keyword `WHATEVER`"), "{stderr}");
-    // an unknown operator is an evaluation error with its position (exit 1, like TLC)
+    // an unknown operator is found at load (like TLC's semantic check): bad input, exit 2,
+    // one line, nothing explored or printed on stdout
     std::fs::write(dir.join("B.cfg"), "INIT Init\nNEXT Next\n").unwrap();
     let out = bin().args(["tla", "check"]).arg(dir.join("B.tla")).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("B.tla:4:14: unknown operator or undefined identifier `Foo`"), "{stderr}");
+    assert!(stdout.trim().is_empty(), "{stdout}");
+}
+
+#[test]
+fn liveness_violation_exits_1_with_a_lasso_and_fairness_makes_it_pass() {
+    let spec = fixture("live/Clock.tla");
+    let out = bin().args(["tla", "check"]).arg(&spec).arg("--config").arg(fixture("live/Clock_Fair_Stays.cfg")).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("Error: Temporal property Stays was violated."), "{stdout}");
+    assert!(stdout.contains("Back to state 1: <Tick line 6, col 9 to line 6, col 24 of module Clock>"), "{stdout}");
+    assert!(!stdout.contains("No error has been found"));
+    let out = bin().args(["--json", "tla", "check"]).arg(&spec).arg("--config").arg(fixture("live/Clock_Unfair_Reach2.cfg")).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout.contains("B.tla:4:14: Unknown operator: Foo"), "{stdout}");
+    assert_eq!(v["verdict"], "liveness_violated");
+    assert_eq!(v["violation"]["kind"], "temporal");
+    let out = bin().args(["tla", "check"]).arg(&spec).arg("--config").arg(fixture("live/Clock_Fair_All.cfg")).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Model checking completed. No error has been found."));
 }

@@ -35,13 +35,16 @@ pub struct Enumerator<'a> {
     /// Still splitting the action into TLC's sub-actions (only disjunctions, \E and operator
     /// applications seen so far); each sub-action is named by its operator and its span.
     splitting: bool,
+    /// ENABLED: variables the action leaves unassigned are free (filled with this value)
+    /// instead of an error.
+    pub partial: Option<Value>,
 }
 
 type Sink<'s> = dyn FnMut(Vec<Value>, Option<(&'static str, Sc, Span)>) -> R<bool> + 's;
 
 impl<'a> Enumerator<'a> {
     pub fn new(ev: &'a Ev, cur: Option<&'a [Value]>, nvars: usize) -> Self {
-        Enumerator { ev, cur, nvars, depth: 0, label: None, splitting: true }
+        Enumerator { ev, cur, nvars, depth: 0, label: None, splitting: true, partial: None }
     }
 
     /// Enumerates all states satisfying the action/predicate `e`; `sink` returns false to stop.
@@ -67,6 +70,10 @@ impl<'a> Enumerator<'a> {
     fn run_cont(&mut self, k: &Cont, st: &mut Vec<Option<Value>>, sink: &mut Sink) -> R<bool> {
         match k {
             Cont::Done => {
+                if let Some(free) = &self.partial {
+                    let out = st.iter().map(|v| v.clone().unwrap_or_else(|| free.clone())).collect();
+                    return sink(out, self.label);
+                }
                 if let Some(i) = st.iter().position(|v| v.is_none()) {
                     let what = if self.init_mode() { "initial state" } else { "successor state" };
                     return Err(EvalError {

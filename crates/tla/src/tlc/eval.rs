@@ -1267,7 +1267,30 @@ impl Ev {
             "ENABLED" => {
                 let Some(cur) = st.cur else { return Err(err_at(sc, e.span, "ENABLED evaluated without a current state")) };
                 let mut en = super::enumerate::Enumerator::new(self, Some(cur), self.var_names.len());
+                // a variable the action leaves unassigned may take any value
+                let free = super::value::model_value("__veriforge_free_variable__");
+                en.partial = Some(free.clone());
                 let mut found = false;
+                if let ExprKind::AngleAction(act, v) = &a.kind {
+                    // ENABLED <<A>>_v: some A-step that changes v (a free variable in v can change)
+                    let now = self.eval(v, sc, env, &St { cur: Some(cur), nxt: None, primed: false })?;
+                    en.run(act, sc, env, None, &mut |t, _| {
+                        let nxt: Vec<Option<Value>> = t.into_iter().map(Some).collect();
+                        let next = self.eval(v, sc, env, &St { cur: Some(cur), nxt: Some(&nxt), primed: true })?;
+                        if nxt.iter().any(|x| x.as_ref() == Some(&free)) && next.to_string().contains("__veriforge_free_variable__") {
+                            // TLC: "The action formula A appearing in a WF_v(A) or SF_v(A) operator does not
+                            // specify the primed value of the variable y occurring in the state formula v."
+                            return Err(err_at(sc, v.span, "The action formula in ENABLED <<A>>_v (WF_v(A) or SF_v(A)) does not specify the primed value of a variable occurring in v"));
+                        }
+                        let changed = !eq(&now, &next);
+                        if changed {
+                            found = true;
+                            return Ok(false);
+                        }
+                        Ok(true)
+                    })?;
+                    return Ok(Value::Bool(found));
+                }
                 en.run(a, sc, env, None, &mut |_, _| {
                     found = true;
                     Ok(false)

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Model checker vs TLC (issue 11, "Done when" 4): the same models, same machine, one run,
+# interleaved (ours, TLC, ours, TLC, ...), both pinned with taskset to the same cores and given the
+# same number of workers; medians of REPS runs of states generated/s and peak RSS (GNU time).
+# Writes bench/results/check.json and bench/results/check.png and prints a table.
+# Usage: bash bench/check/run.sh [reps=3] [workers=2]
+#   CHECK_BENCH_MODELS="dir/Spec.tla:dir/Spec.cfg ..." (paths under ../shared/corpora) overrides
+#   the model list; CHECK_BENCH_TIMEOUT (s, default 1800) bounds each run.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+SHARED="${VERIFORGE_SHARED:-$ROOT/../shared}"
+REPS="${1:-3}"
+WORKERS="${2:-2}"
+BIN="$ROOT/target/release/veriforge"
+JAR="$SHARED/tools/tla2tools.jar"
+PY="${VERIFORGE_PYTHON:-$ROOT/.venv/bin/python}"
+[ -x "$PY" ] || PY=python3
+TIMEOUT="${CHECK_BENCH_TIMEOUT:-1800}"
+CORES="0-$((WORKERS - 1))"
+[ -f "$JAR" ] || { echo "bench/check: $JAR not found (needs ../shared)"; exit 1; }
+command -v java >/dev/null || { echo "bench/check: java not found"; exit 1; }
+[ -x "$BIN" ] || (cd "$ROOT" && cargo build --release -p veriforge)
+C="$SHARED/corpora"
+MODELS="${CHECK_BENCH_MODELS:-mpcal/systems/pbkvs/pbkvs.tla:mpcal/systems/pbkvs/pbkvs.cfg
+tla/examples/transaction_commit/PaxosCommit.tla:tla/examples/transaction_commit/PaxosCommit.cfg
+tla/examples/Bakery-Boulangerie/MCBakery.tla:tla/examples/Bakery-Boulangerie/MCBakery.cfg
+tla/examples/NanoBlockchain/MCNanoMedium.tla:tla/examples/NanoBlockchain/MCNanoMedium.cfg
+tla/examples/CoffeeCan/CoffeeCan.tla:tla/examples/CoffeeCan/CoffeeCan1000Beans.cfg
+tla/examples/ewd998/EWD998PCal.tla:tla/examples/ewd998/EWD998PCal.cfg
+tla/examples/TeachingConcurrency/SimpleRegular.tla:tla/examples/TeachingConcurrency/SimpleRegular.cfg}"
+LIBS=(--lib "$C/tla/modules/community" --lib "$C/tla/modules/tlaps")
+TLCLIB="$C/tla/modules/community:$C/tla/modules/tlaps"
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+RAW="$OUT/raw.jsonl"
+for rep in $(seq 1 "$REPS"); do
+  for m in $MODELS; do
+    spec="$C/${m%%:*}"; cfg="$C/${m##*:}"; name="${m##*:}"
+    for tool in ours tlc; do
+      echo "== rep $rep $tool $name" >&2
+      meta="$OUT/meta.$tool"
+      log="$OUT/log.$tool"
+      if [ "$tool" = ours ]; then
+        cmd=(taskset -c "$CORES" "$BIN" -q tla check "$spec" --config "$cfg" --workers "$WORKERS" "${LIBS[@]}")
+      else
+        # TLC in its own scratch directory (it writes states/ and trace files next to it)
+        cmd=(taskset -c "$CORES" java -XX:+UseParallelGC -DTLA-Library="$TLCLIB" -cp "$JAR" tlc2.TLC
+             -workers "$WORKERS" -config "$cfg" -metadir "$OUT/tlc-meta" "$spec")
+      fi
+      start=$(date +%s.%N)
+      ( cd "$OUT" && timeout "$TIMEOUT" /usr/bin/time -f "%e %M" -o "$meta" "${cmd[@]}" > "$log" 2>&1 ) || true
+      end=$(date +%s.%N)
+      rm -rf "$OUT/tlc-meta"
+      "$PY" - "$tool" "$name" "$rep" "$meta" "$log" "$start" "$end" >> "$RAW" <<'PYEOF'
+import json, re, sys
+tool, name, rep, meta, log, start, end = sys.argv[1:]
+text = open(log, errors="replace").read()
+m = re.findall(r"([\d,]+) states generated, ([\d,]+) distinct states found", text)
+gen, dist = (int(m[-1][0].replace(",", "")), int(m[-1][1].replace(",", ""))) if m else (None, None)
+try:
+    secs, rss_kb = open(meta).read().split()[-2:]
+    secs, rss_kb = float(secs), int(rss_kb)
+except Exception:
+    secs, rss_kb = float(end) - float(start), None
+print(json.dumps({"tool": tool, "model": name, "rep": int(rep), "seconds": secs, "peak_rss_kb": rss_kb,
+                  "states_generated": gen, "distinct_states": dist,
+                  "states_per_s": (gen / secs) if gen and secs > 0 else None}))
+PYEOF
+    done
+  done
+done
+"$PY" "$ROOT/bench/check/summarize.py" "$RAW" "$ROOT/bench/results" "$WORKERS"
