@@ -839,6 +839,9 @@ impl<'a> Machine<'a> {
                     if std::env::var_os("VF_EXPLAIN_NUM").is_some() {
                         self.explain_numeric(v, e);
                     }
+                    if std::env::var_os("VF_DIFF").is_some() {
+                        eprintln!("{}", self.cx.diff_terms(v, e, 4));
+                    }
                     let why = if std::env::var_os("VF_EXPLAIN").is_some() { self.cx.explain_diff(v, e, 30) } else { String::new() };
                     let unproven = format!("output limb {i} not proven equal: asm {} vs IR {} {why}", short(&self.cx.show(v)), short(&self.cx.show(e)));
                     open.push(Obligation { what: format!("output limb {i}"), asm: v.clone(), ir: e.clone(), unproven });

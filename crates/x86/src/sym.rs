@@ -87,6 +87,8 @@ pub struct Ctx {
     /// Terms visited by the loops whose cost grows with polynomial sizes (flattening, interval
     /// refinement, bit lookups): a deterministic measure of work for scaling tests.
     work: std::cell::Cell<u64>,
+    /// Nesting depth of rule 9 (`mod_of_floor`), bounded.
+    floor_depth: u32,
 }
 
 /// Rewrite rules that can be switched off (numbers as in the module comment) to measure what
@@ -98,6 +100,8 @@ pub enum Rule {
     BoundedMod = 1,
     /// Rule 5 (docs/crypto.md: rule 7): `Mod` of `s·b + c` for a proven bit `b` is affine in `b`.
     AffineBit = 7,
+    /// Rule 9: `Mod(floor(S/2^a), 2^k) = (Mod(S, 2^(a+k)) - Mod(S, 2^a)) / 2^a`.
+    FloorBits = 9,
 }
 
 /// The non-constant part of `p` divided by its first coefficient (`None` for a constant): two
@@ -585,9 +589,48 @@ impl Ctx {
         if self.enabled(Rule::BoundedMod) && self.fits(p, &m) {
             return p.clone();
         }
+        if self.enabled(Rule::FloorBits) && self.floor_depth < 8 {
+            self.floor_depth += 1;
+            let r = self.mod_of_floor(p, k);
+            self.floor_depth -= 1;
+            if let Some(r) = r {
+                return r;
+            }
+        }
         let b = Interval { lo: BigInt::zero(), hi: &m - 1 };
         let id = self.intern(Atom::Mod(q, k), b);
         Poly::atom(id)
+    }
+
+    /// Rule 9 (bit fields of a quotient): if `p = floor(S / 2^a) = (S - Mod(S, 2^a)) / 2^a`
+    /// for some integer-valued `S`, then
+    /// `Mod(p, 2^k) = (Mod(S, 2^(a+k)) - Mod(S, 2^a)) / 2^a` (bits `a .. a+k` of `S`): an
+    /// identity on integers (`floor(S/2^a) mod 2^k = floor((S mod 2^(a+k)) / 2^a)`). It makes the
+    /// normal form independent of how a wide value is cut into words: `shrd lo, hi, a` of a
+    /// 128-bit pair and `hi >> (b - 64)` recombine into `floor(S / 2^a)` however the halves
+    /// were shifted (p521's 58-bit limbs: carries `floor(S/2^58)` above 2^64 split by `shrd`
+    /// and `shr`). `p` is recognised by a term `-1/2^a · Mod(S', 2^a)`: with
+    /// `S = 2^a·p + Mod(S', 2^a)` (integer-valued, as `p` and the atom are), the form holds when
+    /// `Mod(S, 2^a)` is that very atom.
+    fn mod_of_floor(&mut self, p: &Poly, k: u32) -> Option<Poly> {
+        let cands: Vec<(AtomId, u32)> = p
+            .terms
+            .iter()
+            .filter(|(mono, _)| mono.len() == 1)
+            .filter_map(|(mono, c)| match &self.atoms[mono[0] as usize] {
+                Atom::Mod(_, a) if *c == -BigRational::new(BigInt::one(), pow2(*a)) => Some((mono[0], *a)),
+                _ => None,
+            })
+            .collect();
+        for (atom, a) in cands {
+            let s = p.scale(&rat(pow2(a))).add(&Poly::atom(atom));
+            if self.modp(&s, a) != Poly::atom(atom) {
+                continue;
+            }
+            let hi = self.modp(&s, a + k);
+            return Some(hi.sub(&Poly::atom(atom)).scale(&BigRational::new(BigInt::one(), pow2(a))));
+        }
+        None
     }
 
     /// Rule 5 (functions of a bit are affine): if `p = s·b + c` with `b` a proven bit and
@@ -853,6 +896,45 @@ impl Ctx {
             }
         }
         format!("[{}] vs [{}]", self.show_deep(a, 2), self.show_deep(b, 2))
+    }
+
+    /// Development aid: the terms in which two polynomials differ, descending into single
+    /// `Mod`/`Select` atoms of the same shape.
+    pub fn diff_terms(&self, a: &Poly, b: &Poly, depth: usize) -> String {
+        let only = |p: &Poly| -> Option<AtomId> {
+            match p.terms.iter().next() {
+                Some((m, c)) if p.terms.len() == 1 && m.len() == 1 && c.is_one() => Some(m[0]),
+                _ => None,
+            }
+        };
+        if depth > 0 {
+            if let (Some(x), Some(y)) = (only(a), only(b)) {
+                match (&self.atoms[x as usize], &self.atoms[y as usize]) {
+                    (Atom::Mod(p, k), Atom::Mod(q, j)) if k == j => {
+                        return format!("Mod{k}(a{x} vs a{y}) |{}| vs |{}|:\n{}", p.terms.len(), q.terms.len(), self.diff_terms(p, q, depth - 1));
+                    }
+                    (Atom::Select(c, p1, p2), Atom::Select(d, q1, q2)) => {
+                        let mut s = String::new();
+                        for (n, (u, v)) in [("cond", (c, d)), ("then", (p1, q1)), ("else", (p2, q2))] {
+                            if u != v {
+                                s.push_str(&format!("{n}: {}\n", self.diff_terms(u, v, depth - 1)));
+                            }
+                        }
+                        return s;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let d = a.sub(b);
+        let mut s = format!("diff has {} terms:\n", d.terms.len());
+        for (m, c) in d.terms.iter().take(12) {
+            let mut t = Poly::default();
+            t.terms.insert(m.clone(), c.clone());
+            let ins = |p: &Poly, m: &Mono| p.terms.get(m).map(|c| format!("{c}")).unwrap_or("-".into());
+            s.push_str(&format!("  [{} | a:{} b:{}] {}\n", self.show(&t).chars().take(100).collect::<String>(), ins(a, m), ins(b, m), self.show_deep(&Poly { terms: [(m.clone(), BigRational::one())].into() }, 1).chars().take(600).collect::<String>()));
+        }
+        s
     }
 
     fn show_deep(&self, p: &Poly, depth: usize) -> String {
