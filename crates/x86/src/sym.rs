@@ -89,6 +89,8 @@ pub struct Ctx {
     work: std::cell::Cell<u64>,
     /// Nesting depth of rule 9 (`mod_of_floor`), bounded.
     floor_depth: u32,
+    /// Nesting depth of rule 10 (`discover_word_bit`): not re-entered.
+    discover_depth: u32,
 }
 
 /// Rewrite rules that can be switched off (numbers as in the module comment) to measure what
@@ -231,6 +233,12 @@ impl Ctx {
 
     fn tick(&self, n: usize) {
         self.work.set(self.work.get() + n as u64);
+    }
+
+    /// Facts recorded so far (bits, sum intervals, `Mod` facts): a measure of progress for
+    /// re-runs on the same context.
+    pub fn num_facts(&self) -> usize {
+        self.bits.len() + self.known.len() + self.mod_facts.len()
     }
 
     /// Number of terms of the largest `Mod` atom's contents.
@@ -575,6 +583,11 @@ impl Ctx {
             return dropped;
         }
         if self.enabled(Rule::AffineBit) {
+            if self.affine_bit(p).is_none() && self.discover_depth == 0 {
+                self.discover_depth += 1;
+                self.discover_word_bit(p);
+                self.discover_depth -= 1;
+            }
             if let Some(r) = self.mod_of_affine_bit(p, k) {
                 return r;
             }
@@ -647,6 +660,31 @@ impl Ctx {
         let m = pow2(k);
         let (r0, r1) = (v0.to_integer().mod_floor(&m), v1.to_integer().mod_floor(&m));
         Some(Poly::constant(r0.clone()).add(&b.scale(&rat(r1 - r0))))
+    }
+
+    /// Rule 10 (bits found on demand): with `u` the shape of `p` (its non-constant part divided by
+    /// its first coefficient), if `Mod(u, 2^64)` is the constant 0 (an identity of the algebra)
+    /// and `0 <= u < 2^65`, then `u / 2^64` is 0 or 1 and is recorded as a bit. A carry is
+    /// otherwise only known to be a bit once its addition has been executed; a value built
+    /// earlier from the same sum (p434's `lo + hi` of `t0·(2^64-1)` is `(2^64-1)·u/2^64`
+    /// with `u = t0 + Mod(-t0, 2^64)`) would get a different normal form depending on whether
+    /// the IR or the assembly had executed that addition first.
+    fn discover_word_bit(&mut self, p: &Poly) {
+        let Some(u) = shape(p) else { return };
+        if u.terms.len() > 16 || u.terms.values().any(|c| !c.is_integer()) {
+            return;
+        }
+        let w = 64;
+        let b = u.scale(&BigRational::new(BigInt::one(), pow2(w)));
+        if self.bits.contains(&b) {
+            return;
+        }
+        if self.modp(&u, w).as_const_int().is_some_and(|c| c.is_zero()) {
+            let i = self.interval(&u);
+            if !i.lo.is_negative() && i.hi < pow2(w + 1) {
+                self.insert_bit(&b);
+            }
+        }
     }
 
     /// `p = s·b + c` with `b` a proven bit (from the index), `s != 0` and `c` constants.
