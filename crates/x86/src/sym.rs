@@ -91,6 +91,8 @@ pub struct Ctx {
     floor_depth: u32,
     /// Nesting depth of rule 10 (`discover_word_bit`): not re-entered.
     discover_depth: u32,
+    /// Shapes rule 10 has been tried on.
+    discover_tried: std::collections::HashSet<Poly>,
 }
 
 /// Rewrite rules that can be switched off (numbers as in the module comment) to measure what
@@ -675,15 +677,18 @@ impl Ctx {
             return;
         }
         let w = 64;
-        let b = u.scale(&BigRational::new(BigInt::one(), pow2(w)));
-        if self.bits.contains(&b) {
+        // tried once per shape (a failed attempt only costs completeness if facts found later
+        // would have made it succeed)
+        if !self.discover_tried.insert(u.clone()) {
+            return;
+        }
+        let i = self.interval(&u);
+        if i.lo.is_negative() || i.hi >= pow2(w + 1) {
             return;
         }
         if self.modp(&u, w).as_const_int().is_some_and(|c| c.is_zero()) {
-            let i = self.interval(&u);
-            if !i.lo.is_negative() && i.hi < pow2(w + 1) {
-                self.insert_bit(&b);
-            }
+            let b = u.scale(&BigRational::new(BigInt::one(), pow2(w)));
+            self.insert_bit(&b);
         }
     }
 
