@@ -102,8 +102,17 @@ pub fn ir_outputs(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
         let res: Vec<Poly> = match s.op {
             Op::Cast if src_known <= w => vec![a[0].clone()],
             Op::Cast => vec![cx.modp(&a[0], w)],
-            Op::Add => vec![cx.modp(&a[0].add(&a[1]), w)],
-            Op::Sub => vec![cx.modp(&a[0].sub(&a[1]), w)],
+            // sums record their interval as the sum of the operands' (rule 6, as the machine does
+            // for add/adc): a wide sum's merged polynomial can have a much wider plain interval,
+            // and the IR and the assembly must see the same bounds to reach the same forms
+            Op::Add => {
+                let t = cx.note_sum_interval(&[(1, &a[0]), (1, &a[1])]);
+                vec![cx.modp(&t, w)]
+            }
+            Op::Sub => {
+                let t = cx.note_sum_interval(&[(1, &a[0]), (-1, &a[1])]);
+                vec![cx.modp(&t, w)]
+            }
             Op::Mul => vec![cx.modp(&a[0].mul(&a[1]), w)],
             Op::Shr => {
                 let k = a[1].as_const_int().map(|k| k.to_string().parse::<u32>().unwrap_or(999)).unwrap_or(999);
@@ -126,13 +135,13 @@ pub fn ir_outputs(cx: &mut Ctx, f: &Function) -> Vec<Poly> {
                 vec![cx.modp(&p, w), cx.divp(&p, w)]
             }
             Op::AddCarry(w) => {
-                let t = a[0].add(&a[1]).add(&a[2]);
+                let t = cx.note_sum_interval(&[(1, &a[0]), (1, &a[1]), (1, &a[2])]);
                 let c = cx.divp(&t, w);
                 cx.note_carry(&c, &[&a[1], &a[2]], &a[0], w);
                 vec![cx.modp(&t, w), c]
             }
             Op::SubBorrow(w) => {
-                let t = a[1].sub(&a[2]).sub(&a[0]);
+                let t = cx.note_sum_interval(&[(1, &a[1]), (-1, &a[2]), (-1, &a[0])]);
                 let d = cx.divp(&t, w);
                 let b = Poly::default().sub(&d);
                 cx.note_carry(&b, &[&a[1], &a[2]], &a[0], w);
