@@ -234,6 +234,29 @@ fn rows_json(rows: &[Row]) -> serde_json::Value {
 /// Seconds reserved at the end of a time budget for the final selection and measurement.
 const FINAL_MEASURE_SECS: f64 = 5.0;
 
+/// `OptProblem::prove`, cut at `deadline`: the checker runs on its own thread and is abandoned
+/// (left to finish unobserved; the process exits soon after) when the deadline passes first,
+/// which counts as "not proven within the budget".
+fn prove_by(problem: &OptProblem, prog: &asm::Program, tests: usize, seed: u64, deadline: Option<Instant>) -> Result<(), String> {
+    let Some(d) = deadline else { return problem.prove(prog, tests, seed) };
+    let t = Instant::now();
+    let (f, p) = (problem.f.clone(), prog.clone());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r: Result<(), String> = check::scenarios(&f, true).into_iter().try_for_each(|s| check::verify(&f, &p, s).map_err(|e| format!("{}: {e}", s.label())));
+        let _ = tx.send(r);
+    });
+    match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
+        Ok(r) => {
+            r?;
+            problem.random_tests(prog, tests, seed)?;
+            problem.note_proof_secs(t.elapsed().as_secs_f64());
+            Ok(())
+        }
+        Err(_) => Err(format!("proof cut at the end of the budget after {:.1}s", t.elapsed().as_secs_f64())),
+    }
+}
+
 fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let f = load_runnable_ir(&a.ir)?;
     let objective = Objective::parse(&a.objective).ok_or_else(|| Failure::input(format!("--objective: unknown value {}", a.objective)))?;
@@ -279,7 +302,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         use vf_search::Problem;
         problem.generate(&problem.initial()).map_err(Failure::internal)?
     };
-    let start_proof = problem.prove(&start_prog, a.tests.min(20_000), a.seed ^ 0x5ea7);
+    let start_proof = prove_by(&problem, &start_prog, a.tests.min(20_000), a.seed ^ 0x5ea7, deadline);
     let start_proven = start_proof.is_ok();
     match &start_proof {
         Ok(()) => ctx.info(format!("start candidate proven in {:.1}s", t.elapsed().as_secs_f64())),
@@ -325,7 +348,9 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             ctx.info(format!("finalist {i}: its proof (~{:.1}s) would run past the budget; skipped", problem.proof_estimate()));
             continue;
         }
-        match problem.prove(&prog, a.tests, a.seed ^ 0x5eed) {
+        // the start was proven by the checker at the beginning: only its random tests remain
+        let r = if is_start { problem.random_tests(&prog, a.tests, a.seed ^ 0x5eed) } else { prove_by(&problem, &prog, a.tests, a.seed ^ 0x5eed, deadline) };
+        match r {
             Ok(()) => {
                 chosen = Some(prog);
                 chosen_finalist = Some(i);
@@ -337,7 +362,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     // within the budget, the start candidate proven at the beginning is the fallback
     if chosen.is_none() && start_proven {
         ctx.info("no finalist proven within the budget; writing the start candidate (proven)");
-        if problem.prove(&start_prog, a.tests, a.seed ^ 0x5eed).is_ok() {
+        if problem.random_tests(&start_prog, a.tests, a.seed ^ 0x5eed).is_ok() {
             chosen = Some(start_prog.clone());
         }
     }

@@ -434,6 +434,19 @@ impl<'a> OptProblem<'a> {
         for s in check::scenarios(self.f, true) {
             check::verify(self.f, prog, s).map_err(|e| format!("{}: {e}", s.label()))?;
         }
+        self.random_tests(prog, tests, seed)
+    }
+
+    /// Records the duration of a full proof made outside `prove` (for `proof_estimate`).
+    pub fn note_proof_secs(&self, secs: f64) {
+        if secs > self.proof_estimate() {
+            self.proof_secs.store(secs.to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    /// The random-test half of `prove`: `tests` random inputs, each also with the output
+    /// buffer aliasing every input.
+    pub fn random_tests(&self, prog: &crate::asm::Program, tests: usize, seed: u64) -> Result<(), String> {
         let code = jit::load(prog)?;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..tests {
