@@ -234,11 +234,15 @@ fn rows_json(rows: &[Row]) -> serde_json::Value {
 /// Seconds reserved at the end of a time budget for the final selection and measurement.
 const FINAL_MEASURE_SECS: f64 = 5.0;
 
+fn problem_deadline(problem: &OptProblem) -> Option<Instant> {
+    *problem.deadline.lock().unwrap()
+}
+
 /// `OptProblem::prove`, cut at `deadline`: the checker runs on its own thread and is abandoned
 /// (left to finish unobserved; the process exits soon after) when the deadline passes first,
 /// which counts as "not proven within the budget".
-fn prove_by(problem: &OptProblem, prog: &asm::Program, tests: usize, seed: u64, deadline: Option<Instant>) -> Result<(), String> {
-    let Some(d) = deadline else { return problem.prove(prog, tests, seed) };
+fn prove_by(problem: &OptProblem, prog: &asm::Program, tests: usize, seed: u64, deadline: Option<Instant>) -> Result<usize, String> {
+    let Some(d) = deadline else { return problem.prove(prog, tests, seed).map(|_| tests) };
     let t = Instant::now();
     let (f, p) = (problem.f.clone(), prog.clone());
     let (tx, rx) = std::sync::mpsc::channel();
@@ -249,9 +253,9 @@ fn prove_by(problem: &OptProblem, prog: &asm::Program, tests: usize, seed: u64, 
     match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
         Ok(r) => {
             r?;
-            problem.random_tests(prog, tests, seed)?;
             problem.note_proof_secs(t.elapsed().as_secs_f64());
-            Ok(())
+            let ran = problem.random_tests_until(prog, tests, seed, Some(d))?;
+            Ok(ran)
         }
         Err(_) => Err(format!("proof cut at the end of the budget after {:.1}s", t.elapsed().as_secs_f64())),
     }
@@ -305,12 +309,14 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let start_proof = prove_by(&problem, &start_prog, a.tests.min(20_000), a.seed ^ 0x5ea7, deadline);
     let start_proven = start_proof.is_ok();
     match &start_proof {
-        Ok(()) => ctx.info(format!("start candidate proven in {:.1}s", t.elapsed().as_secs_f64())),
+        Ok(_) => ctx.info(format!("start candidate proven in {:.1}s", t.elapsed().as_secs_f64())),
         Err(e) => ctx.info(format!("start candidate not proven ({e})")),
     }
     let budget = match deadline {
         Some(d) => {
-            let reserve = Duration::from_secs_f64(problem.proof_estimate().max(t.elapsed().as_secs_f64()) * 1.2 + FINAL_MEASURE_SECS);
+            // one more checker proof (a finalist) with margin, the random tests' share (stopped
+            // at the deadline anyway), the final selection and measurement
+            let reserve = Duration::from_secs_f64(problem.proof_estimate() * 2.0 + t.elapsed().as_secs_f64() + FINAL_MEASURE_SECS);
             let left = d.saturating_duration_since(Instant::now()).saturating_sub(reserve);
             *problem.deadline.lock().unwrap() = Some(Instant::now() + left);
             ctx.info(format!("search budget {:.1}s of {:.1}s (reserved {:.1}s for the final proof and measurement)", left.as_secs_f64(), budget.time.unwrap_or_default().as_secs_f64(), reserve.as_secs_f64()));
@@ -341,7 +347,8 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let mut selection: Vec<(usize, f64)> = candidates.iter().map(|(i, c, _)| (*i, *c)).collect();
     selection.sort_by_key(|(i, _)| *i);
     let mut chosen_finalist = None;
-    *problem.deadline.lock().unwrap() = deadline.map(|d| d.checked_sub(Duration::from_secs_f64(FINAL_MEASURE_SECS)).unwrap_or(d));
+    let mut tests_run = a.tests;
+    *problem.deadline.lock().unwrap() = deadline.map(|d| d.checked_sub(Duration::from_secs(2)).unwrap_or(d));
     for (i, _, prog) in candidates {
         let is_start = start_proven && prog.insns == start_prog.insns;
         if !is_start && !problem.proof_fits() {
@@ -349,9 +356,10 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             continue;
         }
         // the start was proven by the checker at the beginning: only its random tests remain
-        let r = if is_start { problem.random_tests(&prog, a.tests, a.seed ^ 0x5eed) } else { prove_by(&problem, &prog, a.tests, a.seed ^ 0x5eed, deadline) };
+        let r = if is_start { problem.random_tests_until(&prog, a.tests, a.seed ^ 0x5eed, problem_deadline(&problem)) } else { prove_by(&problem, &prog, a.tests, a.seed ^ 0x5eed, problem_deadline(&problem)) };
         match r {
-            Ok(()) => {
+            Ok(n) => {
+                tests_run = n;
                 chosen = Some(prog);
                 chosen_finalist = Some(i);
                 break;
@@ -362,12 +370,14 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     // within the budget, the start candidate proven at the beginning is the fallback
     if chosen.is_none() && start_proven {
         ctx.info("no finalist proven within the budget; writing the start candidate (proven)");
-        if problem.random_tests(&start_prog, a.tests, a.seed ^ 0x5eed).is_ok() {
+        if let Ok(n) = problem.random_tests_until(&start_prog, a.tests, a.seed ^ 0x5eed, problem_deadline(&problem)) {
+            tests_run = n;
             chosen = Some(start_prog.clone());
         }
     }
     let prog = chosen.ok_or_else(|| Failure::Negative("no candidate could be proven within the budget: nothing written".into()))?;
-    ctx.info(format!("proven (distinct and aliased buffers) and passed {} random tests (each also aliased) in {:.1}s", a.tests, t.elapsed().as_secs_f64()));
+    let of_requested = if tests_run < a.tests { format!(" (of {} requested: the budget ended)", a.tests) } else { String::new() };
+    ctx.info(format!("proven (distinct and aliased buffers) and passed {tests_run} random tests{of_requested} (each also aliased) in {:.1}s", t.elapsed().as_secs_f64()));
     let code = jit::load(&prog).map_err(Failure::internal)?;
     let mut fns = ref_fns.clone();
     fns.push(("veriforge".into(), code.func()));

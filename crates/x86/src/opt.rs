@@ -447,15 +447,24 @@ impl<'a> OptProblem<'a> {
     /// The random-test half of `prove`: `tests` random inputs, each also with the output
     /// buffer aliasing every input.
     pub fn random_tests(&self, prog: &crate::asm::Program, tests: usize, seed: u64) -> Result<(), String> {
+        self.random_tests_until(prog, tests, seed, None).map(|_| ())
+    }
+
+    /// `random_tests` that stops at `deadline` once at least `min(tests, 2000)` inputs passed;
+    /// returns how many ran (all passed).
+    pub fn random_tests_until(&self, prog: &crate::asm::Program, tests: usize, seed: u64, deadline: Option<std::time::Instant>) -> Result<usize, String> {
         let code = jit::load(prog)?;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..tests {
+        for n in 0..tests {
+            if n >= tests.min(2000) && n % 1000 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Ok(n);
+            }
             let i = self.f.random_inputs(&mut rng);
             if !self.passes_tests(code.func(), std::slice::from_ref(&i)) {
                 return Err(format!("random test failed on {i:?}"));
             }
         }
-        Ok(())
+        Ok(tests)
     }
 
     /// The variant with these shapes (lowered once, then cached).
