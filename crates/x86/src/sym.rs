@@ -1052,6 +1052,81 @@ mod tests {
         assert_eq!(wide, expect, "{}", cx.show(&wide));
     }
 
+    /// Rule 9: a quotient `floor(S/2^58)` above 2^64 cut into words as `shrd lo, hi, 58`
+    /// (= Mod(floor(S/2^58), 2^64)) and `shr hi, 58` recombines into `floor(S/2^58)` (p521);
+    /// without the rule the two forms differ. The rewritten form evaluates like the integers.
+    #[test]
+    fn quotient_cut_into_words_recombines_and_evaluates_exactly() {
+        let run = |rule9: bool| -> (bool, Vec<(Poly, Poly)>, Ctx) {
+            let mut cx = Ctx::new();
+            if !rule9 {
+                cx.disable_rule(Rule::FloorBits);
+            }
+            let m = u64::MAX as u128;
+            let (x, y, z) = (cx.var("x", 0, m), cx.var("y", 0, m), cx.var("z", 0, m));
+            let s = x.mul(&y).add(&z.mul(&Poly::constant(pow2(60)))); // up to ~2^128
+            let lo = cx.modp(&s, 64);
+            let hi = cx.divp(&s, 64);
+            let wide = hi.mul(&Poly::constant(pow2(64))).add(&lo); // = S
+            let q = cx.divp(&wide, 58);
+            let shrd = cx.modp(&q, 64);
+            let shr = cx.divp(&hi, 58);
+            let recombined = shrd.add(&shr.mul(&Poly::constant(pow2(64))));
+            let direct = cx.divp(&s, 58);
+            (recombined == direct, vec![(recombined, direct), (shrd, q)], cx)
+        };
+        let (equal, forms, cx) = run(true);
+        assert!(equal, "{}", cx.show(&forms[0].0));
+        assert!(!run(false).0, "the forms already agree without rule 9: the test shows nothing");
+        // every form evaluates to the integers it denotes, on random and extreme inputs
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        for t in 0..200 {
+            let v: Vec<BigInt> = (0..3).map(|i| BigInt::from(if (t + i) % 4 == 0 { u64::MAX } else { rng.gen::<u64>() })).collect();
+            let env: HashMap<String, BigInt> = ["x", "y", "z"].iter().zip(&v).map(|(n, x)| (n.to_string(), x.clone())).collect();
+            let sv: BigInt = &v[0] * &v[1] + (&v[2] << 60);
+            let q: BigInt = &sv >> 58usize;
+            let shrd = &q & ((BigInt::one() << 64) - 1);
+            let mut memo = HashMap::new();
+            assert_eq!(cx.eval(&forms[0].0, &env, &mut memo), rat(q.clone()));
+            assert_eq!(cx.eval(&forms[1].0, &env, &mut memo), rat(shrd));
+        }
+    }
+
+    /// Rule 10: `lo + hi` of `t0·(2^64-1)` (t0 a word) is `2^64 - 1` or 0, i.e. `(2^64-1)·u/2^64`
+    /// with `u = t0 + Mod(-t0, 2^64)` a multiple of 2^64 below 2^65. Its `Mod(·, 2^64)` must be the
+    /// same whether or not the carry of `t0 + lo` (the bit `u/2^64`) was computed before
+    /// (p434: the IR computes that carry after the sum, CryptOpt's code before).
+    #[test]
+    fn a_carry_bit_found_on_demand_makes_forms_independent_of_order() {
+        let form = |carry_first: bool| -> (Poly, Poly, Ctx) {
+            let mut cx = Ctx::new();
+            let m = u64::MAX as u128;
+            let (x, y) = (cx.var("x", 0, m), cx.var("y", 0, m));
+            let t0 = cx.modp(&x.mul(&y), 64);
+            let p = t0.mul(&Poly::from_u128(m));
+            let (lo, hi) = (cx.modp(&p, 64), cx.divp(&p, 64));
+            if carry_first {
+                let c = cx.divp(&t0.add(&lo), 64);
+                cx.mark_bit(&c);
+            }
+            let sum = lo.add(&hi);
+            (cx.modp(&sum, 64), sum, cx)
+        };
+        let (a, sum, cx) = form(false);
+        let (b, _, _) = form(true);
+        assert_eq!(a, b);
+        assert_eq!(a, sum, "Mod(lo + hi) is lo + hi itself (< 2^64): {}", cx.show(&a));
+        let mut rng = rand::rngs::StdRng::seed_from_u64(10);
+        for t in 0..200u64 {
+            let (xv, yv) = if t < 2 { (t, 1) } else { (rng.gen::<u64>(), rng.gen::<u64>()) };
+            let env: HashMap<String, BigInt> = [("x".to_string(), BigInt::from(xv)), ("y".to_string(), BigInt::from(yv))].into();
+            let t0 = (xv as u128 * yv as u128) as u64 as u128;
+            let p = t0 * (u64::MAX as u128);
+            let want = ((p as u64) as u128 + (p >> 64)) % (1u128 << 64);
+            assert_eq!(cx.eval(&a, &env, &mut HashMap::new()), rat(BigInt::from(want)));
+        }
+    }
+
     #[test]
     fn mod_of_sum_of_mods_strips_inner_mods() {
         let mut cx = Ctx::new();
