@@ -323,6 +323,11 @@ impl Ctx {
 
     /// Interval of a polynomial (integer-valued by construction).
     pub fn interval(&self, p: &Poly) -> Interval {
+        // a constant is exact (a carry proven 0 is also in `bits`, whose interval is [0, 1]:
+        // `add r9b, 0x7F` of such a byte then had an unknown OF, p434 square)
+        if let Some(c) = p.as_const_int() {
+            return Interval { lo: c.clone(), hi: c };
+        }
         if self.bits.contains(p) {
             return Interval { lo: BigInt::zero(), hi: BigInt::one() };
         }
