@@ -231,8 +231,11 @@ fn rows_json(rows: &[Row]) -> serde_json::Value {
     )
 }
 
-/// Seconds reserved at the end of a time budget for the final selection and measurement.
-const FINAL_MEASURE_SECS: f64 = 5.0;
+/// Seconds reserved at the end of a time budget of `total` seconds for the final selection and
+/// measurement: 5 s, but at most 15 % of the budget (a 3 s budget keeps most of it for the search).
+fn final_measure_secs(total: f64) -> f64 {
+    (0.15 * total).min(5.0)
+}
 
 fn problem_deadline(problem: &OptProblem) -> Option<Instant> {
     *problem.deadline.lock().unwrap()
@@ -316,7 +319,8 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         Some(d) => {
             // one more checker proof (a finalist) with margin, the random tests' share (stopped
             // at the deadline anyway), the final selection and measurement
-            let reserve = Duration::from_secs_f64(problem.proof_estimate() * 2.0 + t.elapsed().as_secs_f64() + FINAL_MEASURE_SECS);
+            let total = budget.time.unwrap_or_default().as_secs_f64();
+            let reserve = Duration::from_secs_f64(problem.proof_estimate() * 2.0 + t.elapsed().as_secs_f64() + final_measure_secs(total));
             let left = d.saturating_duration_since(Instant::now()).saturating_sub(reserve);
             *problem.deadline.lock().unwrap() = Some(Instant::now() + left);
             ctx.info(format!("search budget {:.1}s of {:.1}s (reserved {:.1}s for the final proof and measurement)", left.as_secs_f64(), budget.time.unwrap_or_default().as_secs_f64(), reserve.as_secs_f64()));
@@ -348,7 +352,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     selection.sort_by_key(|(i, _)| *i);
     let mut chosen_finalist = None;
     let mut tests_run = a.tests;
-    *problem.deadline.lock().unwrap() = deadline.map(|d| d.checked_sub(Duration::from_secs(2)).unwrap_or(d));
+    *problem.deadline.lock().unwrap() = deadline.map(|d| d.checked_sub(Duration::from_secs_f64(final_measure_secs(d.duration_since(started).as_secs_f64()) * 0.4)).unwrap_or(d));
     for (i, _, prog) in candidates {
         let is_start = start_proven && prog.insns == start_prog.insns;
         if !is_start && !problem.proof_fits() {
@@ -384,7 +388,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let mut clock = measure::best_clock();
     // fewer rounds when the budget is nearly spent
     let rounds = match deadline {
-        Some(d) if d.saturating_duration_since(Instant::now()) < Duration::from_secs_f64(FINAL_MEASURE_SECS) => 5,
+        Some(d) if d.saturating_duration_since(Instant::now()) < Duration::from_secs_f64(final_measure_secs(d.duration_since(started).as_secs_f64())) => 5,
         _ => 21,
     };
     let rows = measure_all(&f, &fns, rounds, clock.as_mut(), a.seed);
