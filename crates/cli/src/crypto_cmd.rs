@@ -5,7 +5,7 @@ use crate::output::write_atomically;
 use crate::Ctx;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use vf_x86::check;
 use vf_x86::gen::{self, Options};
 use vf_x86::measure::{self, Bench, Clock};
@@ -231,6 +231,39 @@ fn rows_json(rows: &[Row]) -> serde_json::Value {
     )
 }
 
+/// Seconds reserved at the end of a time budget of `total` seconds for the final selection and
+/// measurement: 5 s, but at most 15 % of the budget (a 3 s budget keeps most of it for the search).
+fn final_measure_secs(total: f64) -> f64 {
+    (0.15 * total).min(5.0)
+}
+
+fn problem_deadline(problem: &OptProblem) -> Option<Instant> {
+    *problem.deadline.lock().unwrap()
+}
+
+/// `OptProblem::prove`, cut at `deadline`: the checker runs on its own thread and is abandoned
+/// (left to finish unobserved; the process exits soon after) when the deadline passes first,
+/// which counts as "not proven within the budget".
+fn prove_by(problem: &OptProblem, prog: &asm::Program, tests: usize, seed: u64, deadline: Option<Instant>) -> Result<usize, String> {
+    let Some(d) = deadline else { return problem.prove(prog, tests, seed).map(|_| tests) };
+    let t = Instant::now();
+    let (f, p) = (problem.f.clone(), prog.clone());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r: Result<(), String> = check::scenarios(&f, true).into_iter().try_for_each(|s| check::verify(&f, &p, s).map_err(|e| format!("{}: {e}", s.label())));
+        let _ = tx.send(r);
+    });
+    match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
+        Ok(r) => {
+            r?;
+            problem.note_proof_secs(t.elapsed().as_secs_f64());
+            let ran = problem.random_tests_until(prog, tests, seed, Some(d))?;
+            Ok(ran)
+        }
+        Err(_) => Err(format!("proof cut at the end of the budget after {:.1}s", t.elapsed().as_secs_f64())),
+    }
+}
+
 fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let f = load_runnable_ir(&a.ir)?;
     let objective = Objective::parse(&a.objective).ok_or_else(|| Failure::input(format!("--objective: unknown value {}", a.objective)))?;
@@ -238,6 +271,10 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if !(a.bet_fraction > 0.0 && a.bet_fraction < 1.0) {
         return Err(Failure::input(format!("--bet-fraction: {} is not in (0, 1)", a.bet_fraction)));
     }
+    // `--budget` with a time is a wall-clock budget for the whole command (issue 15): setup,
+    // search, proofs, tests and the final measurement.
+    let started = Instant::now();
+    let deadline = budget.time.map(|d| started + d);
     let l = lir::lower(&f).map_err(|e| Failure::input(format!("{}: {e}", a.ir.display())))?;
     let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer };
     let refs = references(&f, a.c.as_deref())?;
@@ -264,6 +301,33 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         start_ratio,
         a.objective
     ));
+    // The start candidate is proven first (the fallback written when nothing better is proven
+    // in time); its proof time is the estimate for every later proof. The search then gets what
+    // is left after reserving one more proof (a finalist) and the final measurement.
+    let t = Instant::now();
+    let start_prog = {
+        use vf_search::Problem;
+        problem.generate(&problem.initial()).map_err(Failure::internal)?
+    };
+    let start_proof = prove_by(&problem, &start_prog, a.tests.min(20_000), a.seed ^ 0x5ea7, deadline);
+    let start_proven = start_proof.is_ok();
+    match &start_proof {
+        Ok(_) => ctx.info(format!("start candidate proven in {:.1}s", t.elapsed().as_secs_f64())),
+        Err(e) => ctx.info(format!("start candidate not proven ({e})")),
+    }
+    let budget = match deadline {
+        Some(d) => {
+            // one more checker proof (a finalist) with margin, the random tests' share (stopped
+            // at the deadline anyway), the final selection and measurement
+            let total = budget.time.unwrap_or_default().as_secs_f64();
+            let reserve = Duration::from_secs_f64(problem.proof_estimate() * 2.0 + t.elapsed().as_secs_f64() + final_measure_secs(total));
+            let left = d.saturating_duration_since(Instant::now()).saturating_sub(reserve);
+            *problem.deadline.lock().unwrap() = Some(Instant::now() + left);
+            ctx.info(format!("search budget {:.1}s of {:.1}s (reserved {:.1}s for the final proof and measurement)", left.as_secs_f64(), budget.time.unwrap_or_default().as_secs_f64(), reserve.as_secs_f64()));
+            vf_search::Budget { time: Some(left.max(Duration::from_millis(1))), iterations: budget.iterations }
+        }
+        None => budget,
+    };
     let config = vf_search::Config {
         seed: a.seed,
         chains: 1,
@@ -287,9 +351,19 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let mut selection: Vec<(usize, f64)> = candidates.iter().map(|(i, c, _)| (*i, *c)).collect();
     selection.sort_by_key(|(i, _)| *i);
     let mut chosen_finalist = None;
+    let mut tests_run = a.tests;
+    *problem.deadline.lock().unwrap() = deadline.map(|d| d.checked_sub(Duration::from_secs_f64(final_measure_secs(d.duration_since(started).as_secs_f64()) * 0.4)).unwrap_or(d));
     for (i, _, prog) in candidates {
-        match problem.prove(&prog, a.tests, a.seed ^ 0x5eed) {
-            Ok(()) => {
+        let is_start = start_proven && prog.insns == start_prog.insns;
+        if !is_start && !problem.proof_fits() {
+            ctx.info(format!("finalist {i}: its proof (~{:.1}s) would run past the budget; skipped", problem.proof_estimate()));
+            continue;
+        }
+        // the start was proven by the checker at the beginning: only its random tests remain
+        let r = if is_start { problem.random_tests_until(&prog, a.tests, a.seed ^ 0x5eed, problem_deadline(&problem)) } else { prove_by(&problem, &prog, a.tests, a.seed ^ 0x5eed, problem_deadline(&problem)) };
+        match r {
+            Ok(n) => {
+                tests_run = n;
                 chosen = Some(prog);
                 chosen_finalist = Some(i);
                 break;
@@ -297,14 +371,32 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             Err(e) => ctx.info(format!("candidate not proven ({e}); falling back")),
         }
     }
-    let prog = chosen.ok_or_else(|| Failure::internal("no candidate could be proven"))?;
-    ctx.info(format!("proven (distinct and aliased buffers) and passed {} random tests (each also aliased) in {:.1}s", a.tests, t.elapsed().as_secs_f64()));
+    // within the budget, the start candidate proven at the beginning is the fallback
+    if chosen.is_none() && start_proven {
+        ctx.info("no finalist proven within the budget; writing the start candidate (proven)");
+        if let Ok(n) = problem.random_tests_until(&start_prog, a.tests, a.seed ^ 0x5eed, problem_deadline(&problem)) {
+            tests_run = n;
+            chosen = Some(start_prog.clone());
+        }
+    }
+    let prog = chosen.ok_or_else(|| Failure::Negative("no candidate could be proven within the budget: nothing written".into()))?;
+    let of_requested = if tests_run < a.tests { format!(" (of {} requested: the budget ended)", a.tests) } else { String::new() };
+    ctx.info(format!("proven (distinct and aliased buffers) and passed {tests_run} random tests{of_requested} (each also aliased) in {:.1}s", t.elapsed().as_secs_f64()));
     let code = jit::load(&prog).map_err(Failure::internal)?;
     let mut fns = ref_fns.clone();
     fns.push(("veriforge".into(), code.func()));
     let mut clock = measure::best_clock();
-    let rows = measure_all(&f, &fns, 21, clock.as_mut(), a.seed);
+    // fewer rounds when the budget is nearly spent
+    let rounds = match deadline {
+        Some(d) if d.saturating_duration_since(Instant::now()) < Duration::from_secs_f64(final_measure_secs(d.duration_since(started).as_secs_f64())) => 5,
+        _ => 21,
+    };
+    let rows = measure_all(&f, &fns, rounds, clock.as_mut(), a.seed);
     print_table(&ctx, clock.unit(), &rows);
+    if let Some(d) = deadline {
+        let over = Instant::now().saturating_duration_since(d).as_secs_f64();
+        ctx.info(format!("wall clock {:.1}s (budget {:.1}s{})", started.elapsed().as_secs_f64(), d.duration_since(started).as_secs_f64(), if over > 0.0 { format!(", {over:.1}s over") } else { String::new() }));
+    }
     if let Some(out) = &a.output {
         write_atomically(out, asm::to_gas(&prog).as_bytes()).map_err(|e| Failure::internal(format!("{}: {e}", out.display())))?;
         let nasm = out.with_extension("asm");

@@ -128,6 +128,14 @@ pub struct OptProblem<'a> {
     /// (`filter_misses`), and by more than 2 % (`filter_misses_2pct`).
     pub filter_misses: AtomicU64,
     pub filter_misses_2pct: AtomicU64,
+    /// Wall-clock end of the search phase (`--budget` covers the whole command: the caller
+    /// sets this so that a would-be best is not proven when the proof would run past it).
+    pub deadline: Mutex<Option<std::time::Instant>>,
+    /// Longest full proof (checker, all scenarios, plus tests) seen so far, in seconds (f64
+    /// bits): the estimate `confirm` and the caller use to decide whether a proof still fits.
+    pub proof_secs: AtomicU64,
+    /// Would-be bests not proven because the proof would have run past the deadline.
+    pub proofs_skipped: AtomicU64,
     pub failed: AtomicU64,
     /// Chain bests accepted without a proof (not better than the best proven candidate).
     pub unproven: AtomicU64,
@@ -259,6 +267,9 @@ impl<'a> OptProblem<'a> {
             static_margin: STATIC_MARGIN,
             filter_misses: AtomicU64::new(0),
             filter_misses_2pct: AtomicU64::new(0),
+            deadline: Mutex::new(None),
+            proof_secs: AtomicU64::new(0f64.to_bits()),
+            proofs_skipped: AtomicU64::new(0),
             failed: AtomicU64::new(0),
             unproven: AtomicU64::new(0),
             noise: AtomicU64::new(0),
@@ -396,18 +407,64 @@ impl<'a> OptProblem<'a> {
     /// Full proof obligation for a result: checker (all scenarios, against the original
     /// function) + random tests, aliased too.
     pub fn prove(&self, prog: &crate::asm::Program, tests: usize, seed: u64) -> Result<(), String> {
+        let t = std::time::Instant::now();
+        let r = self.prove_untimed(prog, tests, seed);
+        let secs = t.elapsed().as_secs_f64();
+        // the longest proof so far (a refutation may stop early, so only proofs count)
+        if r.is_ok() && secs > self.proof_estimate() {
+            self.proof_secs.store(secs.to_bits(), Ordering::Relaxed);
+        }
+        r
+    }
+
+    /// Seconds the longest full proof so far took (0 before the first).
+    pub fn proof_estimate(&self) -> f64 {
+        f64::from_bits(self.proof_secs.load(Ordering::Relaxed))
+    }
+
+    /// Whether a proof started now is expected to end before the deadline (always without one).
+    pub fn proof_fits(&self) -> bool {
+        match *self.deadline.lock().unwrap() {
+            None => true,
+            Some(d) => std::time::Instant::now() + std::time::Duration::from_secs_f64(self.proof_estimate() * 1.2) <= d,
+        }
+    }
+
+    fn prove_untimed(&self, prog: &crate::asm::Program, tests: usize, seed: u64) -> Result<(), String> {
         for s in check::scenarios(self.f, true) {
             check::verify(self.f, prog, s).map_err(|e| format!("{}: {e}", s.label()))?;
         }
+        self.random_tests(prog, tests, seed)
+    }
+
+    /// Records the duration of a full proof made outside `prove` (for `proof_estimate`).
+    pub fn note_proof_secs(&self, secs: f64) {
+        if secs > self.proof_estimate() {
+            self.proof_secs.store(secs.to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    /// The random-test half of `prove`: `tests` random inputs, each also with the output
+    /// buffer aliasing every input.
+    pub fn random_tests(&self, prog: &crate::asm::Program, tests: usize, seed: u64) -> Result<(), String> {
+        self.random_tests_until(prog, tests, seed, None).map(|_| ())
+    }
+
+    /// `random_tests` that stops at `deadline` once at least `min(tests, 2000)` inputs passed;
+    /// returns how many ran (all passed).
+    pub fn random_tests_until(&self, prog: &crate::asm::Program, tests: usize, seed: u64, deadline: Option<std::time::Instant>) -> Result<usize, String> {
         let code = jit::load(prog)?;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..tests {
+        for n in 0..tests {
+            if n >= tests.min(2000) && n % 1000 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return Ok(n);
+            }
             let i = self.f.random_inputs(&mut rng);
             if !self.passes_tests(code.func(), std::slice::from_ref(&i)) {
                 return Err(format!("random test failed on {i:?}"));
             }
         }
-        Ok(())
+        Ok(tests)
     }
 
     /// The variant with these shapes (lowered once, then cached).
@@ -609,6 +666,11 @@ impl Problem for OptProblem<'_> {
             self.noise.fetch_add(1, Ordering::Relaxed);
             return Confirmation::ConfirmedAt(fresh);
         }
+        if !self.proof_fits() {
+            // the proof would run past the deadline: carry on unproven (never written)
+            self.proofs_skipped.fetch_add(1, Ordering::Relaxed);
+            return Confirmation::ConfirmedAt(fresh);
+        }
         if self.prove(&prog, 2000, self.proofs.load(Ordering::Relaxed)).is_ok() {
             self.proofs.fetch_add(1, Ordering::Relaxed);
             let mut proven = self.proven.lock().unwrap();
@@ -642,6 +704,7 @@ impl Problem for OptProblem<'_> {
             ("unproven".into(), self.unproven.load(Ordering::Relaxed)),
             ("noise".into(), self.noise.load(Ordering::Relaxed)),
             ("variants".into(), self.variants.lock().unwrap().len() as u64),
+            ("proofs_skipped".into(), self.proofs_skipped.load(Ordering::Relaxed)),
         ]
         .into_iter()
         .chain(audit)

@@ -87,6 +87,12 @@ pub struct Ctx {
     /// Terms visited by the loops whose cost grows with polynomial sizes (flattening, interval
     /// refinement, bit lookups): a deterministic measure of work for scaling tests.
     work: std::cell::Cell<u64>,
+    /// Nesting depth of rule 9 (`mod_of_floor`), bounded.
+    floor_depth: u32,
+    /// Nesting depth of rule 10 (`discover_word_bit`): not re-entered.
+    discover_depth: u32,
+    /// Shapes rule 10 has been tried on.
+    discover_tried: std::collections::HashSet<Poly>,
 }
 
 /// Rewrite rules that can be switched off (numbers as in the module comment) to measure what
@@ -98,6 +104,8 @@ pub enum Rule {
     BoundedMod = 1,
     /// Rule 5 (docs/crypto.md: rule 7): `Mod` of `s·b + c` for a proven bit `b` is affine in `b`.
     AffineBit = 7,
+    /// Rule 9: `Mod(floor(S/2^a), 2^k) = (Mod(S, 2^(a+k)) - Mod(S, 2^a)) / 2^a`.
+    FloorBits = 9,
 }
 
 /// The non-constant part of `p` divided by its first coefficient (`None` for a constant): two
@@ -229,6 +237,12 @@ impl Ctx {
         self.work.set(self.work.get() + n as u64);
     }
 
+    /// Facts recorded so far (bits, sum intervals, `Mod` facts): a measure of progress for
+    /// re-runs on the same context.
+    pub fn num_facts(&self) -> usize {
+        self.bits.len() + self.known.len() + self.mod_facts.len()
+    }
+
     /// Number of terms of the largest `Mod` atom's contents.
     pub fn largest_mod(&self) -> usize {
         self.atoms.iter().map(|a| if let Atom::Mod(q, _) = a { q.terms.len() } else { 0 }).max().unwrap_or(0)
@@ -309,6 +323,11 @@ impl Ctx {
 
     /// Interval of a polynomial (integer-valued by construction).
     pub fn interval(&self, p: &Poly) -> Interval {
+        // a constant is exact (a carry proven 0 is also in `bits`, whose interval is [0, 1]:
+        // `add r9b, 0x7F` of such a byte then had an unknown OF, p434 square)
+        if let Some(c) = p.as_const_int() {
+            return Interval { lo: c.clone(), hi: c };
+        }
         if self.bits.contains(p) {
             return Interval { lo: BigInt::zero(), hi: BigInt::one() };
         }
@@ -571,6 +590,11 @@ impl Ctx {
             return dropped;
         }
         if self.enabled(Rule::AffineBit) {
+            if self.affine_bit(p).is_none() && self.discover_depth == 0 {
+                self.discover_depth += 1;
+                self.discover_word_bit(p);
+                self.discover_depth -= 1;
+            }
             if let Some(r) = self.mod_of_affine_bit(p, k) {
                 return r;
             }
@@ -585,9 +609,48 @@ impl Ctx {
         if self.enabled(Rule::BoundedMod) && self.fits(p, &m) {
             return p.clone();
         }
+        if self.enabled(Rule::FloorBits) && self.floor_depth < 8 {
+            self.floor_depth += 1;
+            let r = self.mod_of_floor(p, k);
+            self.floor_depth -= 1;
+            if let Some(r) = r {
+                return r;
+            }
+        }
         let b = Interval { lo: BigInt::zero(), hi: &m - 1 };
         let id = self.intern(Atom::Mod(q, k), b);
         Poly::atom(id)
+    }
+
+    /// Rule 9 (bit fields of a quotient): if `p = floor(S / 2^a) = (S - Mod(S, 2^a)) / 2^a`
+    /// for some integer-valued `S`, then
+    /// `Mod(p, 2^k) = (Mod(S, 2^(a+k)) - Mod(S, 2^a)) / 2^a` (bits `a .. a+k` of `S`): an
+    /// identity on integers (`floor(S/2^a) mod 2^k = floor((S mod 2^(a+k)) / 2^a)`). It makes the
+    /// normal form independent of how a wide value is cut into words: `shrd lo, hi, a` of a
+    /// 128-bit pair and `hi >> (b - 64)` recombine into `floor(S / 2^a)` however the halves
+    /// were shifted (p521's 58-bit limbs: carries `floor(S/2^58)` above 2^64 split by `shrd`
+    /// and `shr`). `p` is recognised by a term `-1/2^a · Mod(S', 2^a)`: with
+    /// `S = 2^a·p + Mod(S', 2^a)` (integer-valued, as `p` and the atom are), the form holds when
+    /// `Mod(S, 2^a)` is that very atom.
+    fn mod_of_floor(&mut self, p: &Poly, k: u32) -> Option<Poly> {
+        let cands: Vec<(AtomId, u32)> = p
+            .terms
+            .iter()
+            .filter(|(mono, _)| mono.len() == 1)
+            .filter_map(|(mono, c)| match &self.atoms[mono[0] as usize] {
+                Atom::Mod(_, a) if *c == -BigRational::new(BigInt::one(), pow2(*a)) => Some((mono[0], *a)),
+                _ => None,
+            })
+            .collect();
+        for (atom, a) in cands {
+            let s = p.scale(&rat(pow2(a))).add(&Poly::atom(atom));
+            if self.modp(&s, a) != Poly::atom(atom) {
+                continue;
+            }
+            let hi = self.modp(&s, a + k);
+            return Some(hi.sub(&Poly::atom(atom)).scale(&BigRational::new(BigInt::one(), pow2(a))));
+        }
+        None
     }
 
     /// Rule 5 (functions of a bit are affine): if `p = s·b + c` with `b` a proven bit and
@@ -604,6 +667,34 @@ impl Ctx {
         let m = pow2(k);
         let (r0, r1) = (v0.to_integer().mod_floor(&m), v1.to_integer().mod_floor(&m));
         Some(Poly::constant(r0.clone()).add(&b.scale(&rat(r1 - r0))))
+    }
+
+    /// Rule 10 (bits found on demand): with `u` the shape of `p` (its non-constant part divided by
+    /// its first coefficient), if `Mod(u, 2^64)` is the constant 0 (an identity of the algebra)
+    /// and `0 <= u < 2^65`, then `u / 2^64` is 0 or 1 and is recorded as a bit. A carry is
+    /// otherwise only known to be a bit once its addition has been executed; a value built
+    /// earlier from the same sum (p434's `lo + hi` of `t0·(2^64-1)` is `(2^64-1)·u/2^64`
+    /// with `u = t0 + Mod(-t0, 2^64)`) would get a different normal form depending on whether
+    /// the IR or the assembly had executed that addition first.
+    fn discover_word_bit(&mut self, p: &Poly) {
+        let Some(u) = shape(p) else { return };
+        if u.terms.len() > 16 || u.terms.values().any(|c| !c.is_integer()) {
+            return;
+        }
+        let w = 64;
+        // tried once per shape (a failed attempt only costs completeness if facts found later
+        // would have made it succeed)
+        if !self.discover_tried.insert(u.clone()) {
+            return;
+        }
+        let i = self.interval(&u);
+        if i.lo.is_negative() || i.hi >= pow2(w + 1) {
+            return;
+        }
+        if self.modp(&u, w).as_const_int().is_some_and(|c| c.is_zero()) {
+            let b = u.scale(&BigRational::new(BigInt::one(), pow2(w)));
+            self.insert_bit(&b);
+        }
     }
 
     /// `p = s·b + c` with `b` a proven bit (from the index), `s != 0` and `c` constants.
@@ -855,6 +946,45 @@ impl Ctx {
         format!("[{}] vs [{}]", self.show_deep(a, 2), self.show_deep(b, 2))
     }
 
+    /// Development aid: the terms in which two polynomials differ, descending into single
+    /// `Mod`/`Select` atoms of the same shape.
+    pub fn diff_terms(&self, a: &Poly, b: &Poly, depth: usize) -> String {
+        let only = |p: &Poly| -> Option<AtomId> {
+            match p.terms.iter().next() {
+                Some((m, c)) if p.terms.len() == 1 && m.len() == 1 && c.is_one() => Some(m[0]),
+                _ => None,
+            }
+        };
+        if depth > 0 {
+            if let (Some(x), Some(y)) = (only(a), only(b)) {
+                match (&self.atoms[x as usize], &self.atoms[y as usize]) {
+                    (Atom::Mod(p, k), Atom::Mod(q, j)) if k == j => {
+                        return format!("Mod{k}(a{x} vs a{y}) |{}| vs |{}|:\n{}", p.terms.len(), q.terms.len(), self.diff_terms(p, q, depth - 1));
+                    }
+                    (Atom::Select(c, p1, p2), Atom::Select(d, q1, q2)) => {
+                        let mut s = String::new();
+                        for (n, (u, v)) in [("cond", (c, d)), ("then", (p1, q1)), ("else", (p2, q2))] {
+                            if u != v {
+                                s.push_str(&format!("{n}: {}\n", self.diff_terms(u, v, depth - 1)));
+                            }
+                        }
+                        return s;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let d = a.sub(b);
+        let mut s = format!("diff has {} terms:\n", d.terms.len());
+        for (m, c) in d.terms.iter().take(12) {
+            let mut t = Poly::default();
+            t.terms.insert(m.clone(), c.clone());
+            let ins = |p: &Poly, m: &Mono| p.terms.get(m).map(|c| format!("{c}")).unwrap_or("-".into());
+            s.push_str(&format!("  [{} | a:{} b:{}] {}\n", self.show(&t).chars().take(100).collect::<String>(), ins(a, m), ins(b, m), self.show_deep(&Poly { terms: [(m.clone(), BigRational::one())].into() }, 1).chars().take(600).collect::<String>()));
+        }
+        s
+    }
+
     fn show_deep(&self, p: &Poly, depth: usize) -> String {
         let mut s = self.show(p);
         if depth > 0 {
@@ -925,6 +1055,81 @@ mod tests {
         let wide = lo.add(&hi.mul(&two64));
         let expect = a0.add(&b0).add(&a1.mul(&two64)).add(&b1.mul(&two64));
         assert_eq!(wide, expect, "{}", cx.show(&wide));
+    }
+
+    /// Rule 9: a quotient `floor(S/2^58)` above 2^64 cut into words as `shrd lo, hi, 58`
+    /// (= Mod(floor(S/2^58), 2^64)) and `shr hi, 58` recombines into `floor(S/2^58)` (p521);
+    /// without the rule the two forms differ. The rewritten form evaluates like the integers.
+    #[test]
+    fn quotient_cut_into_words_recombines_and_evaluates_exactly() {
+        let run = |rule9: bool| -> (bool, Vec<(Poly, Poly)>, Ctx) {
+            let mut cx = Ctx::new();
+            if !rule9 {
+                cx.disable_rule(Rule::FloorBits);
+            }
+            let m = u64::MAX as u128;
+            let (x, y, z) = (cx.var("x", 0, m), cx.var("y", 0, m), cx.var("z", 0, m));
+            let s = x.mul(&y).add(&z.mul(&Poly::constant(pow2(60)))); // up to ~2^128
+            let lo = cx.modp(&s, 64);
+            let hi = cx.divp(&s, 64);
+            let wide = hi.mul(&Poly::constant(pow2(64))).add(&lo); // = S
+            let q = cx.divp(&wide, 58);
+            let shrd = cx.modp(&q, 64);
+            let shr = cx.divp(&hi, 58);
+            let recombined = shrd.add(&shr.mul(&Poly::constant(pow2(64))));
+            let direct = cx.divp(&s, 58);
+            (recombined == direct, vec![(recombined, direct), (shrd, q)], cx)
+        };
+        let (equal, forms, cx) = run(true);
+        assert!(equal, "{}", cx.show(&forms[0].0));
+        assert!(!run(false).0, "the forms already agree without rule 9: the test shows nothing");
+        // every form evaluates to the integers it denotes, on random and extreme inputs
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        for t in 0..200 {
+            let v: Vec<BigInt> = (0..3).map(|i| BigInt::from(if (t + i) % 4 == 0 { u64::MAX } else { rng.gen::<u64>() })).collect();
+            let env: HashMap<String, BigInt> = ["x", "y", "z"].iter().zip(&v).map(|(n, x)| (n.to_string(), x.clone())).collect();
+            let sv: BigInt = &v[0] * &v[1] + (&v[2] << 60);
+            let q: BigInt = &sv >> 58usize;
+            let shrd = &q & ((BigInt::one() << 64) - 1);
+            let mut memo = HashMap::new();
+            assert_eq!(cx.eval(&forms[0].0, &env, &mut memo), rat(q.clone()));
+            assert_eq!(cx.eval(&forms[1].0, &env, &mut memo), rat(shrd));
+        }
+    }
+
+    /// Rule 10: `lo + hi` of `t0·(2^64-1)` (t0 a word) is `2^64 - 1` or 0, i.e. `(2^64-1)·u/2^64`
+    /// with `u = t0 + Mod(-t0, 2^64)` a multiple of 2^64 below 2^65. Its `Mod(·, 2^64)` must be the
+    /// same whether or not the carry of `t0 + lo` (the bit `u/2^64`) was computed before
+    /// (p434: the IR computes that carry after the sum, CryptOpt's code before).
+    #[test]
+    fn a_carry_bit_found_on_demand_makes_forms_independent_of_order() {
+        let form = |carry_first: bool| -> (Poly, Poly, Ctx) {
+            let mut cx = Ctx::new();
+            let m = u64::MAX as u128;
+            let (x, y) = (cx.var("x", 0, m), cx.var("y", 0, m));
+            let t0 = cx.modp(&x.mul(&y), 64);
+            let p = t0.mul(&Poly::from_u128(m));
+            let (lo, hi) = (cx.modp(&p, 64), cx.divp(&p, 64));
+            if carry_first {
+                let c = cx.divp(&t0.add(&lo), 64);
+                cx.mark_bit(&c);
+            }
+            let sum = lo.add(&hi);
+            (cx.modp(&sum, 64), sum, cx)
+        };
+        let (a, sum, cx) = form(false);
+        let (b, _, _) = form(true);
+        assert_eq!(a, b);
+        assert_eq!(a, sum, "Mod(lo + hi) is lo + hi itself (< 2^64): {}", cx.show(&a));
+        let mut rng = rand::rngs::StdRng::seed_from_u64(10);
+        for t in 0..200u64 {
+            let (xv, yv) = if t < 2 { (t, 1) } else { (rng.gen::<u64>(), rng.gen::<u64>()) };
+            let env: HashMap<String, BigInt> = [("x".to_string(), BigInt::from(xv)), ("y".to_string(), BigInt::from(yv))].into();
+            let t0 = (xv as u128 * yv as u128) as u64 as u128;
+            let p = t0 * (u64::MAX as u128);
+            let want = ((p as u64) as u128 + (p >> 64)) % (1u128 << 64);
+            assert_eq!(cx.eval(&a, &env, &mut HashMap::new()), rat(BigInt::from(want)));
+        }
     }
 
     #[test]
