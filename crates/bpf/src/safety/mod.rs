@@ -1,13 +1,13 @@
 //! In-process safety checker mirroring the kernel verifier (as root, kernel 6.x rules).
 //!
-//! Abstract interpretation over every path (no loops: back-edges are rejected) with register
+//! Abstract interpretation over every path (bounded loops unrolled, repeated states rejected) with register
 //! types `scalar` (tnum + unsigned/signed ranges), `ctx`, `pkt`/`pkt_end`/`pkt_meta` (packet
 //! range learnt from `data_end` comparisons), `stack` (per frame, byte-level init state and
 //! register spills), `map_value`, `map_value_or_null` (null checks) and `map_ptr`.
 //!
 //! Design rule: **conservative**. Where this checker is unsure, it rejects; it must never
 //! accept a program the kernel rejects. Known places where it is stricter than the kernel:
-//! bounded loops (rejected), reads of uninitialized stack (rejected; root may read them),
+//! reads of uninitialized stack (rejected; root may read them),
 //! storing pointers outside the stack, variable stack offsets, narrow context loads, 32-bit
 //! branch refinement (none), scalar-vs-scalar branch refinement (none), helpers not modelled.
 
@@ -17,7 +17,7 @@ pub use scalar::{Scalar, Tnum};
 
 use crate::isa::*;
 use crate::program::{map_types, ProgType, Program};
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// Why the checker rejects, at which instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,8 +205,8 @@ enum Flow {
     Done,
 }
 
-/// CFG checks the kernel does before verification: every instruction reachable, no back-edges
-/// (we reject all loops), jumps stay inside their subprogram, each subprogram ends in exit/ja.
+/// CFG checks the kernel does before verification: every instruction reachable (back-edges are
+/// allowed; loops are checked by the exploration), jumps stay inside their subprogram, each subprogram ends in exit/ja.
 /// Returns subprogram start slots (sorted, first = 0).
 fn check_cfg(insns: &[Insn], kinds: &[Kind]) -> Result<Vec<usize>, SafetyError> {
     let n = insns.len();
@@ -247,9 +247,6 @@ fn check_cfg(insns: &[Insn], kinds: &[Kind]) -> Result<Vec<usize>, SafetyError> 
         let succ = |t: usize, work: &mut Vec<usize>| -> Result<(), SafetyError> {
             if sub_of(t) != sub_of(pc) {
                 return err(pc, format!("jump out of range from insn {pc} to {t}"));
-            }
-            if t <= pc {
-                return err(pc, format!("back-edge from insn {pc} to {t} (loops are not accepted)"));
             }
             work.push(t);
             Ok(())
@@ -394,12 +391,43 @@ impl<'a> Checker<'a> {
         self.prog.prog_type
     }
 
+    /// Depth-first exploration over branch points (a conditional jump's successors, and the
+    /// target of every back-edge). A branch point whose exact state was already explored to the
+    /// end ("black") is pruned; one whose state is still being explored is an ancestor on the
+    /// current path (children are started only when popped, so the unfinished nodes are exactly
+    /// the current path), i.e. the same state comes back around a loop: an infinite loop, rejected
+    /// as the kernel does. Bounded loops are unrolled path by path (the kernel's approach since
+    /// 5.3) until they exit; the instruction budget bounds the work ("too complex").
     fn explore(&mut self) -> Result<(), SafetyError> {
         let mut init = State { frames: vec![Frame::new(0, 0, 0)] };
         init.cur().regs[1] = Reg::ptr(Ty::Ctx);
-        let mut work: Vec<(usize, State)> = vec![(0, init)];
-        let mut visited: HashSet<(usize, State)> = HashSet::new();
-        while let Some((start, mut st)) = work.pop() {
+        // Node: (parent, children not yet finished, finished).
+        let mut nodes: Vec<(Option<usize>, usize, bool)> = Vec::new();
+        let mut seen: HashMap<(usize, State), usize> = HashMap::new();
+        let mut work: Vec<(usize, State, Option<usize>)> = vec![(0, init, None)];
+        fn finish(nodes: &mut [(Option<usize>, usize, bool)], mut parent: Option<usize>) {
+            while let Some(p) = parent {
+                nodes[p].1 -= 1;
+                if nodes[p].1 > 0 {
+                    return;
+                }
+                nodes[p].2 = true;
+                parent = nodes[p].0;
+            }
+        }
+        while let Some((start, mut st, parent)) = work.pop() {
+            let key = (start, st);
+            if let Some(&k) = seen.get(&key) {
+                if nodes[k].2 {
+                    finish(&mut nodes, parent);
+                    continue;
+                }
+                return err(start, format!("infinite loop detected at insn {start} (the same state comes back)"));
+            }
+            let node = nodes.len();
+            nodes.push((parent, 1, false));
+            seen.insert(key.clone(), node);
+            st = key.1;
             self.stats.paths += 1;
             let mut pc = start;
             loop {
@@ -407,15 +435,23 @@ impl<'a> Checker<'a> {
                 if self.stats.insns_processed > self.limits.max_insns_processed {
                     return err(pc, format!("program too complex for the checker (> {} insns processed)", self.limits.max_insns_processed));
                 }
-                match self.step(pc, &mut st)? {
+                let flow = match self.step(pc, &mut st)? {
+                    Flow::Next(n) if n <= pc => Flow::Branch(vec![(n, st.clone())]),
+                    f => f,
+                };
+                match flow {
                     Flow::Next(n) => pc = n,
-                    Flow::Done => break,
+                    Flow::Done => {
+                        finish(&mut nodes, Some(node));
+                        break;
+                    }
                     Flow::Branch(targets) => {
-                        for (t, s) in targets {
-                            let key = (t, s);
-                            if !visited.contains(&key) {
-                                visited.insert(key.clone());
-                                work.push(key);
+                        if targets.is_empty() {
+                            finish(&mut nodes, Some(node));
+                        } else {
+                            nodes[node].1 = targets.len();
+                            for (t, s) in targets {
+                                work.push((t, s, Some(node)));
                             }
                         }
                         break;

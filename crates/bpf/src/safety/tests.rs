@@ -49,7 +49,7 @@ fn register_and_stack_rules() {
 
 #[test]
 fn cfg_rules() {
-    rejects("MOV64XC 0 0\nJA -2\nEXIT", ProgType::Xdp, "back-edge");
+    rejects("MOV64XC 0 0\nJA -2\nEXIT", ProgType::Xdp, "unreachable");
     rejects("MOV64XC 0 0\nEXIT\nMOV64XC 0 1\nEXIT", ProgType::Xdp, "unreachable");
 }
 
@@ -110,4 +110,29 @@ fn scalar_vs_scalar_refinement_bounds_both_registers() {
     check(&prog(text, ProgType::Xdp)).unwrap();
     // Without the bound on r4 the access may leave the value.
     rejects(&text.replace("AND64XC 4 7", "AND64XC 4 15"), ProgType::Xdp, "invalid access to map value");
+}
+
+#[test]
+fn bounded_loops_are_unrolled() {
+    // r1 = 0..9, r0 += r1: a constant-bound loop (back-edge pc 4 -> 2).
+    let text = "MOV64XC 0 0\nMOV64XC 1 0\nADD64XY 0 1\nADD64XC 1 1\nJLTXC 1 10 -3\nEXIT";
+    let st = check(&prog(text, ProgType::Xdp)).unwrap();
+    assert!(st.insns_processed >= 30, "loop body unrolled 10 times: {st:?}");
+    // Bound from the context: r2 = rx_queue_index & 7; count r0 up to r2.
+    let text = "LDXW 2 1 16\nAND64XC 2 7\nMOV64XC 0 0\nADD64XC 0 1\nJGTXY 2 0 -2\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+    // The loop body must still be safe in every iteration: the 9th iteration reads past 64 bytes of stack.
+    let text = "STDW 10 -8 0\nMOV64XY 3 10\nMOV64XC 1 0\nADD64XC 3 -8\nLDXDW 0 3 0\nADD64XC 1 1\nJLTXC 1 70 -4\nEXIT";
+    rejects(text, ProgType::Xdp, "stack");
+}
+
+#[test]
+fn infinite_and_unbounded_loops_are_rejected() {
+    // The same state returns to the loop head.
+    rejects("MOV64XC 0 0\nJEQXC 0 1 1\nJA -3\nEXIT", ProgType::Xdp, "infinite loop");
+    rejects("MOV64XC 0 0\nJEQXC 0 0 -1\nEXIT", ProgType::Xdp, "infinite loop");
+    // An unknown 32-bit value counted up until it wraps to zero: no state repeats, the budget ends it.
+    let p = prog("LDXW 2 1 16\nMOV64XC 0 0\nADD64XC 2 1\nJNEXC 2 0 -2\nEXIT", ProgType::Xdp);
+    let e = check_with(&p, CheckLimits { max_insns_processed: 20_000, ..CheckLimits::default() }).unwrap_err();
+    assert!(e.msg.contains("too complex"), "{e}");
 }
