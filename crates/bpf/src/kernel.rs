@@ -119,6 +119,17 @@ pub fn available() -> Result<(), String> {
 pub fn create_map(def: &MapDef) -> Result<KernelMap, String> {
     let mut a = Attr::new();
     a.u32(0, def.map_type).u32(4, def.key_size).u32(8, def.value_size).u32(12, def.max_entries).u32(16, def.flags);
+    // Map-in-map: the kernel takes the inner map's shape from a template map's fd (it keeps a
+    // copy of the metadata, so the template can be closed right after).
+    let _template = match (&def.inner, def.is_map_in_map()) {
+        (Some(t), true) => {
+            let t = create_map(t).map_err(|e| format!("inner map template of '{}': {e}", def.name))?;
+            a.u32(20, t.fd.as_raw_fd() as u32);
+            Some(t)
+        }
+        (None, true) => return Err(format!("BPF_MAP_CREATE '{}': map-in-map without an inner map template", def.name)),
+        _ => None,
+    };
     let name: Vec<u8> = def.name.bytes().filter(|b| b.is_ascii_alphanumeric() || *b == b'_').take(15).collect();
     a.0[28..28 + name.len()].copy_from_slice(&name);
     if is_percpu(def.map_type) && possible_cpus().is_none() {

@@ -36,7 +36,10 @@ impl Table {
     fn new(def: &MapDef) -> Result<Table, String> {
         use crate::program::map_types as mt;
         let modelled = [mt::HASH, mt::ARRAY, mt::PROG_ARRAY, mt::PERF_EVENT_ARRAY, mt::PERCPU_HASH, mt::PERCPU_ARRAY,
-            mt::LRU_HASH, mt::LRU_PERCPU_HASH, mt::DEVMAP, mt::CPUMAP, mt::XSKMAP, mt::DEVMAP_HASH];
+            mt::LRU_HASH, mt::LRU_PERCPU_HASH, mt::DEVMAP, mt::CPUMAP, mt::XSKMAP, mt::DEVMAP_HASH,
+            // map-in-map: no inner maps are ever stored (inputs leave them empty, programs cannot
+            // update them), so every lookup misses, as in the kernel with an empty outer map
+            mt::ARRAY_OF_MAPS, mt::HASH_OF_MAPS];
         if !modelled.contains(&def.map_type) {
             return Err(format!("map '{}': map type {} is not modelled by the interpreter", def.name, def.map_type));
         }

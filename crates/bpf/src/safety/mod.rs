@@ -16,7 +16,7 @@ mod scalar;
 pub use scalar::{Scalar, Tnum};
 
 use crate::isa::*;
-use crate::program::{map_types, ProgType, Program};
+use crate::program::{map_types, MapDef, ProgType, Program};
 use std::collections::HashMap;
 
 /// Why the checker rejects, at which instruction.
@@ -66,8 +66,19 @@ pub fn check(prog: &Program) -> Result<SafetyStats, SafetyError> {
 pub fn check_with(prog: &Program, limits: CheckLimits) -> Result<SafetyStats, SafetyError> {
     let kinds = prog.validate().map_err(|e| SafetyError { pc: e.pc, msg: e.msg })?;
     let subprogs = check_cfg(&prog.insns, &kinds)?;
+    let mut maps = prog.maps.clone();
+    let mut inner = vec![None; maps.len()];
+    for (i, m) in prog.maps.iter().enumerate() {
+        if let (true, Some(t)) = (m.is_map_in_map(), &m.inner) {
+            inner[i] = Some(maps.len() as u16);
+            maps.push((**t).clone());
+            inner.push(None);
+        }
+    }
     let mut c = Checker {
         prog,
+        maps,
+        inner,
         kinds: &kinds,
         limits,
         stats: SafetyStats::default(),
@@ -139,6 +150,10 @@ enum Slot {
 
 const SLOTS: usize = STACK_SIZE / 8;
 
+/// Flag in `MapValueOrNull(m)`: the result of a lookup in a map-in-map, i.e. "a map shaped like
+/// template `m` or null" (a map pointer after the null check, not a map value).
+const INNER_MAP_OR_NULL: u16 = 0x8000;
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Frame {
     regs: [Reg; NUM_REGS],
@@ -186,6 +201,10 @@ impl State {
 
 struct Checker<'a> {
     prog: &'a Program,
+    /// `prog.maps` followed by the inner map templates of map-in-map definitions.
+    maps: Vec<MapDef>,
+    /// Per map of `maps`: the index of its inner template (map-in-map only).
+    inner: Vec<Option<u16>>,
     kinds: &'a [Kind],
     limits: CheckLimits,
     stats: SafetyStats,
@@ -512,7 +531,7 @@ impl<'a> Checker<'a> {
                     }
                     BPF_PSEUDO_MAP_VALUE => {
                         let m = self.prog.map_index(i.imm).ok_or(SafetyError { pc, msg: "unknown map".into() })?;
-                        let def = &self.prog.maps[m];
+                        let def = &self.maps[m];
                         if def.map_type != map_types::ARRAY || hi >= def.value_size as u64 {
                             return err(pc, "direct map value access needs an array map and an offset inside the value");
                         }
@@ -838,7 +857,8 @@ impl<'a> Checker<'a> {
             if (op == BPF_JEQ || op == BPF_JNE) && is_zero(b) && a.id != 0 {
                 let (null_side, val_side) = if op == BPF_JEQ { (taken, fall) } else { (fall, taken) };
                 mark_null(null_side, a.id, None);
-                mark_null(val_side, a.id, Some(m));
+                let to = if m & INNER_MAP_OR_NULL != 0 { Ty::MapPtr(m & !INNER_MAP_OR_NULL) } else { Ty::MapValue(m) };
+                mark_null(val_side, a.id, Some(to));
                 return;
             }
         }
@@ -890,14 +910,18 @@ impl<'a> Checker<'a> {
                 }
                 Arg::Map(u) => {
                     let Ty::MapPtr(m) = r.ty else { return err(pc, format!("R{regno} type must be map_ptr")) };
-                    if !map_use_ok(*u, self.prog.maps[m as usize].map_type, self.ptype()) {
-                        return err(pc, format!("cannot pass map_type {} into func {}", self.prog.maps[m as usize].map_type, helper_name(id)));
+                    let outer = *u == MapUse::Lookup && self.maps[m as usize].is_map_in_map();
+                    if outer && self.inner[m as usize].is_none() {
+                        return err(pc, format!("map-in-map '{}' has no inner map template (cannot type the lookup result)", self.maps[m as usize].name));
+                    }
+                    if !outer && !map_use_ok(*u, self.maps[m as usize].map_type, self.ptype()) {
+                        return err(pc, format!("cannot pass map_type {} into func {}", self.maps[m as usize].map_type, helper_name(id)));
                     }
                     map = Some(m as usize);
                 }
                 Arg::Key | Arg::Value => {
                     let m = map.ok_or(SafetyError { pc, msg: "map argument missing".into() })?;
-                    let def = &self.prog.maps[m];
+                    let def = &self.maps[m];
                     let n = if *arg == Arg::Key { def.key_size } else { def.value_size } as usize;
                     self.check_mem_arg(pc, st, regno, &r, n, false)?;
                 }
@@ -951,7 +975,13 @@ impl<'a> Checker<'a> {
         let ret = match p.ret {
             Ret::Scalar => Reg::scalar(Scalar::UNKNOWN),
             Ret::U32 => Reg::scalar(Scalar::urange(0, u32::MAX as u64)),
-            Ret::MapValueOrNull => Reg { id: self.new_id(), ..Reg::ptr(Ty::MapValueOrNull(map.unwrap() as u16)) },
+            // A lookup in a map-in-map gives "inner map or null": typed by the template's index,
+            // which the null check turns into a map pointer.
+            Ret::MapValueOrNull => {
+                let m = map.unwrap();
+                let t = self.inner[m].map(|t| t | INNER_MAP_OR_NULL).unwrap_or(m as u16);
+                Reg { id: self.new_id(), ..Reg::ptr(Ty::MapValueOrNull(t)) }
+            }
             Ret::Void => Reg::NOT_INIT,
         };
         let fr = st.cur();
@@ -1005,7 +1035,7 @@ impl<'a> Checker<'a> {
 
     /// Values of devmaps (looked up from XDP) are read-only for programs.
     fn check_value_writable(&self, pc: usize, m: u16) -> Result<(), SafetyError> {
-        if !map_use_ok(MapUse::Values, self.prog.maps[m as usize].map_type, self.ptype()) {
+        if !map_use_ok(MapUse::Values, self.maps[m as usize].map_type, self.ptype()) {
             return err(pc, "write into map value of a read-only map");
         }
         Ok(())
@@ -1036,7 +1066,7 @@ impl<'a> Checker<'a> {
                 Ok(())
             }
             Ty::MapValue(m) => {
-                let vs = self.prog.maps[m as usize].value_size as i64;
+                let vs = self.maps[m as usize].value_size as i64;
                 if r.var.smin < 0 {
                     return err(pc, format!("R{regno} min value is negative, either use unsigned index or do a if (index >=0) check"));
                 }
@@ -1339,11 +1369,11 @@ fn refine_pair(st: &mut State, (ra, a): (u8, &Reg), (rb, b): (u8, &Reg), op: u8)
 }
 
 /// Resolves a null check: `Some(map)` makes the group a map value, `None` makes it scalar 0.
-fn mark_null(st: &mut State, id: u32, map: Option<u16>) {
+fn mark_null(st: &mut State, id: u32, map: Option<Ty>) {
     st.for_each_reg(|r| {
         if matches!(r.ty, Ty::MapValueOrNull(_)) && r.id == id {
             *r = match map {
-                Some(m) => Reg { ty: Ty::MapValue(m), id: 0, ..*r },
+                Some(ty) => Reg { ty, id: 0, ..*r },
                 None => Reg::konst(0),
             };
         }

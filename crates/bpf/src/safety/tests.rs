@@ -4,7 +4,7 @@ use crate::program::MapDef;
 
 fn prog(text: &str, t: ProgType) -> Program {
     let mut p = Program::new("t", k2::parse("t.k2", text).unwrap(), t);
-    p.maps = vec![MapDef { name: "m".into(), map_type: 1, key_size: 4, value_size: 8, max_entries: 16, flags: 0, fd: 0 }];
+    p.maps = vec![MapDef { name: "m".into(), map_type: 1, key_size: 4, value_size: 8, max_entries: 16, flags: 0, fd: 0, inner: None }];
     p
 }
 
@@ -90,7 +90,7 @@ fn jmp32_unsigned_refinement_on_32_bit_values() {
 #[test]
 fn devmap_values_are_read_only_from_xdp() {
     let mut p = prog("STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 1\nLDXW 0 0 0\nEXIT", ProgType::Xdp);
-    p.maps[0] = MapDef { name: "tx".into(), map_type: 14, key_size: 4, value_size: 4, max_entries: 8, flags: 0, fd: 0 };
+    p.maps[0] = MapDef { name: "tx".into(), map_type: 14, key_size: 4, value_size: 4, max_entries: 8, flags: 0, fd: 0, inner: None };
     check(&p).unwrap();
     let mut w = p.clone();
     w.insns[7] = crate::isa::Insn::st(crate::isa::BPF_W, 0, 0, 1);
