@@ -12,6 +12,10 @@ pub const ARRAY_BYTES_LIMIT: usize = 8 << 20;
 pub struct Table {
     pub def: MapDef,
     array: bool,
+    /// An array too large to preallocate: every index below `max_entries` exists (zero until
+    /// written), but only entries a run touches get a slot, like a hash table (at most
+    /// `HASH_CAPACITY` per run; more is a capacity fault, never a wrong answer).
+    sparse: bool,
     slots: usize,
     present: Vec<bool>,
     keys: Vec<u8>,
@@ -45,20 +49,14 @@ impl Table {
         }
         // Devmap/cpumap/prog_array entries exist only once set: model them as u32-keyed hash tables.
         let array = def.is_array() && def.has_program_values();
-        let slots = if array {
-            let bytes = def.max_entries as usize * def.value_size.max(1) as usize;
-            if bytes > ARRAY_BYTES_LIMIT {
-                return Err(format!("map '{}' too large to model ({bytes} bytes)", def.name));
-            }
-            def.max_entries as usize
-        } else {
-            (def.max_entries as usize).min(HASH_CAPACITY)
-        };
+        let sparse = array && def.max_entries as usize * def.value_size.max(1) as usize > ARRAY_BYTES_LIMIT;
+        let slots = if array && !sparse { def.max_entries as usize } else { (def.max_entries as usize).min(HASH_CAPACITY) };
         Ok(Table {
             def: def.clone(),
             array,
+            sparse,
             slots,
-            present: vec![array; slots],
+            present: vec![array && !sparse; slots],
             keys: vec![0; slots * def.key_size as usize],
             values: vec![0; slots * def.value_size as usize],
             dirty: Vec::with_capacity(64),
@@ -82,7 +80,7 @@ impl Table {
         let (ks, vs) = (self.def.key_size as usize, self.def.value_size as usize);
         for &s in &self.dirty {
             let s = s as usize;
-            self.present[s] = self.array;
+            self.present[s] = self.array && !self.sparse;
             self.keys[s * ks..(s + 1) * ks].fill(0);
             self.values[s * vs..(s + 1) * vs].fill(0);
             self.dirty_mark[s] = false;
@@ -91,15 +89,36 @@ impl Table {
         self.count = 0;
     }
 
-    /// Slot holding `key`, if present.
+    /// Slot holding `key`, if present (sparse arrays: if it has a slot; see [`Table::lookup_slot`]).
     pub fn find(&self, key: &[u8]) -> Option<usize> {
-        if self.array {
+        if self.array && !self.sparse {
             let idx = u32::from_le_bytes(key.get(..4)?.try_into().ok()?) as usize;
             return (idx < self.slots).then_some(idx);
         }
         let ks = self.def.key_size as usize;
         // Only dirty slots can be present in a hash table.
         self.dirty.iter().map(|&s| s as usize).find(|&s| self.present[s] && &self.keys[s * ks..(s + 1) * ks] == key)
+    }
+
+    /// `map_lookup_elem`: the slot of `key`, giving a sparse array's entry a (zero) slot on
+    /// first use. `Err(())` when our capacity (not the map's) is exhausted.
+    pub fn lookup_slot(&mut self, key: &[u8]) -> Result<Option<usize>, ()> {
+        if let Some(s) = self.find(key) {
+            return Ok(Some(s));
+        }
+        if !self.sparse {
+            return Ok(None);
+        }
+        let idx = u32::from_le_bytes(key.get(..4).ok_or(())?.try_into().map_err(|_| ())?);
+        if idx >= self.def.max_entries {
+            return Ok(None);
+        }
+        let free = (0..self.slots).find(|&s| !self.present[s]).ok_or(())?;
+        let ks = self.def.key_size as usize;
+        self.present[free] = true;
+        self.keys[free * ks..(free + 1) * ks].copy_from_slice(key);
+        self.mark(free);
+        Ok(Some(free))
     }
 
     /// Marks `slot` as handed out (its value may be written through a pointer).
@@ -119,7 +138,7 @@ impl Table {
         }
         let vs = self.def.value_size as usize;
         if self.array {
-            let Some(slot) = self.find(key) else { return Ok(E2BIG) };
+            let Some(slot) = self.lookup_slot(key)? else { return Ok(E2BIG) };
             if flags == 1 {
                 return Ok(EEXIST);
             }
@@ -177,7 +196,7 @@ impl Table {
             .filter(|&s| self.present[s])
             .filter(|&s| !self.array || self.values[s * vs..(s + 1) * vs].iter().any(|&b| b != 0))
             .map(|s| {
-                let key = if self.array { (s as u32).to_le_bytes()[..ks.min(4)].to_vec() } else { self.keys[s * ks..(s + 1) * ks].to_vec() };
+                let key = if self.array && !self.sparse { (s as u32).to_le_bytes()[..ks.min(4)].to_vec() } else { self.keys[s * ks..(s + 1) * ks].to_vec() };
                 (key, self.values[s * vs..(s + 1) * vs].to_vec())
             })
             .collect();
