@@ -202,7 +202,8 @@ fn collect_maps(file: &object::File, _bytes: &[u8]) -> Result<Vec<(SectionIndex,
             let sname = s.name().unwrap_or("").to_string();
             let def = if name == ".maps" {
                 let m = by_name.get(&sname).ok_or_else(|| format!("map '{sname}' in .maps has no BTF definition"))?;
-                MapDef { name: sname, map_type: m.map_type, key_size: m.key_size, value_size: m.value_size, max_entries: m.max_entries, flags: m.flags, fd: 0, inner: None }
+                let def = |m: &btf::BtfMap, name: String| MapDef { name, map_type: m.map_type, key_size: m.key_size, value_size: m.value_size, max_entries: m.max_entries, flags: m.flags, fd: 0, inner: None };
+                MapDef { inner: m.inner.as_ref().map(|i| Box::new(def(i, i.name.clone()))), ..def(m, sname) }
             } else {
                 let start = s.address() as usize;
                 let end = syms.get(k + 1).map(|n| n.address() as usize).unwrap_or(data.len());
