@@ -86,7 +86,8 @@ for level in ("O1", "O2", "O3"):
                 continue
             row.update(wall_s=wall, peak_rss_mb=rss // 1024)
             if p.returncode != 0 or not os.path.exists(rep):
-                row.update(error=(p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:200])
+                lines = [l for l in p.stderr.strip().splitlines() if not l.startswith(("TIME ", "Command exited"))]
+                row.update(error=(lines or ["exit %d" % p.returncode])[-1][:200])
             else:
                 r = json.load(open(rep))
                 row.update(clang=r["original_count"], ours=r["count"], time_to_best_s=round(r["time_to_best_s"], 2),

@@ -142,7 +142,12 @@ impl MapDef {
     /// Maps whose values the program may access through `map_lookup_elem`.
     pub fn has_program_values(&self) -> bool {
         matches!(self.map_type, map_types::HASH | map_types::ARRAY | map_types::PERCPU_HASH | map_types::PERCPU_ARRAY
-            | map_types::LRU_HASH | map_types::LRU_PERCPU_HASH)
+            | map_types::LRU_HASH | map_types::LRU_PERCPU_HASH | map_types::LPM_TRIE)
+    }
+    /// LPM trie: keys are `{ u32 prefixlen; u8 data[key_size - 4] }`, lookups find the longest
+    /// stored prefix of the key's data.
+    pub fn is_lpm(&self) -> bool {
+        self.map_type == map_types::LPM_TRIE
     }
 }
 

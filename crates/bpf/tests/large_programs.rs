@@ -109,3 +109,41 @@ fn huge_arrays_are_modelled_sparsely_with_array_semantics() {
     assert_eq!(o.result, Ok(1), "index past max_entries: lookup fails");
     assert!(o.maps[0].is_empty());
 }
+
+#[test]
+fn lpm_trie_lookups_agree_with_the_kernel() {
+    kernel::available().expect("needs root and bpf(2)");
+    // key = { prefixlen = 32, the packet's bytes 0..4 }; r0 = value of the longest matching
+    // prefix (u32) or 99 when none matches.
+    let text = "LDXW 2 1 0\nLDXW 3 1 4\nMOV64XY 4 2\nADD64XC 4 4\nJGTXY 4 3 13\nLDXW 5 2 0\nSTXW 10 -4 5\nSTW 10 -8 32\n\
+                LDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -8\nCALL 1\nJEQXC 0 0 2\nLDXW 0 0 0\nEXIT\nMOV64XC 0 99\nEXIT\nMOV64XC 0 1\nEXIT";
+    let mut p = Program::new("lpm", k2::parse("t.k2", text).unwrap(), ProgType::Xdp);
+    p.maps = vec![MapDef { flags: 1 /* BPF_F_NO_PREALLOC */, ..map("routes", 11, 8, 4, 64, 0) }];
+    safety::check(&p).unwrap();
+    let k = kernel::load(&p).unwrap_or_else(|r| panic!("{}", r.log));
+    let key = |plen: u32, a: [u8; 4]| [plen.to_le_bytes().to_vec(), a.to_vec()].concat();
+    let routes = vec![
+        (key(8, [10, 0, 0, 0]), 1u32.to_le_bytes().to_vec()),
+        (key(16, [10, 1, 0, 0]), 2u32.to_le_bytes().to_vec()),
+        (key(20, [10, 1, 0x30, 0]), 3u32.to_le_bytes().to_vec()),
+        (key(0, [0, 0, 0, 0]), 4u32.to_le_bytes().to_vec()),
+    ];
+    let cases: [([u8; 4], usize, u64); 6] = [
+        ([10, 9, 9, 9], 4, 1),     // only 10/8
+        ([10, 1, 2, 3], 4, 2),     // 10.1/16 beats 10/8
+        ([10, 1, 0x3f, 1], 4, 3),  // 10.1.48/20
+        ([10, 1, 0x40, 1], 4, 2),  // outside the /20
+        ([11, 0, 0, 0], 4, 4),     // default route
+        ([11, 0, 0, 0], 3, 99),    // no default route: no match
+    ];
+    for (addr, nroutes, want) in cases {
+        let mut packet = addr.to_vec();
+        packet.resize(60, 0);
+        let input = Input { packet, maps: vec![routes[..nroutes].to_vec()], ..Input::default() };
+        let ours = run_program(&p, &input).unwrap();
+        let theirs = k.test_run(&input).unwrap();
+        assert_eq!(ours.result, Ok(want), "{addr:?} with {nroutes} routes");
+        assert_eq!(theirs.retval as u64, want, "kernel, {addr:?} with {nroutes} routes");
+        assert_eq!(ours.maps, theirs.maps, "map contents read back");
+    }
+}

@@ -43,7 +43,7 @@ impl Table {
             mt::LRU_HASH, mt::LRU_PERCPU_HASH, mt::DEVMAP, mt::CPUMAP, mt::XSKMAP, mt::DEVMAP_HASH,
             // map-in-map: no inner maps are ever stored (inputs leave them empty, programs cannot
             // update them), so every lookup misses, as in the kernel with an empty outer map
-            mt::ARRAY_OF_MAPS, mt::HASH_OF_MAPS];
+            mt::ARRAY_OF_MAPS, mt::HASH_OF_MAPS, mt::LPM_TRIE];
         if !modelled.contains(&def.map_type) {
             return Err(format!("map '{}': map type {} is not modelled by the interpreter", def.name, def.map_type));
         }
@@ -89,8 +89,41 @@ impl Table {
         self.count = 0;
     }
 
-    /// Slot holding `key`, if present (sparse arrays: if it has a slot; see [`Table::lookup_slot`]).
+    /// LPM trie: the present entry whose prefix (its prefixlen bits of data) equals the key's data
+    /// in those bits, longest prefix first, among entries with prefixlen <= the key's
+    /// (`trie_lookup_elem`).
+    fn lpm_longest(&self, key: &[u8]) -> Option<usize> {
+        let ks = self.def.key_size as usize;
+        let plen = u32::from_le_bytes(key.get(..4)?.try_into().ok()?) as usize;
+        self.dirty
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| self.present[s])
+            .filter_map(|s| {
+                let k = &self.keys[s * ks..(s + 1) * ks];
+                let l = u32::from_le_bytes(k[..4].try_into().unwrap()) as usize;
+                (l <= plen && prefix_eq(&k[4..], &key[4..], l)).then_some((l, s))
+            })
+            .max()
+            .map(|(_, s)| s)
+    }
+
+    /// LPM trie: the entry with exactly this prefix (prefixlen and its bits of data).
+    fn lpm_exact(&self, key: &[u8]) -> Option<usize> {
+        let ks = self.def.key_size as usize;
+        let plen = u32::from_le_bytes(key.get(..4)?.try_into().ok()?) as usize;
+        self.dirty.iter().map(|&s| s as usize).filter(|&s| self.present[s]).find(|&s| {
+            let k = &self.keys[s * ks..(s + 1) * ks];
+            u32::from_le_bytes(k[..4].try_into().unwrap()) as usize == plen && prefix_eq(&k[4..], &key[4..], plen)
+        })
+    }
+
+    /// Slot holding `key`, if present (sparse arrays: if it has a slot; see [`Table::lookup_slot`];
+    /// LPM tries: the exact prefix).
     pub fn find(&self, key: &[u8]) -> Option<usize> {
+        if self.def.is_lpm() {
+            return self.lpm_exact(key);
+        }
         if self.array && !self.sparse {
             let idx = u32::from_le_bytes(key.get(..4)?.try_into().ok()?) as usize;
             return (idx < self.slots).then_some(idx);
@@ -103,6 +136,9 @@ impl Table {
     /// `map_lookup_elem`: the slot of `key`, giving a sparse array's entry a (zero) slot on
     /// first use. `Err(())` when our capacity (not the map's) is exhausted.
     pub fn lookup_slot(&mut self, key: &[u8]) -> Result<Option<usize>, ()> {
+        if self.def.is_lpm() {
+            return Ok(self.lpm_longest(key));
+        }
         if let Some(s) = self.find(key) {
             return Ok(Some(s));
         }
@@ -137,6 +173,17 @@ impl Table {
             return Ok(EINVAL);
         }
         let vs = self.def.value_size as usize;
+        if self.def.is_lpm() {
+            // `trie_update_elem`: prefixlen beyond the data is EINVAL; the stored key is replaced.
+            let plen = u32::from_le_bytes(key[..4].try_into().map_err(|_| ())?) as usize;
+            if plen > 8 * (self.def.key_size as usize - 4) {
+                return Ok(EINVAL);
+            }
+            if let Some(s) = self.find(key) {
+                let ks = self.def.key_size as usize;
+                self.keys[s * ks..(s + 1) * ks].copy_from_slice(key);
+            }
+        }
         if self.array {
             let Some(slot) = self.lookup_slot(key)? else { return Ok(E2BIG) };
             if flags == 1 {
@@ -202,6 +249,19 @@ impl Table {
             .collect();
         out.sort();
         out
+    }
+}
+
+/// First `bits` bits of `a` and `b` agree (big-endian bit order, as the kernel's trie).
+fn prefix_eq(a: &[u8], b: &[u8], bits: usize) -> bool {
+    let full = bits / 8;
+    if a.len() < full || b.len() < full || a[..full] != b[..full] {
+        return false;
+    }
+    let rest = bits % 8;
+    rest == 0 || {
+        let mask = 0xffu8 << (8 - rest);
+        a.get(full).zip(b.get(full)).is_some_and(|(x, y)| x & mask == y & mask)
     }
 }
 

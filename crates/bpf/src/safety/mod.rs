@@ -391,7 +391,7 @@ fn map_use_ok(u: MapUse, map_type: u32, t: ProgType) -> bool {
     use map_types::*;
     match u {
         MapUse::Lookup => map_use_ok(MapUse::Values, map_type, t) || (t == ProgType::Xdp && matches!(map_type, DEVMAP | DEVMAP_HASH)),
-        MapUse::Values => matches!(map_type, HASH | ARRAY | PERCPU_HASH | PERCPU_ARRAY | LRU_HASH | LRU_PERCPU_HASH),
+        MapUse::Values => matches!(map_type, HASH | ARRAY | PERCPU_HASH | PERCPU_ARRAY | LRU_HASH | LRU_PERCPU_HASH | LPM_TRIE),
         MapUse::ProgArray => map_type == PROG_ARRAY,
         MapUse::PerfEvent => map_type == PERF_EVENT_ARRAY,
         MapUse::Redirect => matches!(map_type, DEVMAP | DEVMAP_HASH | CPUMAP | XSKMAP),
