@@ -51,9 +51,9 @@ def k2_for(obj, sec, clang, pairs):
     return None
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, env):
     t0 = time.time()
-    p = subprocess.run(["/usr/bin/time", "-f", "TIME %e %M"] + cmd, capture_output=True, text=True, timeout=timeout)
+    p = subprocess.run(["/usr/bin/time", "-f", "TIME %e %M"] + cmd, capture_output=True, text=True, timeout=timeout, env=env)
     m = re.search(r"TIME ([\d.]+) (\d+)", p.stderr)
     wall, rss = (float(m.group(1)), int(m.group(2))) if m else (time.time() - t0, 0)
     return p, wall, rss
@@ -79,7 +79,7 @@ for level in ("O1", "O2", "O3"):
                    "--kernel-runs", kruns, "--diff-inputs", dinputs, "-o", out, "--report", rep]
             print(f"== {key}", file=sys.stderr, flush=True)
             try:
-                p, wall, rss = run(cmd, 1800)
+                p, wall, rss = run(cmd, 1800, env)
             except subprocess.TimeoutExpired:
                 row.update(error="timeout (1800 s)")
                 rows.append(row)
