@@ -61,7 +61,7 @@ pub struct KernelMap {
     pub def: MapDef,
     /// Per-CPU maps store `round_up(value_size, 8) * ncpus` bytes per entry.
     percpu: bool,
-    /// Arrays: keys that may hold a non-zero value (set by an update or non-zero at the last
+    /// Plain (not per-CPU) arrays: keys that may hold a non-zero value (set by an update or non-zero at the last
     /// snapshot), so `clear` rewrites only those instead of every entry (Katran's arrays have
     /// up to 33 M entries). Everything else is zero: a fresh map is, and every test run ends
     /// with a full snapshot.
@@ -378,7 +378,14 @@ impl KernelMap {
     }
     /// Empties the map (arrays: zero every entry that may be non-zero).
     pub fn clear(&self) -> Result<(), String> {
-        if self.is_array() {
+        if self.is_array() && self.percpu {
+            // Per-CPU arrays: every entry (another CPU's copy may hold an earlier run's write).
+            let zero = vec![0u8; self.def.value_size as usize];
+            for i in 0..self.def.max_entries {
+                self.update(&i.to_le_bytes()[..self.def.key_size as usize], &zero)?;
+            }
+            self.maybe_nonzero.lock().unwrap().clear();
+        } else if self.is_array() {
             let zero = vec![0u8; self.def.value_size as usize];
             let keys = std::mem::take(&mut *self.maybe_nonzero.lock().unwrap());
             for k in keys {
@@ -411,7 +418,7 @@ impl KernelMap {
             nz.extend(initial.iter().map(|(k, _)| k.clone()));
             return out;
         }
-        if self.is_array() {
+        if self.is_array() && !self.percpu {
             let all = self.array_entries(initial).unwrap_or_else(|| {
                 // no batch support: one lookup per index
                 (0..self.def.max_entries)

@@ -176,6 +176,9 @@ fn corpus_conformance() {
                 (Ok(_), Ok(kp)) => {
                     both_acc += 1;
                     if l.program.prog_type.kernel_test_runnable() {
+                        // Big arrays mmapped for the read-back (Katran's 33 M entries).
+                        let kt = kernel::load_for_test_runs(&l.program);
+                        let kp = kt.as_ref().unwrap_or(kp);
                         let (runs, unmodelled, bad) = differential(&l.program, kp, 100);
                         diff_progs += 1;
                         diff_runs += runs;
