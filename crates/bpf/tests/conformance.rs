@@ -30,7 +30,7 @@ fn differential(p: &Program, kp: &kernel::KernelProg, n: u64) -> (usize, usize, 
             && kernel::comparable_packet(p.prog_type, &theirs.data_out) == ours.packet.as_slice()
             && theirs.maps == ours.maps;
         if !same && bad.len() < 3 {
-            bad.push(format!("ours {:?} kernel retval {} maps {:?}", ours.result, theirs.retval, theirs.maps));
+            bad.push(format!("ours {:?} maps {:?}, kernel retval {} maps {:?}", ours.result, ours.maps, theirs.retval, theirs.maps));
         }
     }
     (runs, unmodelled, bad)
