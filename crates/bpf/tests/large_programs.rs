@@ -147,3 +147,20 @@ fn lpm_trie_lookups_agree_with_the_kernel() {
         assert_eq!(ours.maps, theirs.maps, "map contents read back");
     }
 }
+
+#[test]
+fn csum_diff_is_folded_to_16_bits_as_the_kernel_returns_it() {
+    // Found by the conformance suite once xdp_csum's loop was accepted: the kernel (6.12+) folds.
+    kernel::available().expect("needs root and bpf(2)");
+    let text = "LDXW 6 1 0\nLDXW 2 1 4\nMOV64XY 3 6\nADD64XC 3 20\nJGTXY 3 2 7\nMOV64XC 1 0\nMOV64XC 2 0\nMOV64XY 3 6\n\
+                MOV64XC 4 20\nMOV64XC 5 74565\nCALL 28\nEXIT\nMOV64XC 0 1\nEXIT";
+    let p = Program::new("csum", k2::parse("t.k2", text).unwrap(), ProgType::Xdp);
+    let k = kernel::load(&p).unwrap_or_else(|r| panic!("{}", r.log));
+    for s in 0..8u8 {
+        let packet: Vec<u8> = (0..60u8).map(|b| b.wrapping_mul(37).wrapping_add(s.wrapping_mul(91))).collect();
+        let input = Input { packet, ..Input::default() };
+        let ours = run_program(&p, &input).unwrap().result.unwrap();
+        assert!(ours <= 0xffff, "folded: {ours:#x}");
+        assert_eq!(ours, k.test_run(&input).unwrap().retval as u64, "input {s}");
+    }
+}

@@ -215,6 +215,11 @@ impl Vm {
         while sum >> 32 != 0 {
             sum = (sum & 0xffff_ffff) + (sum >> 32);
         }
+        // The kernel (6.12+, "bpf: fix bpf_csum_diff's return value") folds the 32-bit sum to
+        // 16 bits with end-around carry, the same on every architecture.
+        while sum >> 16 != 0 {
+            sum = (sum & 0xffff) + (sum >> 16);
+        }
         Ok(sum)
     }
 
