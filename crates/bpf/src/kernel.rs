@@ -15,6 +15,9 @@ const BPF_MAP_DELETE_ELEM: i64 = 3;
 const BPF_MAP_GET_NEXT_KEY: i64 = 4;
 const BPF_PROG_LOAD: i64 = 5;
 const BPF_PROG_TEST_RUN: i64 = 10;
+const BPF_MAP_LOOKUP_BATCH: i64 = 24;
+/// Array entries read per `BPF_MAP_LOOKUP_BATCH` call.
+const BATCH: usize = 1 << 14;
 const ATTR_SIZE: usize = 144;
 
 #[repr(C, align(8))]
@@ -58,7 +61,39 @@ pub struct KernelMap {
     pub def: MapDef,
     /// Per-CPU maps store `round_up(value_size, 8) * ncpus` bytes per entry.
     percpu: bool,
+    /// Plain (not per-CPU) arrays: keys that may hold a non-zero value (set by an update or non-zero at the last
+    /// snapshot), so `clear` rewrites only those instead of every entry (Katran's arrays have
+    /// up to 33 M entries). Everything else is zero: a fresh map is, and every test run ends
+    /// with a full snapshot.
+    maybe_nonzero: std::sync::Mutex<Vec<Vec<u8>>>,
+    /// Large plain arrays created for test runs with `BPF_F_MMAPABLE`: their values mapped
+    /// read-only here, so a snapshot scans memory instead of making millions of syscalls.
+    mapped: Option<Mapped>,
 }
+
+/// A read-only shared mapping of an array map's values (`round_up(value_size, 8)` per entry).
+pub struct Mapped {
+    ptr: *const u8,
+    len: usize,
+}
+
+// SAFETY: the mapping is read-only for us and lives as long as the `Mapped`; the kernel writes
+// it only while a test run executes, which is not concurrent with our reads (same thread).
+unsafe impl Send for Mapped {}
+unsafe impl Sync for Mapped {}
+
+impl Drop for Mapped {
+    fn drop(&mut self) {
+        // SAFETY: `ptr`/`len` come from a successful mmap that nothing else unmaps.
+        unsafe {
+            libc::munmap(self.ptr as *mut libc::c_void, self.len);
+        }
+    }
+}
+
+/// Arrays at least this large (value bytes) are mmapped for test runs.
+const MMAP_ARRAY_BYTES: usize = 1 << 20;
+const BPF_F_MMAPABLE: u32 = 1 << 10;
 
 /// Verifier rejection: errno and the verifier log.
 #[derive(Clone, Debug)]
@@ -117,8 +152,28 @@ pub fn available() -> Result<(), String> {
 }
 
 pub fn create_map(def: &MapDef) -> Result<KernelMap, String> {
+    create_map_with(def, false)
+}
+
+/// `mmap_large`: create big plain arrays with `BPF_F_MMAPABLE` and map their values (test runs
+/// only; the flag does not change what the verifier accepts of a program using the map).
+fn create_map_with(def: &MapDef, mmap_large: bool) -> Result<KernelMap, String> {
+    let stride = (def.value_size as usize).div_ceil(8) * 8;
+    let mmap = mmap_large && def.map_type == map_types::ARRAY && def.max_entries as usize * stride >= MMAP_ARRAY_BYTES;
+    let flags = if mmap { def.flags | BPF_F_MMAPABLE } else { def.flags };
     let mut a = Attr::new();
-    a.u32(0, def.map_type).u32(4, def.key_size).u32(8, def.value_size).u32(12, def.max_entries).u32(16, def.flags);
+    a.u32(0, def.map_type).u32(4, def.key_size).u32(8, def.value_size).u32(12, def.max_entries).u32(16, flags);
+    // Map-in-map: the kernel takes the inner map's shape from a template map's fd (it keeps a
+    // copy of the metadata, so the template can be closed right after).
+    let _template = match (&def.inner, def.is_map_in_map()) {
+        (Some(t), true) => {
+            let t = create_map(t).map_err(|e| format!("inner map template of '{}': {e}", def.name))?;
+            a.u32(20, t.fd.as_raw_fd() as u32);
+            Some(t)
+        }
+        (None, true) => return Err(format!("BPF_MAP_CREATE '{}': map-in-map without an inner map template", def.name)),
+        _ => None,
+    };
     let name: Vec<u8> = def.name.bytes().filter(|b| b.is_ascii_alphanumeric() || *b == b'_').take(15).collect();
     a.0[28..28 + name.len()].copy_from_slice(&name);
     if is_percpu(def.map_type) && possible_cpus().is_none() {
@@ -127,14 +182,35 @@ pub fn create_map(def: &MapDef) -> Result<KernelMap, String> {
     let fd = sys_bpf(BPF_MAP_CREATE, &mut a).map_err(|e| format!("BPF_MAP_CREATE '{}': {}", def.name, errno_name(e)))?;
     // SAFETY: the kernel returned a fresh file descriptor we now own.
     let fd = unsafe { OwnedFd::from_raw_fd(fd as i32) };
-    Ok(KernelMap { fd, def: def.clone(), percpu: is_percpu(def.map_type) })
+    let mapped = if mmap {
+        let len = (def.max_entries as usize * stride).div_ceil(4096) * 4096;
+        // SAFETY: mapping a fresh map fd read-only and shared; checked for MAP_FAILED.
+        let p = unsafe { libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ, libc::MAP_SHARED, fd.as_raw_fd(), 0) };
+        if p == libc::MAP_FAILED {
+            return Err(format!("mmap of array map '{}': {}", def.name, std::io::Error::last_os_error()));
+        }
+        Some(Mapped { ptr: p as *const u8, len })
+    } else {
+        None
+    };
+    Ok(KernelMap { fd, def: def.clone(), percpu: is_percpu(def.map_type), maybe_nonzero: Default::default(), mapped })
 }
 
 /// Creates the maps, patches map fds into LDDW and loads. `Err` carries the verifier log.
 pub fn load(prog: &Program) -> Result<KernelProg, Rejection> {
+    load_with(prog, false)
+}
+
+/// [`load`] for `BPF_PROG_TEST_RUN` comparisons: big arrays are mmapped so that reading them
+/// back after every run stays cheap (Katran's have 16 M and 33 M entries).
+pub fn load_for_test_runs(prog: &Program) -> Result<KernelProg, Rejection> {
+    load_with(prog, true)
+}
+
+fn load_with(prog: &Program, mmap_large: bool) -> Result<KernelProg, Rejection> {
     let mut maps = Vec::new();
     for m in &prog.maps {
-        maps.push(create_map(m).map_err(|e| Rejection { errno: libc::EINVAL, log: e })?);
+        maps.push(create_map_with(m, mmap_large).map_err(|e| Rejection { errno: libc::EINVAL, log: e })?);
     }
     let insns = patch_map_fds(prog, &maps).map_err(|e| Rejection { errno: libc::EINVAL, log: e })?;
     let fd = prog_load(prog.prog_type, &insns, &prog.name)?;
@@ -220,17 +296,63 @@ impl KernelMap {
             let o = c * self.stride();
             buf[o..o + value.len()].copy_from_slice(value);
         }
+        if self.is_array() {
+            self.maybe_nonzero.lock().unwrap().push(key.to_vec());
+        }
         self.elem(BPF_MAP_UPDATE_ELEM, key, Some(&mut buf), 0).map_err(|e| format!("map update: {}", errno_name(e)))
     }
     /// Per-CPU maps: the copy that differs from `initial` (the CPU that ran), else CPU 0's.
     pub fn lookup(&self, key: &[u8], initial: Option<&[u8]>) -> Option<Vec<u8>> {
         let mut buf = vec![0u8; self.value_buf_len()];
         self.elem(BPF_MAP_LOOKUP_ELEM, key, Some(&mut buf), 0).ok()?;
+        Some(self.pick_copy(&buf, initial))
+    }
+    fn pick_copy(&self, buf: &[u8], initial: Option<&[u8]>) -> Vec<u8> {
         let vs = self.def.value_size as usize;
         let copies: Vec<&[u8]> = (0..buf.len() / self.stride().max(1)).map(|c| &buf[c * self.stride()..c * self.stride() + vs]).collect();
         let zero = vec![0u8; vs];
         let init = initial.unwrap_or(&zero);
-        Some(copies.iter().find(|c| **c != init).unwrap_or(&copies[0]).to_vec())
+        copies.iter().find(|c| **c != init).unwrap_or(&copies[0]).to_vec()
+    }
+    /// The entries of an array map that are not all-zero, `BATCH` entries per
+    /// `BPF_MAP_LOOKUP_BATCH` call, as (key, value after [`Self::pick_copy`]). `None` if the
+    /// kernel refuses batch lookups.
+    fn array_entries(&self, initial: &[(Vec<u8>, Vec<u8>)]) -> Option<Vec<(Vec<u8>, Vec<u8>)>> {
+        let ks = self.def.key_size as usize;
+        let vl = self.value_buf_len();
+        let mut keys = vec![0u8; BATCH * ks];
+        let mut vals = vec![0u8; BATCH * vl];
+        let mut out_batch = vec![0u8; ks.max(8)];
+        let mut in_batch: Option<Vec<u8>> = None;
+        let mut out = Vec::new();
+        loop {
+            let mut a = Attr::new();
+            if let Some(b) = &in_batch {
+                a.u64(0, b.as_ptr() as u64);
+            }
+            a.u64(8, out_batch.as_mut_ptr() as u64).u64(16, keys.as_mut_ptr() as u64).u64(24, vals.as_mut_ptr() as u64);
+            a.u32(32, BATCH as u32).u32(36, self.fd.as_raw_fd() as u32);
+            let r = sys_bpf(BPF_MAP_LOOKUP_BATCH, &mut a);
+            let done = match r {
+                Ok(_) => false,
+                Err(e) if e == libc::ENOENT => true,
+                Err(_) => return None,
+            };
+            let n = (a.get_u32(32) as usize).min(BATCH);
+            for k in 0..n {
+                let key = &keys[k * ks..(k + 1) * ks];
+                let val = &vals[k * vl..(k + 1) * vl];
+                if val.iter().all(|&b| b == 0) {
+                    continue; // every copy zero
+                }
+                let init = initial.iter().rev().find(|(ik, _)| ik == key).map(|(_, v)| v.as_slice());
+                out.push((key.to_vec(), self.pick_copy(val, init)));
+            }
+            if done || n == 0 {
+                return Some(out);
+            }
+            in_batch = Some(out_batch.clone());
+        }
     }
     pub fn keys(&self) -> Vec<Vec<u8>> {
         let ks = self.def.key_size as usize;
@@ -254,13 +376,22 @@ impl KernelMap {
     fn is_array(&self) -> bool {
         self.def.is_array() && self.def.has_program_values()
     }
-    /// Empties the map (arrays: zero every entry).
+    /// Empties the map (arrays: zero every entry that may be non-zero).
     pub fn clear(&self) -> Result<(), String> {
-        if self.is_array() {
+        if self.is_array() && self.percpu {
+            // Per-CPU arrays: every entry (another CPU's copy may hold an earlier run's write).
             let zero = vec![0u8; self.def.value_size as usize];
             for i in 0..self.def.max_entries {
                 self.update(&i.to_le_bytes()[..self.def.key_size as usize], &zero)?;
             }
+            self.maybe_nonzero.lock().unwrap().clear();
+        } else if self.is_array() {
+            let zero = vec![0u8; self.def.value_size as usize];
+            let keys = std::mem::take(&mut *self.maybe_nonzero.lock().unwrap());
+            for k in keys {
+                self.update(&k, &zero)?;
+            }
+            self.maybe_nonzero.lock().unwrap().clear();
         } else {
             for k in self.keys() {
                 let _ = self.elem(BPF_MAP_DELETE_ELEM, &k, None, 0);
@@ -270,6 +401,42 @@ impl KernelMap {
     }
     /// Entries in the interpreter's canonical shape (arrays: non-zero entries only).
     pub fn snapshot(&self, initial: &[(Vec<u8>, Vec<u8>)]) -> Vec<(Vec<u8>, Vec<u8>)> {
+        if let Some(m) = &self.mapped {
+            let (vs, stride) = (self.def.value_size as usize, (self.def.value_size as usize).div_ceil(8) * 8);
+            // SAFETY: `ptr` maps `len` readable bytes (see `create_map_with`).
+            let bytes = unsafe { std::slice::from_raw_parts(m.ptr, m.len) };
+            let ks = self.def.key_size as usize;
+            let mut out = Vec::new();
+            for i in 0..self.def.max_entries as usize {
+                let v = &bytes[i * stride..i * stride + vs];
+                if v.iter().any(|&b| b != 0) {
+                    out.push(((i as u32).to_le_bytes()[..ks.min(4)].to_vec(), v.to_vec()));
+                }
+            }
+            let mut nz = self.maybe_nonzero.lock().unwrap();
+            nz.extend(out.iter().map(|(k, _)| k.clone()));
+            nz.extend(initial.iter().map(|(k, _)| k.clone()));
+            return out;
+        }
+        if self.is_array() && !self.percpu {
+            let all = self.array_entries(initial).unwrap_or_else(|| {
+                // no batch support: one lookup per index
+                (0..self.def.max_entries)
+                    .filter_map(|i| {
+                        let k = i.to_le_bytes()[..self.def.key_size as usize].to_vec();
+                        let init = initial.iter().rev().find(|(ik, _)| *ik == k).map(|(_, v)| v.as_slice());
+                        self.lookup(&k, init).map(|v| (k, v))
+                    })
+                    .collect()
+            });
+            let mut out: Vec<(Vec<u8>, Vec<u8>)> = all.into_iter().filter(|(_, v)| v.iter().any(|&b| b != 0)).collect();
+            // Per-CPU arrays: another CPU's copy may be non-zero too; zero all input keys as well.
+            let mut nz = self.maybe_nonzero.lock().unwrap();
+            nz.extend(out.iter().map(|(k, _)| k.clone()));
+            nz.extend(initial.iter().map(|(k, _)| k.clone()));
+            out.sort();
+            return out;
+        }
         let mut out: Vec<(Vec<u8>, Vec<u8>)> = self
             .keys()
             .into_iter()

@@ -40,6 +40,7 @@ pub mod infer;
 pub mod interp;
 pub mod isa;
 pub mod kernel;
+pub mod mapinmap;
 pub mod program;
 pub mod safety;
 pub mod testgen;

@@ -88,6 +88,10 @@ pub struct MapDef {
     pub flags: u32,
     /// The number `LDDW src=BPF_PSEUDO_MAP_FD` instructions use in `imm` to name this map.
     pub fd: i32,
+    /// Map-in-map (`ARRAY_OF_MAPS`/`HASH_OF_MAPS`): the inner map template, i.e. the shape every
+    /// map stored in it has (the kernel's `inner_map_fd` at `BPF_MAP_CREATE`; the verifier types
+    /// a lookup result as a pointer to such a map). See [`crate::mapinmap`].
+    pub inner: Option<Box<MapDef>>,
 }
 
 pub mod map_types {
@@ -99,6 +103,9 @@ pub mod map_types {
     pub const PERCPU_ARRAY: u32 = 6;
     pub const LRU_HASH: u32 = 9;
     pub const LRU_PERCPU_HASH: u32 = 10;
+    pub const LPM_TRIE: u32 = 11;
+    pub const ARRAY_OF_MAPS: u32 = 12;
+    pub const HASH_OF_MAPS: u32 = 13;
     pub const DEVMAP: u32 = 14;
     pub const CPUMAP: u32 = 16;
     pub const XSKMAP: u32 = 17;
@@ -128,10 +135,19 @@ impl MapDef {
         matches!(self.map_type, map_types::ARRAY | map_types::PERCPU_ARRAY | map_types::PROG_ARRAY
             | map_types::PERF_EVENT_ARRAY | map_types::DEVMAP | map_types::CPUMAP | map_types::XSKMAP)
     }
+    /// `ARRAY_OF_MAPS`/`HASH_OF_MAPS`: values are (references to) other maps.
+    pub fn is_map_in_map(&self) -> bool {
+        matches!(self.map_type, map_types::ARRAY_OF_MAPS | map_types::HASH_OF_MAPS)
+    }
     /// Maps whose values the program may access through `map_lookup_elem`.
     pub fn has_program_values(&self) -> bool {
         matches!(self.map_type, map_types::HASH | map_types::ARRAY | map_types::PERCPU_HASH | map_types::PERCPU_ARRAY
-            | map_types::LRU_HASH | map_types::LRU_PERCPU_HASH)
+            | map_types::LRU_HASH | map_types::LRU_PERCPU_HASH | map_types::LPM_TRIE)
+    }
+    /// LPM trie: keys are `{ u32 prefixlen; u8 data[key_size - 4] }`, lookups find the longest
+    /// stored prefix of the key's data.
+    pub fn is_lpm(&self) -> bool {
+        self.map_type == map_types::LPM_TRIE
     }
 }
 

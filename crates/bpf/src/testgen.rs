@@ -10,8 +10,8 @@ use rand::{Rng, RngCore};
 /// The two maps generated programs use: fd 0 hash (u32 -> u64), fd 1 array (u32 -> u64).
 pub fn test_maps() -> Vec<MapDef> {
     vec![
-        MapDef { name: "hmap".into(), map_type: 1, key_size: 4, value_size: 8, max_entries: 16, flags: 0, fd: 0 },
-        MapDef { name: "amap".into(), map_type: 2, key_size: 4, value_size: 8, max_entries: 8, flags: 0, fd: 1 },
+        MapDef { name: "hmap".into(), map_type: 1, key_size: 4, value_size: 8, max_entries: 16, flags: 0, fd: 0, inner: None },
+        MapDef { name: "amap".into(), map_type: 2, key_size: 4, value_size: 8, max_entries: 8, flags: 0, fd: 1, inner: None },
     ]
 }
 

@@ -23,7 +23,7 @@ fn xdp_program_runs_same_in_kernel() {
 #[test]
 fn map_buffers_handed_to_the_kernel_are_sized_from_the_map() {
     use vf_bpf::program::{map_types, MapDef};
-    let def = |map_type, key_size, value_size| MapDef { name: "t".into(), map_type, key_size, value_size, max_entries: 4, flags: 0, fd: 1 };
+    let def = |map_type, key_size, value_size| MapDef { name: "t".into(), map_type, key_size, value_size, max_entries: 4, flags: 0, fd: 1, inner: None };
     let m = vf_bpf::kernel::create_map(&def(map_types::HASH, 8, 4)).expect("needs root: BPF_MAP_CREATE");
     assert!(m.update(&[1, 2, 3, 4], &[9, 9, 9, 9]).is_err(), "4-byte key accepted for an 8-byte-key map");
     assert!(m.update(&[1; 8], &[9; 5]).is_err(), "5-byte value accepted for 4-byte values");

@@ -109,6 +109,9 @@ fn load(ctx: &Ctx, src: &ProgSource) -> Result<Loaded, Failure> {
         format: None,
     };
     let mut loaded = formats::load(&src.prog, &opts).map_err(Failure::input)?;
+    for n in &loaded.notes {
+        ctx.info(format!("{}: {n}", src.prog.display()));
+    }
     crate::bpf_opt_cmd::infer_prog_type(ctx, &src.prog, prog_type, &mut loaded);
     Ok(loaded)
 }

@@ -132,6 +132,9 @@ fn load_program(ctx: &Ctx, path: &Path, o: &ProgramOpts) -> Result<Loaded, Failu
         format: None,
     };
     let mut loaded = formats::load(path, &opts).map_err(Failure::input)?;
+    for n in &loaded.notes {
+        ctx.info(format!("{}: {n}", path.display()));
+    }
     infer_prog_type(ctx, path, prog_type, &mut loaded);
     loaded.program.validate().map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     Ok(loaded)

@@ -258,3 +258,35 @@ fn rewrite_before_an_unmodelled_helper_passes_the_final_check() {
     assert!(err.contains(&format!("10 -> {n} instructions")), "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn loop_program_is_optimized_inside_the_loop_body_and_keeps_its_back_edge() {
+    // XDP: r2 = rx_queue_index & 7; r0 = sum of 0..r2 via a bounded loop whose body copies the
+    // counter twice (the second copy is redundant). Windows never span the back-edge.
+    let d = tmpdir("loop");
+    let src = d.join("loop.k2");
+    std::fs::write(
+        &src,
+        "LDXW 2 1 16\nAND64XC 2 7\nMOV64XC 0 0\nMOV64XC 3 0\nMOV64XY 4 3\nMOV64XY 4 3\nADD64XY 0 4\nADD64XC 3 1\nJGTXY 2 3 -5\nAND64XC 0 3\nEXIT\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("loop.desc"), "{ pgm_input_type = 2, }\n{ max_pkt_sz = 64, }\n").unwrap();
+    let out = d.join("loop.opt.k2");
+    let (code, _, err) = run(&[
+        "bpf", "check", src.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "the checker accepts the bounded loop: {err}");
+    let (code, _, err) = run(&[
+        "bpf", "opt", src.to_str().unwrap(), "-o", out.to_str().unwrap(), "--budget", "20000it", "--jobs", "1", "--no-cache",
+        "--diff-inputs", "1000", "--kernel-runs", "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let n = text.lines().count();
+    assert!(n <= 10, "the redundant copy goes: {n} instructions\n{text}");
+    // The back-edge survives: a conditional jump with a negative offset.
+    assert!(text.lines().any(|l| l.starts_with('J') && l.split_whitespace().last().unwrap().starts_with('-')), "{text}");
+    let (code, stdout, err) = run(&["bpf", "check", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{err}");
+    std::fs::remove_dir_all(&d).unwrap();
+}

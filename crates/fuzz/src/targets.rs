@@ -115,7 +115,7 @@ fn exercise(program: Program, format: Format, elf: Option<formats::elf::ElfSourc
         let r = vm.run(&program.insns, &input);
         let _ = vm.output(r);
     }
-    let loaded = Loaded { program, format, elf };
+    let loaded = Loaded { program, format, elf, notes: Vec::new() };
     for out in [Format::K2, Format::CMacro, Format::Insns, Format::Elf] {
         if out == Format::Elf && loaded.format != Format::Elf {
             continue;
@@ -527,7 +527,7 @@ fn seeds_insns() -> Vec<Vec<u8>> {
         let t = String::from_utf8_lossy(&src).into_owned();
         let insns = formats::k2::parse("s.k2", &t).or_else(|_| formats::cmacro::parse("s.bpf", &t));
         if let Ok(insns) = insns {
-            let loaded = Loaded { program: Program::new("s", insns, ProgType::RawCtx), format: Format::Insns, elf: None };
+            let loaded = Loaded { program: Program::new("s", insns, ProgType::RawCtx), format: Format::Insns, elf: None, notes: Vec::new() };
             if let Ok(b) = formats::write_as(&loaded, &loaded.program.insns, Format::Insns) {
                 out.push(b);
             }

@@ -43,6 +43,8 @@ pub struct BtfMap {
     pub value_size: u32,
     pub max_entries: u32,
     pub flags: u32,
+    /// Map-in-map: the inner map definition of `__array(values, struct inner)`.
+    pub inner: Option<Box<BtfMap>>,
 }
 
 fn u32_at(d: &[u8], o: usize) -> Result<u32, String> {
@@ -147,11 +149,19 @@ impl Btf {
         let mut out = Vec::new();
         for (_, var_id, offset) in &sec.members {
             let var = self.get(*var_id)?;
-            let st = self.get(self.skip_mods(var.size_or_type)?)?;
-            if st.kind != KIND_STRUCT {
-                return Err(format!("map '{}' is not a struct", var.name));
-            }
-            let mut m = BtfMap { name: var.name.clone(), ..Default::default() };
+            out.push((*offset, self.map_def(&var.name, var.size_or_type, 0)?));
+        }
+        Ok(out)
+    }
+
+    /// One map definition struct (`depth` 1 = an inner map template).
+    fn map_def(&self, name: &str, ty: u32, depth: u32) -> Result<BtfMap, String> {
+        let st = self.get(self.skip_mods(ty)?)?;
+        if st.kind != KIND_STRUCT {
+            return Err(format!("map '{name}' is not a struct"));
+        }
+        let mut m = BtfMap { name: name.to_string(), ..Default::default() };
+        {
             for (mname, mty, _) in &st.members {
                 match mname.as_str() {
                     "type" => m.map_type = self.ptr_array_len(*mty)?,
@@ -162,17 +172,30 @@ impl Btf {
                     "key" | "value" => {
                         let p = self.get(self.skip_mods(*mty)?)?;
                         if p.kind != KIND_PTR {
-                            return Err(format!("map '{}' {mname} is not a pointer", var.name));
+                            return Err(format!("map '{name}' {mname} is not a pointer"));
                         }
                         let sz = self.size_of(p.size_or_type)?;
                         if mname == "key" { m.key_size = sz } else { m.value_size = sz }
                     }
+                    // `__array(values, struct inner)`: `struct inner *values[]`, the template
+                    // of a map-in-map (libbpf: values are 4-byte map fds).
+                    "values" if depth == 0 => {
+                        let a = self.get(self.skip_mods(*mty)?)?;
+                        let Some((elem, _)) = a.array else { return Err(format!("map '{name}' values is not an array")) };
+                        let p = self.get(self.skip_mods(elem)?)?;
+                        if p.kind != KIND_PTR {
+                            return Err(format!("map '{name}' values is not an array of pointers"));
+                        }
+                        m.inner = Some(Box::new(self.map_def(&format!("{name}.inner"), p.size_or_type, depth + 1)?));
+                        if m.value_size == 0 {
+                            m.value_size = 4;
+                        }
+                    }
                     _ => {}
                 }
             }
-            out.push((*offset, m));
         }
-        Ok(out)
+        Ok(m)
     }
 }
 

@@ -199,11 +199,14 @@ fn collect_maps(file: &object::File, _bytes: &[u8]) -> Result<Vec<(SectionIndex,
             .filter(|s| !s.name().unwrap_or("").is_empty() && !s.name().unwrap_or("").starts_with("____btf_map_"))
             .collect();
         syms.sort_by_key(|s| s.address());
+        let first = out.len();
+        let mut inner_idx: Vec<(usize, u32)> = Vec::new();
         for (k, s) in syms.iter().enumerate() {
             let sname = s.name().unwrap_or("").to_string();
             let def = if name == ".maps" {
                 let m = by_name.get(&sname).ok_or_else(|| format!("map '{sname}' in .maps has no BTF definition"))?;
-                MapDef { name: sname, map_type: m.map_type, key_size: m.key_size, value_size: m.value_size, max_entries: m.max_entries, flags: m.flags, fd: 0 }
+                let def = |m: &btf::BtfMap, name: String| MapDef { name, map_type: m.map_type, key_size: m.key_size, value_size: m.value_size, max_entries: m.max_entries, flags: m.flags, fd: 0, inner: None };
+                MapDef { inner: m.inner.as_ref().map(|i| Box::new(def(i, i.name.clone()))), ..def(m, sname) }
             } else {
                 let start = s.address() as usize;
                 // Symbol addresses come from the file: clamp to the section's data, never trust them.
@@ -216,11 +219,22 @@ fn collect_maps(file: &object::File, _bytes: &[u8]) -> Result<Vec<(SectionIndex,
                     Ok(u32::from_le_bytes(data[start + 4 * i..start + 4 * i + 4].try_into().unwrap()))
                 };
                 let flags = if span >= 20 { field(4)? } else { 0 };
+                // samples/bpf's `inner_map_idx` (0 doubles as "unset", so only non-zero counts)
+                if span >= 24 && field(5)? != 0 {
+                    inner_idx.push((out.len(), field(5)?));
+                }
                 let (map_type, key_size, value_size, max_entries) = (field(0)?, field(1)?, field(2)?, field(3)?);
-                MapDef { name: sname.clone(), map_type, key_size, value_size, max_entries, flags, fd: 0 }
+                MapDef { name: sname.clone(), map_type, key_size, value_size, max_entries, flags, fd: 0, inner: None }
             };
             def.check_sizes()?;
             out.push((sec.index(), s.address(), def));
+        }
+        for (at, idx) in inner_idx {
+            if out[at].2.is_map_in_map() && first + (idx as usize) < out.len() && first + idx as usize != at {
+                let mut t = out[first + idx as usize].2.clone();
+                t.inner = None;
+                out[at].2.inner = Some(Box::new(t));
+            }
         }
     }
     for (i, m) in out.iter_mut().enumerate() {

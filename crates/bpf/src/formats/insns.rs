@@ -46,7 +46,7 @@ pub fn parse_maps(file: &str, text: &str) -> Result<Vec<MapDef>, ParseError> {
         if name.is_empty() {
             return Err(ParseError::text(file, lineno, 1, "map line must start with a name"));
         }
-        let mut m = MapDef { name, map_type: 0, key_size: 0, value_size: 0, max_entries: 0, flags: 0, fd: -1 };
+        let mut m = MapDef { name, map_type: 0, key_size: 0, value_size: 0, max_entries: 0, flags: 0, fd: -1, inner: None };
         let mut seen = 0u8;
         for (k, v, col) in key_values(file, lineno, line)? {
             let as_u32 = || u32::try_from(v).map_err(|_| ParseError::text(file, lineno, col, format!("{k} out of range")));

@@ -98,6 +98,8 @@ pub struct Loaded {
     pub format: Format,
     /// For ELF: the original object and the section the program came from.
     pub elf: Option<elf::ElfSource>,
+    /// What loading inferred that the user should know (e.g. an inner map template).
+    pub notes: Vec<String>,
 }
 
 /// Options for [`load`].
@@ -173,7 +175,8 @@ pub fn load(path: &Path, opts: &LoadOptions) -> Result<Loaded, ParseError> {
             ParseError::text(&name, line, 1, e.msg)
         }
     })?;
-    Ok(Loaded { program, format, elf: elf_src })
+    let notes = crate::mapinmap::resolve(&mut program);
+    Ok(Loaded { program, format, elf: elf_src, notes })
 }
 
 /// Text formats write one line per instruction (LDDW is one line): line of slot `pc`.

@@ -38,7 +38,7 @@ impl Vm {
                 let mut key = [0u8; 512];
                 self.read_into(pc, r2, ks, &mut key)?;
                 let t = self.maps.table_mut(m);
-                match t.find(&key[..ks]) {
+                match t.lookup_slot(&key[..ks]).map_err(|()| Fault::Capacity { pc, map: m })? {
                     Some(slot) => {
                         t.touch(slot);
                         region_addr(TAG_MAP_VALUE + m as u64, t.value_range(slot).start as i64)
@@ -214,6 +214,11 @@ impl Vm {
         }
         while sum >> 32 != 0 {
             sum = (sum & 0xffff_ffff) + (sum >> 32);
+        }
+        // The kernel (6.12+, "bpf: fix bpf_csum_diff's return value") folds the 32-bit sum to
+        // 16 bits with end-around carry, the same on every architecture.
+        while sum >> 16 != 0 {
+            sum = (sum & 0xffff) + (sum >> 16);
         }
         Ok(sum)
     }

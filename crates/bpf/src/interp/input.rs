@@ -48,6 +48,8 @@ pub struct InputGen {
     pub maps: Vec<(usize, usize, u32, bool, bool)>,
     /// Whether to fill maps with random entries.
     pub fill_maps: bool,
+    /// Per map: an LPM trie (keys get a valid prefix length).
+    pub lpm: Vec<bool>,
 }
 
 impl InputGen {
@@ -62,6 +64,7 @@ impl InputGen {
                 .map(|m| (m.key_size as usize, m.value_size as usize, m.max_entries, m.is_array(), m.has_program_values()))
                 .collect(),
             fill_maps: true,
+            lpm: prog.maps.iter().map(|m| m.is_lpm()).collect(),
         }
     }
 
@@ -93,7 +96,8 @@ impl InputGen {
         let maps = self
             .maps
             .iter()
-            .map(|&(ks, vs, max, is_array, has_values)| {
+            .enumerate()
+            .map(|(mi, &(ks, vs, max, is_array, has_values))| {
                 if !self.fill_maps || !has_values || rng.gen_bool(0.3) {
                     return Vec::new();
                 }
@@ -106,6 +110,12 @@ impl InputGen {
                             key[..4.min(ks)].copy_from_slice(&idx.to_le_bytes()[..4.min(ks)]);
                         } else {
                             fill_biased(rng, &mut key);
+                        }
+                        if self.lpm.get(mi) == Some(&true) && ks >= 4 {
+                            // prefix lengths 0..=data bits, biased to whole bytes
+                            let bits = 8 * (ks - 4) as u32;
+                            let l = if rng.gen_bool(0.5) { 8 * rng.gen_range(0..=(ks - 4) as u32) } else { rng.gen_range(0..=bits) };
+                            key[..4].copy_from_slice(&l.to_le_bytes());
                         }
                         let mut value = vec![0u8; vs];
                         fill_biased(rng, &mut value);

@@ -12,6 +12,10 @@ pub const ARRAY_BYTES_LIMIT: usize = 8 << 20;
 pub struct Table {
     pub def: MapDef,
     array: bool,
+    /// An array too large to preallocate: every index below `max_entries` exists (zero until
+    /// written), but only entries a run touches get a slot, like a hash table (at most
+    /// `HASH_CAPACITY` per run; more is a capacity fault, never a wrong answer).
+    sparse: bool,
     slots: usize,
     present: Vec<bool>,
     keys: Vec<u8>,
@@ -36,26 +40,23 @@ impl Table {
     fn new(def: &MapDef) -> Result<Table, String> {
         use crate::program::map_types as mt;
         let modelled = [mt::HASH, mt::ARRAY, mt::PROG_ARRAY, mt::PERF_EVENT_ARRAY, mt::PERCPU_HASH, mt::PERCPU_ARRAY,
-            mt::LRU_HASH, mt::LRU_PERCPU_HASH, mt::DEVMAP, mt::CPUMAP, mt::XSKMAP, mt::DEVMAP_HASH];
+            mt::LRU_HASH, mt::LRU_PERCPU_HASH, mt::DEVMAP, mt::CPUMAP, mt::XSKMAP, mt::DEVMAP_HASH,
+            // map-in-map: no inner maps are ever stored (inputs leave them empty, programs cannot
+            // update them), so every lookup misses, as in the kernel with an empty outer map
+            mt::ARRAY_OF_MAPS, mt::HASH_OF_MAPS, mt::LPM_TRIE];
         if !modelled.contains(&def.map_type) {
             return Err(format!("map '{}': map type {} is not modelled by the interpreter", def.name, def.map_type));
         }
         // Devmap/cpumap/prog_array entries exist only once set: model them as u32-keyed hash tables.
         let array = def.is_array() && def.has_program_values();
-        let slots = if array {
-            let bytes = def.max_entries as usize * def.value_size.max(1) as usize;
-            if bytes > ARRAY_BYTES_LIMIT {
-                return Err(format!("map '{}' too large to model ({bytes} bytes)", def.name));
-            }
-            def.max_entries as usize
-        } else {
-            (def.max_entries as usize).min(HASH_CAPACITY)
-        };
+        let sparse = array && def.max_entries as usize * def.value_size.max(1) as usize > ARRAY_BYTES_LIMIT;
+        let slots = if array && !sparse { def.max_entries as usize } else { (def.max_entries as usize).min(HASH_CAPACITY) };
         Ok(Table {
             def: def.clone(),
             array,
+            sparse,
             slots,
-            present: vec![array; slots],
+            present: vec![array && !sparse; slots],
             keys: vec![0; slots * def.key_size as usize],
             values: vec![0; slots * def.value_size as usize],
             dirty: Vec::with_capacity(64),
@@ -79,7 +80,7 @@ impl Table {
         let (ks, vs) = (self.def.key_size as usize, self.def.value_size as usize);
         for &s in &self.dirty {
             let s = s as usize;
-            self.present[s] = self.array;
+            self.present[s] = self.array && !self.sparse;
             self.keys[s * ks..(s + 1) * ks].fill(0);
             self.values[s * vs..(s + 1) * vs].fill(0);
             self.dirty_mark[s] = false;
@@ -88,15 +89,72 @@ impl Table {
         self.count = 0;
     }
 
-    /// Slot holding `key`, if present.
+    /// LPM trie: the present entry whose prefix (its prefixlen bits of data) equals the key's data
+    /// in those bits, longest prefix first, among entries with prefixlen <= the key's
+    /// (`trie_lookup_elem`).
+    fn lpm_longest(&self, key: &[u8]) -> Option<usize> {
+        let ks = self.def.key_size as usize;
+        let plen = u32::from_le_bytes(key.get(..4)?.try_into().ok()?) as usize;
+        self.dirty
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| self.present[s])
+            .filter_map(|s| {
+                let k = &self.keys[s * ks..(s + 1) * ks];
+                let l = u32::from_le_bytes(k[..4].try_into().unwrap()) as usize;
+                (l <= plen && prefix_eq(&k[4..], &key[4..], l)).then_some((l, s))
+            })
+            .max()
+            .map(|(_, s)| s)
+    }
+
+    /// LPM trie: the entry with exactly this prefix (prefixlen and its bits of data).
+    fn lpm_exact(&self, key: &[u8]) -> Option<usize> {
+        let ks = self.def.key_size as usize;
+        let plen = u32::from_le_bytes(key.get(..4)?.try_into().ok()?) as usize;
+        self.dirty.iter().map(|&s| s as usize).filter(|&s| self.present[s]).find(|&s| {
+            let k = &self.keys[s * ks..(s + 1) * ks];
+            u32::from_le_bytes(k[..4].try_into().unwrap()) as usize == plen && prefix_eq(&k[4..], &key[4..], plen)
+        })
+    }
+
+    /// Slot holding `key`, if present (sparse arrays: if it has a slot; see [`Table::lookup_slot`];
+    /// LPM tries: the exact prefix).
     pub fn find(&self, key: &[u8]) -> Option<usize> {
-        if self.array {
+        if self.def.is_lpm() {
+            return self.lpm_exact(key);
+        }
+        if self.array && !self.sparse {
             let idx = u32::from_le_bytes(key.get(..4)?.try_into().ok()?) as usize;
             return (idx < self.slots).then_some(idx);
         }
         let ks = self.def.key_size as usize;
         // Only dirty slots can be present in a hash table.
         self.dirty.iter().map(|&s| s as usize).find(|&s| self.present[s] && &self.keys[s * ks..(s + 1) * ks] == key)
+    }
+
+    /// `map_lookup_elem`: the slot of `key`, giving a sparse array's entry a (zero) slot on
+    /// first use. `Err(())` when our capacity (not the map's) is exhausted.
+    pub fn lookup_slot(&mut self, key: &[u8]) -> Result<Option<usize>, ()> {
+        if self.def.is_lpm() {
+            return Ok(self.lpm_longest(key));
+        }
+        if let Some(s) = self.find(key) {
+            return Ok(Some(s));
+        }
+        if !self.sparse {
+            return Ok(None);
+        }
+        let idx = u32::from_le_bytes(key.get(..4).ok_or(())?.try_into().map_err(|_| ())?);
+        if idx >= self.def.max_entries {
+            return Ok(None);
+        }
+        let free = (0..self.slots).find(|&s| !self.present[s]).ok_or(())?;
+        let ks = self.def.key_size as usize;
+        self.present[free] = true;
+        self.keys[free * ks..(free + 1) * ks].copy_from_slice(key);
+        self.mark(free);
+        Ok(Some(free))
     }
 
     /// Marks `slot` as handed out (its value may be written through a pointer).
@@ -115,8 +173,19 @@ impl Table {
             return Ok(EINVAL);
         }
         let vs = self.def.value_size as usize;
+        if self.def.is_lpm() {
+            // `trie_update_elem`: prefixlen beyond the data is EINVAL; the stored key is replaced.
+            let plen = u32::from_le_bytes(key[..4].try_into().map_err(|_| ())?) as usize;
+            if plen > 8 * (self.def.key_size as usize - 4) {
+                return Ok(EINVAL);
+            }
+            if let Some(s) = self.find(key) {
+                let ks = self.def.key_size as usize;
+                self.keys[s * ks..(s + 1) * ks].copy_from_slice(key);
+            }
+        }
         if self.array {
-            let Some(slot) = self.find(key) else { return Ok(E2BIG) };
+            let Some(slot) = self.lookup_slot(key)? else { return Ok(E2BIG) };
             if flags == 1 {
                 return Ok(EEXIST);
             }
@@ -174,12 +243,25 @@ impl Table {
             .filter(|&s| self.present[s])
             .filter(|&s| !self.array || self.values[s * vs..(s + 1) * vs].iter().any(|&b| b != 0))
             .map(|s| {
-                let key = if self.array { (s as u32).to_le_bytes()[..ks.min(4)].to_vec() } else { self.keys[s * ks..(s + 1) * ks].to_vec() };
+                let key = if self.array && !self.sparse { (s as u32).to_le_bytes()[..ks.min(4)].to_vec() } else { self.keys[s * ks..(s + 1) * ks].to_vec() };
                 (key, self.values[s * vs..(s + 1) * vs].to_vec())
             })
             .collect();
         out.sort();
         out
+    }
+}
+
+/// First `bits` bits of `a` and `b` agree (big-endian bit order, as the kernel's trie).
+fn prefix_eq(a: &[u8], b: &[u8], bits: usize) -> bool {
+    let full = bits / 8;
+    if a.len() < full || b.len() < full || a[..full] != b[..full] {
+        return false;
+    }
+    let rest = bits % 8;
+    rest == 0 || {
+        let mask = 0xffu8 << (8 - rest);
+        a.get(full).zip(b.get(full)).is_some_and(|(x, y)| x & mask == y & mask)
     }
 }
 

@@ -605,9 +605,10 @@ impl Vm {
                 if !t.is_array() || off >= vs {
                     return Err(Fault::InvalidInsn { pc });
                 }
-                // Direct value access (global data): slot 0, written through the pointer.
-                t.touch(0);
-                Ok(region_addr(TAG_MAP_VALUE + m as u64, off as i64))
+                // Direct value access (global data): index 0, written through the pointer.
+                let slot = t.lookup_slot(&[0; 4]).map_err(|()| Fault::Capacity { pc, map: m })?.ok_or(Fault::InvalidInsn { pc })?;
+                t.touch(slot);
+                Ok(region_addr(TAG_MAP_VALUE + m as u64, (t.value_range(slot).start + off) as i64))
             }
             _ => Err(Fault::InvalidInsn { pc }),
         }

@@ -7,7 +7,7 @@ fn prog(text: &str, t: ProgType) -> Program {
 }
 
 fn hash_map(fd: i32, ks: u32, vs: u32) -> MapDef {
-    MapDef { name: format!("m{fd}"), map_type: 1, key_size: ks, value_size: vs, max_entries: 16, flags: 0, fd }
+    MapDef { name: format!("m{fd}"), map_type: 1, key_size: ks, value_size: vs, max_entries: 16, flags: 0, fd, inner: None }
 }
 
 #[test]

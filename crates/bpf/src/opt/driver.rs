@@ -177,7 +177,7 @@ pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -
     }
     let mut opt = prog.clone();
     opt.insns = compact(best);
-    let (Ok(ka), Ok(kb)) = (crate::kernel::load(prog), crate::kernel::load(&opt)) else {
+    let (Ok(ka), Ok(kb)) = (crate::kernel::load_for_test_runs(prog), crate::kernel::load_for_test_runs(&opt)) else {
         return Ok(0);
     };
     pin_to_cpu0();

@@ -1,13 +1,13 @@
 //! In-process safety checker mirroring the kernel verifier (as root, kernel 6.x rules).
 //!
-//! Abstract interpretation over every path (no loops: back-edges are rejected) with register
+//! Abstract interpretation over every path (bounded loops unrolled, repeated states rejected) with register
 //! types `scalar` (tnum + unsigned/signed ranges), `ctx`, `pkt`/`pkt_end`/`pkt_meta` (packet
 //! range learnt from `data_end` comparisons), `stack` (per frame, byte-level init state and
 //! register spills), `map_value`, `map_value_or_null` (null checks) and `map_ptr`.
 //!
 //! Design rule: **conservative**. Where this checker is unsure, it rejects; it must never
 //! accept a program the kernel rejects. Known places where it is stricter than the kernel:
-//! bounded loops (rejected), reads of uninitialized stack (rejected; root may read them),
+//! reads of uninitialized stack (rejected; root may read them),
 //! storing pointers outside the stack, variable stack offsets, narrow context loads, 32-bit
 //! branch refinement (none), scalar-vs-scalar branch refinement (none), helpers not modelled.
 
@@ -16,8 +16,8 @@ mod scalar;
 pub use scalar::{Scalar, Tnum};
 
 use crate::isa::*;
-use crate::program::{map_types, ProgType, Program};
-use std::collections::HashSet;
+use crate::program::{map_types, MapDef, ProgType, Program};
+use std::collections::HashMap;
 
 /// Why the checker rejects, at which instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,8 +66,19 @@ pub fn check(prog: &Program) -> Result<SafetyStats, SafetyError> {
 pub fn check_with(prog: &Program, limits: CheckLimits) -> Result<SafetyStats, SafetyError> {
     let kinds = prog.validate().map_err(|e| SafetyError { pc: e.pc, msg: e.msg })?;
     let subprogs = check_cfg(&prog.insns, &kinds)?;
+    let mut maps = prog.maps.clone();
+    let mut inner = vec![None; maps.len()];
+    for (i, m) in prog.maps.iter().enumerate() {
+        if let (true, Some(t)) = (m.is_map_in_map(), &m.inner) {
+            inner[i] = Some(maps.len() as u16);
+            maps.push((**t).clone());
+            inner.push(None);
+        }
+    }
     let mut c = Checker {
         prog,
+        maps,
+        inner,
         kinds: &kinds,
         limits,
         stats: SafetyStats::default(),
@@ -139,6 +150,10 @@ enum Slot {
 
 const SLOTS: usize = STACK_SIZE / 8;
 
+/// Flag in `MapValueOrNull(m)`: the result of a lookup in a map-in-map, i.e. "a map shaped like
+/// template `m` or null" (a map pointer after the null check, not a map value).
+const INNER_MAP_OR_NULL: u16 = 0x8000;
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Frame {
     regs: [Reg; NUM_REGS],
@@ -186,6 +201,10 @@ impl State {
 
 struct Checker<'a> {
     prog: &'a Program,
+    /// `prog.maps` followed by the inner map templates of map-in-map definitions.
+    maps: Vec<MapDef>,
+    /// Per map of `maps`: the index of its inner template (map-in-map only).
+    inner: Vec<Option<u16>>,
     kinds: &'a [Kind],
     limits: CheckLimits,
     stats: SafetyStats,
@@ -205,8 +224,8 @@ enum Flow {
     Done,
 }
 
-/// CFG checks the kernel does before verification: every instruction reachable, no back-edges
-/// (we reject all loops), jumps stay inside their subprogram, each subprogram ends in exit/ja.
+/// CFG checks the kernel does before verification: every instruction reachable (back-edges are
+/// allowed; loops are checked by the exploration), jumps stay inside their subprogram, each subprogram ends in exit/ja.
 /// Returns subprogram start slots (sorted, first = 0).
 fn check_cfg(insns: &[Insn], kinds: &[Kind]) -> Result<Vec<usize>, SafetyError> {
     let n = insns.len();
@@ -247,9 +266,6 @@ fn check_cfg(insns: &[Insn], kinds: &[Kind]) -> Result<Vec<usize>, SafetyError> 
         let succ = |t: usize, work: &mut Vec<usize>| -> Result<(), SafetyError> {
             if sub_of(t) != sub_of(pc) {
                 return err(pc, format!("jump out of range from insn {pc} to {t}"));
-            }
-            if t <= pc {
-                return err(pc, format!("back-edge from insn {pc} to {t} (loops are not accepted)"));
             }
             work.push(t);
             Ok(())
@@ -375,7 +391,7 @@ fn map_use_ok(u: MapUse, map_type: u32, t: ProgType) -> bool {
     use map_types::*;
     match u {
         MapUse::Lookup => map_use_ok(MapUse::Values, map_type, t) || (t == ProgType::Xdp && matches!(map_type, DEVMAP | DEVMAP_HASH)),
-        MapUse::Values => matches!(map_type, HASH | ARRAY | PERCPU_HASH | PERCPU_ARRAY | LRU_HASH | LRU_PERCPU_HASH),
+        MapUse::Values => matches!(map_type, HASH | ARRAY | PERCPU_HASH | PERCPU_ARRAY | LRU_HASH | LRU_PERCPU_HASH | LPM_TRIE),
         MapUse::ProgArray => map_type == PROG_ARRAY,
         MapUse::PerfEvent => map_type == PERF_EVENT_ARRAY,
         MapUse::Redirect => matches!(map_type, DEVMAP | DEVMAP_HASH | CPUMAP | XSKMAP),
@@ -394,12 +410,43 @@ impl<'a> Checker<'a> {
         self.prog.prog_type
     }
 
+    /// Depth-first exploration over branch points (a conditional jump's successors, and the
+    /// target of every back-edge). A branch point whose exact state was already explored to the
+    /// end ("black") is pruned; one whose state is still being explored is an ancestor on the
+    /// current path (children are started only when popped, so the unfinished nodes are exactly
+    /// the current path), i.e. the same state comes back around a loop: an infinite loop, rejected
+    /// as the kernel does. Bounded loops are unrolled path by path (the kernel's approach since
+    /// 5.3) until they exit; the instruction budget bounds the work ("too complex").
     fn explore(&mut self) -> Result<(), SafetyError> {
         let mut init = State { frames: vec![Frame::new(0, 0, 0)] };
         init.cur().regs[1] = Reg::ptr(Ty::Ctx);
-        let mut work: Vec<(usize, State)> = vec![(0, init)];
-        let mut visited: HashSet<(usize, State)> = HashSet::new();
-        while let Some((start, mut st)) = work.pop() {
+        // Node: (parent, children not yet finished, finished).
+        let mut nodes: Vec<(Option<usize>, usize, bool)> = Vec::new();
+        let mut seen: HashMap<(usize, State), usize> = HashMap::new();
+        let mut work: Vec<(usize, State, Option<usize>)> = vec![(0, init, None)];
+        fn finish(nodes: &mut [(Option<usize>, usize, bool)], mut parent: Option<usize>) {
+            while let Some(p) = parent {
+                nodes[p].1 -= 1;
+                if nodes[p].1 > 0 {
+                    return;
+                }
+                nodes[p].2 = true;
+                parent = nodes[p].0;
+            }
+        }
+        while let Some((start, mut st, parent)) = work.pop() {
+            let key = (start, st);
+            if let Some(&k) = seen.get(&key) {
+                if nodes[k].2 {
+                    finish(&mut nodes, parent);
+                    continue;
+                }
+                return err(start, format!("infinite loop detected at insn {start} (the same state comes back)"));
+            }
+            let node = nodes.len();
+            nodes.push((parent, 1, false));
+            seen.insert(key.clone(), node);
+            st = key.1;
             self.stats.paths += 1;
             let mut pc = start;
             loop {
@@ -407,15 +454,23 @@ impl<'a> Checker<'a> {
                 if self.stats.insns_processed > self.limits.max_insns_processed {
                     return err(pc, format!("program too complex for the checker (> {} insns processed)", self.limits.max_insns_processed));
                 }
-                match self.step(pc, &mut st)? {
+                let flow = match self.step(pc, &mut st)? {
+                    Flow::Next(n) if n <= pc => Flow::Branch(vec![(n, st.clone())]),
+                    f => f,
+                };
+                match flow {
                     Flow::Next(n) => pc = n,
-                    Flow::Done => break,
+                    Flow::Done => {
+                        finish(&mut nodes, Some(node));
+                        break;
+                    }
                     Flow::Branch(targets) => {
-                        for (t, s) in targets {
-                            let key = (t, s);
-                            if !visited.contains(&key) {
-                                visited.insert(key.clone());
-                                work.push(key);
+                        if targets.is_empty() {
+                            finish(&mut nodes, Some(node));
+                        } else {
+                            nodes[node].1 = targets.len();
+                            for (t, s) in targets {
+                                work.push((t, s, Some(node)));
                             }
                         }
                         break;
@@ -476,7 +531,7 @@ impl<'a> Checker<'a> {
                     }
                     BPF_PSEUDO_MAP_VALUE => {
                         let m = self.prog.map_index(i.imm).ok_or(SafetyError { pc, msg: "unknown map".into() })?;
-                        let def = &self.prog.maps[m];
+                        let def = &self.maps[m];
                         if def.map_type != map_types::ARRAY || hi >= def.value_size as u64 {
                             return err(pc, "direct map value access needs an array map and an offset inside the value");
                         }
@@ -802,7 +857,8 @@ impl<'a> Checker<'a> {
             if (op == BPF_JEQ || op == BPF_JNE) && is_zero(b) && a.id != 0 {
                 let (null_side, val_side) = if op == BPF_JEQ { (taken, fall) } else { (fall, taken) };
                 mark_null(null_side, a.id, None);
-                mark_null(val_side, a.id, Some(m));
+                let to = if m & INNER_MAP_OR_NULL != 0 { Ty::MapPtr(m & !INNER_MAP_OR_NULL) } else { Ty::MapValue(m) };
+                mark_null(val_side, a.id, Some(to));
                 return;
             }
         }
@@ -854,14 +910,18 @@ impl<'a> Checker<'a> {
                 }
                 Arg::Map(u) => {
                     let Ty::MapPtr(m) = r.ty else { return err(pc, format!("R{regno} type must be map_ptr")) };
-                    if !map_use_ok(*u, self.prog.maps[m as usize].map_type, self.ptype()) {
-                        return err(pc, format!("cannot pass map_type {} into func {}", self.prog.maps[m as usize].map_type, helper_name(id)));
+                    let outer = *u == MapUse::Lookup && self.maps[m as usize].is_map_in_map();
+                    if outer && self.inner[m as usize].is_none() {
+                        return err(pc, format!("map-in-map '{}' has no inner map template (cannot type the lookup result)", self.maps[m as usize].name));
+                    }
+                    if !outer && !map_use_ok(*u, self.maps[m as usize].map_type, self.ptype()) {
+                        return err(pc, format!("cannot pass map_type {} into func {}", self.maps[m as usize].map_type, helper_name(id)));
                     }
                     map = Some(m as usize);
                 }
                 Arg::Key | Arg::Value => {
                     let m = map.ok_or(SafetyError { pc, msg: "map argument missing".into() })?;
-                    let def = &self.prog.maps[m];
+                    let def = &self.maps[m];
                     let n = if *arg == Arg::Key { def.key_size } else { def.value_size } as usize;
                     self.check_mem_arg(pc, st, regno, &r, n, false)?;
                 }
@@ -915,7 +975,13 @@ impl<'a> Checker<'a> {
         let ret = match p.ret {
             Ret::Scalar => Reg::scalar(Scalar::UNKNOWN),
             Ret::U32 => Reg::scalar(Scalar::urange(0, u32::MAX as u64)),
-            Ret::MapValueOrNull => Reg { id: self.new_id(), ..Reg::ptr(Ty::MapValueOrNull(map.unwrap() as u16)) },
+            // A lookup in a map-in-map gives "inner map or null": typed by the template's index,
+            // which the null check turns into a map pointer.
+            Ret::MapValueOrNull => {
+                let m = map.unwrap();
+                let t = self.inner[m].map(|t| t | INNER_MAP_OR_NULL).unwrap_or(m as u16);
+                Reg { id: self.new_id(), ..Reg::ptr(Ty::MapValueOrNull(t)) }
+            }
             Ret::Void => Reg::NOT_INIT,
         };
         let fr = st.cur();
@@ -969,7 +1035,7 @@ impl<'a> Checker<'a> {
 
     /// Values of devmaps (looked up from XDP) are read-only for programs.
     fn check_value_writable(&self, pc: usize, m: u16) -> Result<(), SafetyError> {
-        if !map_use_ok(MapUse::Values, self.prog.maps[m as usize].map_type, self.ptype()) {
+        if !map_use_ok(MapUse::Values, self.maps[m as usize].map_type, self.ptype()) {
             return err(pc, "write into map value of a read-only map");
         }
         Ok(())
@@ -1000,7 +1066,7 @@ impl<'a> Checker<'a> {
                 Ok(())
             }
             Ty::MapValue(m) => {
-                let vs = self.prog.maps[m as usize].value_size as i64;
+                let vs = self.maps[m as usize].value_size as i64;
                 if r.var.smin < 0 {
                     return err(pc, format!("R{regno} min value is negative, either use unsigned index or do a if (index >=0) check"));
                 }
@@ -1303,11 +1369,11 @@ fn refine_pair(st: &mut State, (ra, a): (u8, &Reg), (rb, b): (u8, &Reg), op: u8)
 }
 
 /// Resolves a null check: `Some(map)` makes the group a map value, `None` makes it scalar 0.
-fn mark_null(st: &mut State, id: u32, map: Option<u16>) {
+fn mark_null(st: &mut State, id: u32, map: Option<Ty>) {
     st.for_each_reg(|r| {
         if matches!(r.ty, Ty::MapValueOrNull(_)) && r.id == id {
             *r = match map {
-                Some(m) => Reg { ty: Ty::MapValue(m), id: 0, ..*r },
+                Some(ty) => Reg { ty, id: 0, ..*r },
                 None => Reg::konst(0),
             };
         }

@@ -4,7 +4,7 @@ use crate::program::MapDef;
 
 fn prog(text: &str, t: ProgType) -> Program {
     let mut p = Program::new("t", k2::parse("t.k2", text).unwrap(), t);
-    p.maps = vec![MapDef { name: "m".into(), map_type: 1, key_size: 4, value_size: 8, max_entries: 16, flags: 0, fd: 0 }];
+    p.maps = vec![MapDef { name: "m".into(), map_type: 1, key_size: 4, value_size: 8, max_entries: 16, flags: 0, fd: 0, inner: None }];
     p
 }
 
@@ -49,7 +49,7 @@ fn register_and_stack_rules() {
 
 #[test]
 fn cfg_rules() {
-    rejects("MOV64XC 0 0\nJA -2\nEXIT", ProgType::Xdp, "back-edge");
+    rejects("MOV64XC 0 0\nJA -2\nEXIT", ProgType::Xdp, "unreachable");
     rejects("MOV64XC 0 0\nEXIT\nMOV64XC 0 1\nEXIT", ProgType::Xdp, "unreachable");
 }
 
@@ -90,7 +90,7 @@ fn jmp32_unsigned_refinement_on_32_bit_values() {
 #[test]
 fn devmap_values_are_read_only_from_xdp() {
     let mut p = prog("STW 10 -4 0\nLDMAPID 1 0\nMOV64XY 2 10\nADD64XC 2 -4\nCALL 1\nJEQXC 0 0 1\nLDXW 0 0 0\nEXIT", ProgType::Xdp);
-    p.maps[0] = MapDef { name: "tx".into(), map_type: 14, key_size: 4, value_size: 4, max_entries: 8, flags: 0, fd: 0 };
+    p.maps[0] = MapDef { name: "tx".into(), map_type: 14, key_size: 4, value_size: 4, max_entries: 8, flags: 0, fd: 0, inner: None };
     check(&p).unwrap();
     let mut w = p.clone();
     w.insns[7] = crate::isa::Insn::st(crate::isa::BPF_W, 0, 0, 1);
@@ -110,4 +110,29 @@ fn scalar_vs_scalar_refinement_bounds_both_registers() {
     check(&prog(text, ProgType::Xdp)).unwrap();
     // Without the bound on r4 the access may leave the value.
     rejects(&text.replace("AND64XC 4 7", "AND64XC 4 15"), ProgType::Xdp, "invalid access to map value");
+}
+
+#[test]
+fn bounded_loops_are_unrolled() {
+    // r1 = 0..9, r0 += r1: a constant-bound loop (back-edge pc 4 -> 2).
+    let text = "MOV64XC 0 0\nMOV64XC 1 0\nADD64XY 0 1\nADD64XC 1 1\nJLTXC 1 10 -3\nEXIT";
+    let st = check(&prog(text, ProgType::Xdp)).unwrap();
+    assert!(st.insns_processed >= 30, "loop body unrolled 10 times: {st:?}");
+    // Bound from the context: r2 = rx_queue_index & 7; count r0 up to r2.
+    let text = "LDXW 2 1 16\nAND64XC 2 7\nMOV64XC 0 0\nADD64XC 0 1\nJGTXY 2 0 -2\nEXIT";
+    check(&prog(text, ProgType::Xdp)).unwrap();
+    // The loop body must still be safe in every iteration: the 9th iteration reads past 64 bytes of stack.
+    let text = "STDW 10 -8 0\nMOV64XY 3 10\nMOV64XC 1 0\nADD64XC 3 -8\nLDXDW 0 3 0\nADD64XC 1 1\nJLTXC 1 70 -4\nEXIT";
+    rejects(text, ProgType::Xdp, "stack");
+}
+
+#[test]
+fn infinite_and_unbounded_loops_are_rejected() {
+    // The same state returns to the loop head.
+    rejects("MOV64XC 0 0\nJEQXC 0 1 1\nJA -3\nEXIT", ProgType::Xdp, "infinite loop");
+    rejects("MOV64XC 0 0\nJEQXC 0 0 -1\nEXIT", ProgType::Xdp, "infinite loop");
+    // An unknown 32-bit value counted up until it wraps to zero: no state repeats, the budget ends it.
+    let p = prog("LDXW 2 1 16\nMOV64XC 0 0\nADD64XC 2 1\nJNEXC 2 0 -2\nEXIT", ProgType::Xdp);
+    let e = check_with(&p, CheckLimits { max_insns_processed: 20_000, ..CheckLimits::default() }).unwrap_err();
+    assert!(e.msg.contains("too complex"), "{e}");
 }
