@@ -31,8 +31,23 @@ pub struct Report {
     pub seeds: usize,
     pub crashes: Vec<Finding>,
     pub hangs: Vec<Finding>,
+    /// Longest CPU time of one input, and that input (for triage: `--save` writes it).
     pub slowest: Duration,
+    pub slowest_input: Vec<u8>,
 }
+
+/// CPU time of this process (all threads): the hang criterion. Wall time is not, because on a
+/// shared machine it measures the other jobs too (a 2-s input took 65 s of wall under load).
+pub fn process_cpu_time() -> Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec; CLOCK_PROCESS_CPUTIME_ID is always supported on Linux.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// An input that blocks instead of computing still counts as a hang after this much wall time.
+pub const WALL_HANG_FACTOR: u32 = 6;
 
 thread_local! {
     static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
@@ -89,7 +104,8 @@ pub enum Stop {
 
 /// Runs `f` on every seed, then on deterministic mutants of them (seeded by `seed`) until
 /// `stop`. `before` sees each input first (the binary saves it, so that a signal death can be
-/// reproduced). An input running longer than `hang` is a hang.
+/// reproduced). An input using more than `hang` of CPU time (or `WALL_HANG_FACTOR` times
+/// that in wall time) is a hang.
 pub fn run_target(f: fn(&[u8]), seeds: &[Vec<u8>], dict: &[&str], seed: u64, stop: Stop, hang: Duration, mut before: impl FnMut(&[u8])) -> Report {
     let empty = vec![Vec::new()];
     let seeds = if seeds.is_empty() { &empty } else { seeds };
@@ -114,16 +130,19 @@ pub fn run_target(f: fn(&[u8]), seeds: &[Vec<u8>], dict: &[&str], seed: u64, sto
         };
         i += 1;
         before(&input);
-        let t = Instant::now();
+        let (wall, cpu) = (Instant::now(), process_cpu_time());
         let r = run_one(f, &input);
-        let took = t.elapsed();
+        let (wall, took) = (wall.elapsed(), process_cpu_time().saturating_sub(cpu));
         report.execs += 1;
-        report.slowest = report.slowest.max(took);
+        if took > report.slowest {
+            report.slowest = took;
+            report.slowest_input = input.clone();
+        }
         if let Err(msg) = r {
             report.crashes.push(Finding { input: input.clone(), what: msg });
         }
-        if took > hang {
-            report.hangs.push(Finding { input, what: format!("took {:.1} s", took.as_secs_f64()) });
+        if took > hang || wall > hang * WALL_HANG_FACTOR {
+            report.hangs.push(Finding { input, what: format!("took {:.1} s CPU, {:.1} s wall", took.as_secs_f64(), wall.as_secs_f64()) });
         }
     }
     report

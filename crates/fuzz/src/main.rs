@@ -37,13 +37,18 @@ fn save(dir: &Path, prefix: &str, n: usize, input: &[u8]) -> PathBuf {
 
 fn summary(name: &str, r: &Report, save_dir: Option<&Path>) -> i32 {
     println!(
-        "{name}: execs {}, crashes {}, hangs {} (>10 s), slowest {} ms, seeds {}",
+        "{name}: execs {}, crashes {}, hangs {} (>10 s CPU), slowest {} ms CPU, seeds {}",
         r.execs,
         r.crashes.len(),
         r.hangs.len(),
         r.slowest.as_millis(),
         r.seeds
     );
+    if let Some(d) = save_dir {
+        if !r.slowest_input.is_empty() {
+            save(d, &format!("{name}-slowest"), 0, &r.slowest_input);
+        }
+    }
     for (kind, list) in [("crash", &r.crashes), ("hang", &r.hangs)] {
         for (i, f) in list.iter().enumerate().take(5) {
             let at = save_dir.map(|d| format!(" (input saved to {})", save(d, &format!("{name}-{kind}"), i, &f.input).display())).unwrap_or_default();
