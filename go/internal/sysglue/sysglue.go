@@ -59,6 +59,25 @@ func ParsePeers(s string) (map[int64]string, error) {
 
 // Lookup resolves integer node ids through an address table (for TCP mailboxes and failure
 // detectors).
+// ListenPeers parses -peers, finds this node's address (-id) and listens on it with TCP
+// mailboxes that reach every peer: the start every peer-to-peer system's command shares.
+// Bad flags are a usage error (exit 2); a failed listen is fatal (exit 1).
+func ListenPeers(prog, peersFlag string, id int64) *distsys.TCPMailboxes {
+	peers, err := ParsePeers(peersFlag)
+	if err != nil {
+		Usage(prog, "%v", err)
+	}
+	self, ok := peers[id]
+	if !ok {
+		Usage(prog, "-id %d has no address in -peers", id)
+	}
+	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(id), self, Lookup(peers), distsys.TCPOptions{})
+	if err != nil {
+		Fatal(prog, fmt.Errorf("listen %s: %w", self, err))
+	}
+	return mb
+}
+
 func Lookup(peers map[int64]string) func(tla.Value) (string, error) {
 	return func(v tla.Value) (string, error) {
 		if v.Kind() != tla.KindInt {

@@ -11,7 +11,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/veriforge/veriforge/go/distsys"
@@ -29,20 +28,8 @@ func main() {
 	consumers := flag.Int64("consumers", 1, "NumConsumers")
 	items := flag.Int64("items", 10, "producer: how many items to hand out")
 	flag.Parse()
-	peers, err := sysglue.ParsePeers(*peersFlag)
-	if err != nil {
-		usage("%v", err)
-	}
-	self, ok := peers[*id]
-	if !ok {
-		usage("-id %d has no address in -peers", *id)
-	}
 	k := &distsys.Constants{Values: map[string]tla.Value{"NumConsumers": tla.MakeInt(*consumers), "Items": tla.MakeInt(*items)}}
-	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(*id), self, sysglue.Lookup(peers), distsys.TCPOptions{})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "dqueue: listen %s: %v\n", self, err)
-		os.Exit(1)
-	}
+	mb := sysglue.ListenPeers("dqueue", *peersFlag, *id)
 	defer mb.Close()
 	var ctx *distsys.Context
 	switch *role {

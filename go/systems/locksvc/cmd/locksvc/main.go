@@ -29,20 +29,8 @@ func main() {
 	rounds := flag.Int64("rounds", 1, "Rounds")
 	cslog := flag.String("cslog", "", "client: append ENTER/EXIT lines here")
 	flag.Parse()
-	peers, err := sysglue.ParsePeers(*peersFlag)
-	if err != nil {
-		usage("%v", err)
-	}
-	self, ok := peers[*id]
-	if !ok {
-		usage("-id %d has no address in -peers", *id)
-	}
 	k := &distsys.Constants{Values: map[string]tla.Value{"NumClients": tla.MakeInt(*clients), "Rounds": tla.MakeInt(*rounds)}}
-	mb, err := distsys.ListenTCPMailboxes(tla.MakeInt(*id), self, sysglue.Lookup(peers), distsys.TCPOptions{})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "locksvc: listen %s: %v\n", self, err)
-		os.Exit(1)
-	}
+	mb := sysglue.ListenPeers("locksvc", *peersFlag, *id)
 	defer mb.Close()
 	var ctx *distsys.Context
 	switch *role {
@@ -57,6 +45,7 @@ func main() {
 		}
 		var log *os.File
 		if *cslog != "" {
+			var err error
 			if log, err = os.OpenFile(*cslog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
 				usage("-cslog: %v", err)
 			}
