@@ -205,18 +205,30 @@ impl MmapRegion {
     }
 }
 
-impl PmRegion for MmapRegion {
-    fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
+impl MmapRegion {
+    /// Writes `data` at `off` (logical position `pos`) without the final drain, folding it into
+    /// `sum`: the cache-line-aligned body through `copy_nt` (a non-temporal copy that computes
+    /// the sum on the way), the unaligned head and tail by ordinary writes, flushes and `update`.
+    /// Falls back to a plain write and a separate sum when the CPU lacks the kernel's
+    /// instructions (`kernel_ok`), the data is short, lines and logical positions disagree, or
+    /// persistence is by msync.
+    #[allow(clippy::too_many_arguments)]
+    fn write_nodrain_fused<S>(
+        &mut self,
+        off: usize,
+        data: &[u8],
+        pos: u64,
+        sum: &mut S,
+        kernel_ok: bool,
+        update: fn(&mut S, u64, &[u8]),
+        copy_nt: unsafe fn(*mut u8, *const u8, usize, u64, &mut S),
+    ) {
         let end = off + data.len();
         assert!(end <= self.map.len(), "write past the end of the region");
         let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
-        if self.persistence == Persistence::Msync
-            || data.len() < NT_THRESHOLD
-            || !lines_agree
-            || !fused_ok()
-        {
+        if self.persistence == Persistence::Msync || data.len() < NT_THRESHOLD || !lines_agree || !kernel_ok {
             self.write_nodrain(off, data);
-            sum.update(pos, data);
+            update(sum, pos, data);
             return;
         }
         let body_start = (off + CACHE_LINE - 1) & !(CACHE_LINE - 1);
@@ -225,66 +237,31 @@ impl PmRegion for MmapRegion {
         if head > 0 {
             self.write(off, &data[..head]);
             self.flush_lines(off, head);
-            sum.update(pos, &data[..head]);
+            update(sum, pos, &data[..head]);
         }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: [body_start, body_end) is inside the mapping and line aligned; the logical
-        // position of its first byte is line aligned too (`lines_agree`); fused_ok() checked AVX
-        // and SSE4.2.
+        // SAFETY: [body_start, body_end) is inside the mapping and line aligned, and so is the
+        // logical position of its first byte (`lines_agree`); the caller checked that the CPU
+        // has the kernel's instructions (`kernel_ok`).
         unsafe {
-            crate::checksum::copy_nt_sum(
-                self.map.as_mut_ptr().add(body_start),
-                data.as_ptr().add(head),
-                body_end - body_start,
-                pos + head as u64,
-                sum,
-            );
+            copy_nt(self.map.as_mut_ptr().add(body_start), data.as_ptr().add(head), body_end - body_start, pos + head as u64, sum);
         }
         if tail < data.len() {
             self.write(body_end, &data[tail..]);
             self.flush_lines(body_end, end - body_end);
-            sum.update(pos + tail as u64, &data[tail..]);
+            update(sum, pos + tail as u64, &data[tail..]);
         }
+    }
+}
+
+impl PmRegion for MmapRegion {
+    fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
+        // fused_ok() checks AVX and SSE4.2, which copy_nt_sum needs.
+        self.write_nodrain_fused(off, data, pos, sum, fused_ok(), DataSum::update, crate::checksum::copy_nt_sum);
     }
 
     fn write_nodrain_clmul(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut ClmulSum) {
-        let end = off + data.len();
-        assert!(end <= self.map.len(), "write past the end of the region");
-        let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
-        if self.persistence == Persistence::Msync
-            || data.len() < NT_THRESHOLD
-            || !lines_agree
-            || !clmul_ok()
-        {
-            self.write_nodrain(off, data);
-            sum.update(pos, data);
-            return;
-        }
-        let body_start = (off + CACHE_LINE - 1) & !(CACHE_LINE - 1);
-        let body_end = end & !(CACHE_LINE - 1);
-        let (head, tail) = (body_start - off, body_end - off);
-        if head > 0 {
-            self.write(off, &data[..head]);
-            self.flush_lines(off, head);
-            sum.update(pos, &data[..head]);
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: [body_start, body_end) is inside the mapping and line aligned, and so is the
-        // logical position of its first byte (`lines_agree`); clmul_ok() checked PCLMULQDQ.
-        unsafe {
-            crate::checksum::copy_nt_clmul(
-                self.map.as_mut_ptr().add(body_start),
-                data.as_ptr().add(head),
-                body_end - body_start,
-                pos + head as u64,
-                sum,
-            );
-        }
-        if tail < data.len() {
-            self.write(body_end, &data[tail..]);
-            self.flush_lines(body_end, end - body_end);
-            sum.update(pos + tail as u64, &data[tail..]);
-        }
+        // clmul_ok() checks PCLMULQDQ, which copy_nt_clmul needs.
+        self.write_nodrain_fused(off, data, pos, sum, clmul_ok(), ClmulSum::update, crate::checksum::copy_nt_clmul);
     }
 
     fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
