@@ -138,7 +138,7 @@ func (c *raftCluster) start() error {
 	if _, err := c.leader(30 * time.Second); err != nil {
 		return err
 	}
-	return waitServing(c, 30*time.Second)
+	return waitServing(c, 1, 30*time.Second)
 }
 
 func (c *raftCluster) restart(s int) error {
@@ -300,7 +300,7 @@ func (c *etcdCluster) start() error {
 			"--listen-client-urls", c.clientURLs[i-1], "--advertise-client-urls", c.clientURLs[i-1],
 			"--listen-peer-urls", "http://" + addrs[c.nodes+i-1], "--initial-advertise-peer-urls", "http://" + adv[i],
 			"--initial-cluster", strings.Join(initial, ","), "--initial-cluster-token", "veriforge-bench",
-			"--initial-cluster-state", "new", "--log-level", "error", "--logger", "zap"}
+			"--initial-cluster-state", "new", "--log-level", *etcdLog, "--logger", "zap"}
 		if err := c.restart(i); err != nil {
 			return err
 		}
@@ -339,7 +339,7 @@ func (c *etcdCluster) start() error {
 	if _, err := c.leader(30 * time.Second); err != nil {
 		return err
 	}
-	return waitServing(c, 30*time.Second)
+	return waitServing(c, 1, 30*time.Second)
 }
 
 func (c *etcdCluster) restart(i int) error {
@@ -365,8 +365,8 @@ func (c *etcdCluster) restart(i int) error {
 	return fmt.Errorf("etcd member %d: client port not open within 20 s", i)
 }
 
-// leader asks every live member for its status; the leader is the member named by a live
-// member's status that is itself live and agrees.
+// leader asks every live member for its status: the leader is the member that reports itself
+// leader in the highest term (an isolated old leader may still report itself leader).
 func (c *etcdCluster) leader(timeout time.Duration) (int, error) {
 	end := time.Now().Add(timeout)
 	for time.Now().Before(end) {
@@ -376,6 +376,7 @@ func (c *etcdCluster) leader(timeout time.Duration) (int, error) {
 			live = append(live, i)
 		}
 		c.mu.Unlock()
+		best, bestTerm := 0, uint64(0)
 		for _, i := range live {
 			cli, err := clientv3.New(clientv3.Config{Endpoints: []string{c.clientURLs[i-1]}, DialTimeout: time.Second, Logger: zap.NewNop()})
 			if err != nil {
@@ -385,14 +386,16 @@ func (c *etcdCluster) leader(timeout time.Duration) (int, error) {
 			st, err := cli.Status(ctx, c.clientURLs[i-1])
 			cancel()
 			cli.Close()
-			if err == nil && st.Leader != 0 && st.Leader == st.Header.MemberId {
+			if err == nil && st.Leader != 0 && st.Leader == st.Header.MemberId && st.RaftTerm > bestTerm {
 				c.mu.Lock()
-				n := c.names[st.Leader]
-				c.mu.Unlock()
-				if n != 0 {
-					return n, nil
+				if n := c.names[st.Leader]; n != 0 {
+					best, bestTerm = n, st.RaftTerm
 				}
+				c.mu.Unlock()
 			}
+		}
+		if best != 0 {
+			return best, nil
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -473,9 +476,10 @@ func (c *etcdCluster) stop() {
 	}
 }
 
-// waitServing waits until one put and one get succeed through a fresh client.
-func waitServing(c cluster, timeout time.Duration) error {
-	kvs, closeAll, err := c.clients(1, 1)
+// waitServing waits until one put and one get succeed through a fresh client (client id id: it
+// must not be in use).
+func waitServing(c cluster, id int, timeout time.Duration) error {
+	kvs, closeAll, err := c.clients(id, 1)
 	if err != nil {
 		return err
 	}

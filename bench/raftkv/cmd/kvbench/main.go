@@ -60,6 +60,7 @@ var (
 	maxTime   = flag.Duration("maxtime", 2*time.Hour, "stop everything after this")
 	workDir   = flag.String("workdir", "", "data directories and server logs (default: a new temp dir, removed at exit)")
 	seed      = flag.Int64("seed", 1, "random seed")
+	etcdLog   = flag.String("etcdlog", "error", "etcd --log-level (its logs are in -workdir)")
 )
 
 func fatal(format string, a ...any) {
@@ -375,8 +376,13 @@ func faultRun(ctx context.Context, system string, nodes int, dir string) {
 			c.isolate(victim)
 			note("isolate leader", victim)
 		}
-		if l, err := c.leader(time.Until(begin.Add(t2))); err == nil {
-			note("leader", l)
+		// The first leader other than the victim (an isolated leader may still call itself one).
+		for time.Now().Before(begin.Add(t2)) {
+			if l, err := c.leader(time.Until(begin.Add(t2))); err == nil && (l != victim || *fault == "follower") {
+				note("leader", l)
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 		time.Sleep(time.Until(begin.Add(t2)))
 		switch *fault {
@@ -398,7 +404,7 @@ func faultRun(ctx context.Context, system string, nodes int, dir string) {
 	<-faultDone
 	// Final reads of every written key through a fresh client once the cluster serves again; a
 	// failed read is retried (failed reads have no effect and are left out of the history).
-	if err := waitServing(c, 30*time.Second); err != nil {
+	if err := waitServing(c, n+1, 30*time.Second); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", system, err)
 	}
 	fkv, fclose, err := c.clients(n+1, 1)

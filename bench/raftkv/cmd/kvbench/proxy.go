@@ -11,12 +11,17 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"net"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 )
+
+var debug = os.Getenv("KVBENCH_DEBUG") != ""
 
 type fabric struct {
 	mu      sync.Mutex
@@ -37,7 +42,7 @@ type proxy struct {
 	to     int
 	from   int // 0: read from X-Server-From
 	ln     net.Listener
-	conns  map[net.Conn]int // open connections (both ends) and their sender (0 unknown)
+	conns  map[net.Conn]string // open connections (both ends) and their sender (node number or etcd member id)
 }
 
 // add starts a proxy on a free loopback port (below the ephemeral range: it is re-bound after a
@@ -51,7 +56,7 @@ func (f *fabric) add(target string, from, to int) (*proxy, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &proxy{f: f, addr: ln.Addr().String(), target: target, to: to, from: from, conns: map[net.Conn]int{}}
+	p := &proxy{f: f, addr: ln.Addr().String(), target: target, to: to, from: from, conns: map[net.Conn]string{}}
 	f.mu.Lock()
 	f.proxies = append(f.proxies, p)
 	p.ln = ln
@@ -70,9 +75,10 @@ func (p *proxy) accept(ln net.Listener) {
 	}
 }
 
-// sender reads the first request's header (up to 16 KiB, 2 s) to find X-Server-From; the bytes
-// read are returned to be forwarded first.
-func (p *proxy) sender(c net.Conn) (int, []byte) {
+// sender reads the first request's header (up to 16 KiB, 2 s) to find X-Server-From (an etcd
+// member id, resolved to a node when a cut is applied: the streams between members open before
+// the bench has learned the ids); the bytes read are returned to be forwarded first.
+func (p *proxy) sender(c net.Conn) (string, []byte) {
 	_ = c.SetReadDeadline(time.Now().Add(2 * time.Second))
 	defer c.SetReadDeadline(time.Time{})
 	var buf []byte
@@ -91,23 +97,44 @@ func (p *proxy) sender(c net.Conn) (int, []byte) {
 			break
 		}
 		if k, v, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "X-Server-From") {
-			p.f.mu.Lock()
-			n := p.f.ids[strings.TrimSpace(v)]
-			p.f.mu.Unlock()
-			return n, buf
+			return strings.TrimSpace(v), buf
 		}
 	}
-	return 0, buf
+	return "", buf
+}
+
+// blockedLocked: may a connection from sender from reach node to? A connection whose first
+// request named no sender (a version or health probe) may be reused by HTTP keep-alive for raft
+// messages, so while any pair into to is cut, such connections are refused too (this also blocks
+// the health probes between healthy members during a partition).
+func (f *fabric) blockedLocked(from string, to int) bool {
+	if n := f.node(from); n != 0 {
+		return f.cut[[2]int{n, to}]
+	}
+	for k := range f.cut {
+		if k[1] == to {
+			return true
+		}
+	}
+	return false
+}
+
+// node resolves a connection's sender (caller holds f.mu); 0 when unknown.
+func (f *fabric) node(from string) int {
+	if n, err := strconv.Atoi(from); err == nil {
+		return n
+	}
+	return f.ids[from]
 }
 
 func (p *proxy) serve(c net.Conn) {
-	from, first := p.from, []byte(nil)
-	if from == 0 {
+	from, first := strconv.Itoa(p.from), []byte(nil)
+	if p.from == 0 {
 		from, first = p.sender(c)
 	}
 	f := p.f
 	f.mu.Lock()
-	blocked := f.cut[[2]int{from, p.to}]
+	blocked := f.blockedLocked(from, p.to)
 	f.mu.Unlock()
 	if blocked {
 		c.Close()
@@ -119,7 +146,7 @@ func (p *proxy) serve(c net.Conn) {
 		return
 	}
 	f.mu.Lock()
-	if f.cut[[2]int{from, p.to}] {
+	if f.blockedLocked(from, p.to) {
 		f.mu.Unlock()
 		c.Close()
 		u.Close()
@@ -170,7 +197,10 @@ func (f *fabric) heal() {
 func (f *fabric) applyLocked() {
 	for _, p := range f.proxies {
 		for c, from := range p.conns {
-			if f.cut[[2]int{from, p.to}] {
+			if debug {
+				fmt.Fprintf(os.Stderr, "proxy ->%d conn %v from %q (node %d): cut %v\n", p.to, c.LocalAddr(), from, f.node(from), f.blockedLocked(from, p.to))
+			}
+			if f.blockedLocked(from, p.to) {
 				c.Close()
 			}
 		}
