@@ -142,6 +142,7 @@ func (c *raftCluster) start() error {
 }
 
 func (c *raftCluster) restart(s int) error {
+	c.fab.setDown(s, false)
 	log := logFile(filepath.Join(c.dir, fmt.Sprintf("server-%d.log", s)))
 	p, err := startProc(c.bin, []string{"-srvId", fmt.Sprint(s), "-c", filepath.Join(c.dir, fmt.Sprintf("server-%d.yaml", s)),
 		"-data", filepath.Join(c.dir, fmt.Sprintf("data-%d", s)), "-status", "50ms"}, log, func(line string) {
@@ -204,6 +205,7 @@ func (c *raftCluster) kill(s int) {
 	delete(c.status, s)
 	c.mu.Unlock()
 	p.kill()
+	c.fab.setDown(s, true)
 }
 
 func (c *raftCluster) isolate(s int) { c.fab.isolate(s) }
@@ -343,6 +345,7 @@ func (c *etcdCluster) start() error {
 }
 
 func (c *etcdCluster) restart(i int) error {
+	c.fab.setDown(i, false)
 	p, err := startProc(c.bin, c.args[i], logFile(filepath.Join(c.dir, fmt.Sprintf("n%d.log", i))), nil)
 	if err != nil {
 		return err
@@ -408,6 +411,7 @@ func (c *etcdCluster) kill(i int) {
 	delete(c.procs, i)
 	c.mu.Unlock()
 	p.kill()
+	c.fab.setDown(i, true)
 }
 
 func (c *etcdCluster) isolate(i int) { c.fab.isolate(i) }

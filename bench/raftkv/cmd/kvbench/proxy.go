@@ -27,12 +27,13 @@ type fabric struct {
 	mu      sync.Mutex
 	nodes   int
 	cut     map[[2]int]bool
+	down    map[int]bool   // killed nodes: their proxies refuse connections, as the node's port would
 	ids     map[string]int // etcd member id (hex) -> node
 	proxies []*proxy
 }
 
 func newFabric(nodes int) *fabric {
-	return &fabric{nodes: nodes, cut: map[[2]int]bool{}, ids: map[string]int{}}
+	return &fabric{nodes: nodes, cut: map[[2]int]bool{}, down: map[int]bool{}, ids: map[string]int{}}
 }
 
 type proxy struct {
@@ -108,6 +109,9 @@ func (p *proxy) sender(c net.Conn) (string, []byte) {
 // messages, so while any pair into to is cut, such connections are refused too (this also blocks
 // the health probes between healthy members during a partition).
 func (f *fabric) blockedLocked(from string, to int) bool {
+	if f.down[to] {
+		return true
+	}
 	if n := f.node(from); n != 0 {
 		return f.cut[[2]int{n, to}]
 	}
@@ -184,6 +188,16 @@ func (f *fabric) isolate(n int) {
 	f.applyLocked()
 }
 
+// setDown marks node n killed (or restarted). A proxy that accepted connections for a dead node
+// would hide the crash from the peers' failure detectors, which probe the address they were
+// given; the spec's Send then waits on fd for ever (see partition_test.go in go/systems/raftkvs).
+func (f *fabric) setDown(n int, down bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.down[n] = down
+	f.applyLocked()
+}
+
 // heal removes every cut.
 func (f *fabric) heal() {
 	f.mu.Lock()
@@ -205,7 +219,7 @@ func (f *fabric) applyLocked() {
 			}
 		}
 		allBlocked := true
-		for s := 1; s <= f.nodes; s++ {
+		for s := 1; s <= f.nodes && !f.down[p.to]; s++ {
 			if s != p.to && (p.from == 0 || p.from == s) && !f.cut[[2]int{s, p.to}] {
 				allBlocked = false
 			}

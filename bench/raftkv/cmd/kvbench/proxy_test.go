@@ -143,6 +143,26 @@ func testFabric(t *testing.T, sniff bool) {
 		}
 	}
 	f.heal()
+	// A killed node: its proxies refuse connections (the peers' failure detectors must see it),
+	// the other links stay up.
+	f.setDown(2, true)
+	for from := 1; from <= n; from++ {
+		for to := 1; to <= n; to++ {
+			if from == to {
+				continue
+			}
+			l, err := open(addr[[2]int{from, to}], name(from))
+			ok := err == nil && l.alive()
+			if ok == (to == 2) {
+				t.Errorf("%d->%d with node 2 down: connected %v, want %v", from, to, ok, to != 2)
+			}
+		}
+	}
+	if c, err := net.DialTimeout("tcp", addr[[2]int{1, 2}], time.Second); err == nil {
+		c.Close()
+		t.Error("the proxy of a down node accepts connections")
+	}
+	f.setDown(2, false)
 	for from := 1; from <= n; from++ {
 		for to := 1; to <= n; to++ {
 			if from == to {
