@@ -60,6 +60,7 @@ var (
 	maxTime   = flag.Duration("maxtime", 2*time.Hour, "stop everything after this")
 	workDir   = flag.String("workdir", "", "data directories and server logs (default: a new temp dir, removed at exit)")
 	seed      = flag.Int64("seed", 1, "random seed")
+	persist   = flag.Bool("persist", true, "raftkvs: persist: true (fsync'd log, as etcd); false only to diagnose")
 	etcdLog   = flag.String("etcdlog", "error", "etcd --log-level (its logs are in -workdir)")
 )
 
