@@ -178,6 +178,9 @@ func main() {
 	}
 }
 
+// flagSet sets a flag (tests).
+func flagSet(k, v string) error { return flag.Set(k, v) }
+
 var clusterSeq int
 
 func newCluster(system string, nodes, maxClients int, proxied bool, dir string) cluster {
