@@ -9,7 +9,7 @@
 #   SMOKE=1 bench/raftkv/faults.sh     # 3 nodes, 4 clients, 1 s + 6 s per run, into ${TMPDIR:-/tmp}
 #
 # Knobs: FAULTS=leader,follower,partition NODES=3,5 CLIENTS=8 WARMUP=2s DURATION=15s RECORDS=1000
-# SYSTEMS=raftkvs,etcd PROFILE=pgo OPTIMEOUT=2s CHECKTIMEOUT=5m MAXTIME=1h
+# SYSTEMS=raftkvs,etcd PROFILE=pgo OPTIMEOUT=2s CHECKTIMEOUT=5m MAXTIME=1h OPLOGS=0 (1: keep every op log)
 # OUT=bench/results/raftkv-faults (OUT.runs.jsonl, OUT.json, OUT.png, OUT/<system>-<n>-<fault>-check.json;
 # a history that is not linearizable also gets -check.html, porcupine's view, and -oplog.json).
 source "$(dirname "$0")/lib.sh"
@@ -24,11 +24,11 @@ OUT=${OUT:-$REPO/bench/results/raftkv-faults}
 build_etcd
 build_bench
 mkdir -p "$OUT"
-rm -f "$OUT.runs.jsonl" "$OUT"/*-check.json "$OUT"/*-check.html "$OUT"/*-oplog.json
+rm -f "$OUT.runs.jsonl" "$OUT"/*-check.json "$OUT"/*-check.html "$OUT"/*-oplog.json.gz
 for f in ${FAULTS//,/ }; do
   "$BENCH_BIN/kvbench" -mode fault -fault "$f" -raftkvs "$BENCH_BIN/raftkvs" -etcd "$ETCD_BIN" \
     -systems "$SYSTEMS" -nodes "$NODES" -clients "$CLIENTS" -warmup "$WARMUP" -duration "$DURATION" \
     -records "$RECORDS" -profile "$PROFILE" -optimeout "$OPTIMEOUT" -checktimeout "$CHECKTIMEOUT" \
-    -maxtime "$MAXTIME" -out "$OUT.runs.jsonl" -checkdir "$OUT"
+    -maxtime "$MAXTIME" -out "$OUT.runs.jsonl" -checkdir "$OUT" -oplogs="$([ "${OPLOGS:-0}" = 1 ] && echo true || echo false)"
 done
 "$PY" "$RAFTKV_DIR/plot.py" faults "$OUT.runs.jsonl" "$OUT" "$("$ETCD_BIN" --version | head -1)"

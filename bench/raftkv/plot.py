@@ -29,6 +29,10 @@ def meta(etcd_version):
 
 
 def sweep(runs, out, etcd_version):
+    failed = [r for r in runs if r.get("mode") == "sweep-error"]
+    runs = [r for r in runs if r.get("mode") == "sweep"]
+    for r in failed:
+        print(f"cluster failed: {r['system']} n={r['nodes']} rep {r['rep']}: {r['error']}")
     cells = defaultdict(list)
     for r in runs:
         cells[(r["system"], r["nodes"], r["workload"], r["clients"])].append(r)
@@ -51,11 +55,27 @@ def sweep(runs, out, etcd_version):
         e = peaks.get(("etcd", n, w))
         if s == "raftkvs" and e and e["throughput"] > 0:
             row["fraction_of_etcd_peak"] = p["throughput"] / e["throughput"]
+            # etcd's latency at our peak throughput, interpolated along etcd's sweep (None when
+            # etcd's lightest load, one client, already exceeds it: no equal-load point measured)
+            es = sorted((q for q in points if q["system"] == "etcd" and q["nodes"] == n and q["workload"] == w),
+                        key=lambda q: q["throughput"])
+            row["etcd_p50_us_at_equal_load"] = row["etcd_p99_us_at_equal_load"] = None
+            for a, b in zip(es, es[1:]):
+                if a["throughput"] <= p["throughput"] <= b["throughput"] and b["throughput"] > a["throughput"]:
+                    f = (p["throughput"] - a["throughput"]) / (b["throughput"] - a["throughput"])
+                    row["etcd_p50_us_at_equal_load"] = a["p50_us"] + f * (b["p50_us"] - a["p50_us"])
+                    row["etcd_p99_us_at_equal_load"] = a["p99_us"] + f * (b["p99_us"] - a["p99_us"])
+                    break
         summary.append(row)
     with open(out + ".json", "w") as f:
-        json.dump({"meta": meta(etcd_version), "peaks": summary, "points": points, "runs": runs}, f, indent=1)
+        json.dump({"meta": meta(etcd_version), "peaks": summary, "points": points, "runs": runs,
+                   "failed_clusters": failed}, f, indent=1)
     for row in summary:
-        frac = f"  ({row['fraction_of_etcd_peak']:.1%} of etcd)" if "fraction_of_etcd_peak" in row else ""
+        frac = f"  ({row['fraction_of_etcd_peak']:.1%} of etcd" if "fraction_of_etcd_peak" in row else ""
+        if frac:
+            eq = row["etcd_p50_us_at_equal_load"]
+            frac += (f"; etcd p50 at that load {eq / 1000:.2f} ms)" if eq is not None
+                     else "; etcd's 1-client load is above this, no equal-load point)")
         print(f"{row['system']:8} n={row['nodes']} {row['workload']}: peak {row['peak_throughput']:8.0f} op/s at "
               f"{row['clients_at_peak']:3} clients, p50 {row['p50_us_at_peak'] / 1000:7.2f} ms, "
               f"p99 {row['p99_us_at_peak'] / 1000:7.2f} ms{frac}")
@@ -99,6 +119,7 @@ def sweep(runs, out, etcd_version):
 
 
 def faults(runs, out, etcd_version):
+    runs = [r for r in runs if r.get("mode") == "fault"]
     summary = []
     for r in runs:
         c = r["check"]

@@ -11,7 +11,8 @@
 # DURATION=10s RECORDS=1000 SYSTEMS=raftkvs,etcd PROFILE=pgo (raftkvs timing: pgo | slow)
 # OPTIMEOUT=2s MAXTIME=4h OUT=bench/results/raftkv (OUT.runs.jsonl, OUT.json, OUT-throughput.png,
 # OUT-latency.png). Everything stays on 127.0.0.1; kvbench stops at MAXTIME and kills the servers
-# it started on exit.
+# it started on exit. Then faults.sh runs (its own knobs; RUN_FAULTS=0 skips it), so `make bench`
+# gives both.
 source "$(dirname "$0")/lib.sh"
 if [ "${SMOKE:-0}" = 1 ]; then
   : "${NODES:=3}" "${WORKLOADS:=A,C}" "${CLIENTS:=1,4}" "${REPS:=1}" "${WARMUP:=500ms}" "${DURATION:=2s}"
@@ -31,3 +32,7 @@ echo "kvbench sweep: nodes $NODES, workloads $WORKLOADS, clients $CLIENTS, reps 
   -duration "$DURATION" -records "$RECORDS" -profile "$PROFILE" -optimeout "$OPTIMEOUT" \
   -maxtime "$MAXTIME" -out "$OUT.runs.jsonl"
 "$PY" "$RAFTKV_DIR/plot.py" sweep "$OUT.runs.jsonl" "$OUT" "$("$ETCD_BIN" --version | head -1)"
+if [ "${RUN_FAULTS:-1}" = 1 ]; then
+  # faults.sh reads its own knobs; the sweep's OUT/CLIENTS/NODES/... must not leak into it
+  env -u OUT -u CLIENTS -u NODES -u WARMUP -u DURATION -u RECORDS -u MAXTIME bash "$RAFTKV_DIR/faults.sh"
+fi

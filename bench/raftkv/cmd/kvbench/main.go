@@ -22,6 +22,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"flag"
@@ -60,6 +61,7 @@ var (
 	maxTime   = flag.Duration("maxtime", 2*time.Hour, "stop everything after this")
 	workDir   = flag.String("workdir", "", "data directories and server logs (default: a new temp dir, removed at exit)")
 	seed      = flag.Int64("seed", 1, "random seed")
+	opLogs    = flag.Bool("oplogs", false, "fault mode: save every run's op log (gzipped JSON) in -checkdir, not only of failed checks")
 	persist   = flag.Bool("persist", true, "raftkvs: persist: true (fsync'd log, as etcd); false only to diagnose")
 	etcdLog   = flag.String("etcdlog", "error", "etcd --log-level (its logs are in -workdir)")
 )
@@ -258,17 +260,13 @@ func sweep(ctx context.Context, sysList []string, dir string) {
 				sort.Sort(sort.Reverse(sort.StringSlice(order)))
 			}
 			for _, system := range order {
-				c := newCluster(system, nodes, maxC, false, dir)
-				if err := c.start(); err != nil {
-					c.stop()
-					fatal("%s %d nodes: %v", system, nodes, err)
-				}
-				kvs, closeAll, err := c.clients(1, maxC)
+				c, kvs, closeAll, err := sweepCluster(system, nodes, maxC, dir)
 				if err != nil {
-					fatal("%s clients: %v", system, err)
-				}
-				if err := load(kvs, *records); err != nil {
-					fatal("%s: %v", system, err)
+					// One failed cluster start (after a retry) does not end a long run: it is
+					// reported, in the output too, and the next system or repetition goes on.
+					fmt.Fprintf(os.Stderr, "kvbench: %s %d nodes, rep %d: %v\n", system, nodes, rep, err)
+					emit(map[string]any{"mode": "sweep-error", "system": system, "nodes": nodes, "rep": rep, "error": err.Error()})
+					continue
 				}
 				for _, w := range list(*workloads) {
 					best, drops := 0.0, 0
@@ -304,6 +302,33 @@ func sweep(ctx context.Context, sysList []string, dir string) {
 			}
 		}
 	}
+}
+
+// sweepCluster starts a cluster, its clients and loads the records; one retry on a fresh cluster.
+func sweepCluster(system string, nodes, maxC int, dir string) (cluster, []ycsb.KV, func(), error) {
+	var last error
+	for try := 0; try < 2; try++ {
+		c := newCluster(system, nodes, maxC, false, dir)
+		if err := c.start(); err != nil {
+			c.stop()
+			last = err
+			continue
+		}
+		kvs, closeAll, err := c.clients(1, maxC)
+		if err != nil {
+			c.stop()
+			last = err
+			continue
+		}
+		if err := load(kvs, *records); err != nil {
+			closeAll()
+			c.stop()
+			last = err
+			continue
+		}
+		return c, kvs, closeAll, nil
+	}
+	return nil, nil, nil, last
 }
 
 type event struct {
@@ -447,8 +472,14 @@ func faultRun(ctx context.Context, system string, nodes int, dir string) {
 				_ = chk.Visualize(f)
 				f.Close()
 			}
-			lb, _ := json.Marshal(map[string]any{"loaded": *records, "log": res.Log, "final": final})
-			_ = os.WriteFile(base+"-oplog.json", lb, 0o644)
+		}
+		if !chk.Ok() || *opLogs {
+			if f, err := os.Create(base + "-oplog.json.gz"); err == nil {
+				z := gzip.NewWriter(f)
+				_ = json.NewEncoder(z).Encode(map[string]any{"loaded_records": *records, "log": res.Log, "final_reads": final})
+				z.Close()
+				f.Close()
+			}
 		}
 	}
 }
