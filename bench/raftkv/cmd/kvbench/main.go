@@ -442,12 +442,13 @@ func faultRun(ctx context.Context, system string, nodes int, dir string) {
 	}
 	var final []ycsb.Op
 	for _, k := range ycsb.WrittenKeys(res.Log) {
-		for try := 0; try < 5; try++ {
+		for try := 0; try < 10; try++ {
 			ops := ycsb.FinalReads(fkv[0], res.Start, []string{k}, n+1)
 			final = append(final, ops...)
 			if !ops[0].Err {
 				break
 			}
+			time.Sleep(200 * time.Millisecond)
 		}
 	}
 	fclose()
