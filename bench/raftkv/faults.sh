@@ -25,10 +25,14 @@ build_etcd
 build_bench
 mkdir -p "$OUT"
 rm -f "$OUT.runs.jsonl" "$OUT"/*-check.json "$OUT"/*-check.html "$OUT"/*-oplog.json.gz
+failed=0
 for f in ${FAULTS//,/ }; do
   "$BENCH_BIN/kvbench" -mode fault -fault "$f" -raftkvs "$BENCH_BIN/raftkvs" -etcd "$ETCD_BIN" \
     -systems "$SYSTEMS" -nodes "$NODES" -clients "$CLIENTS" -warmup "$WARMUP" -duration "$DURATION" \
     -records "$RECORDS" -profile "$PROFILE" -optimeout "$OPTIMEOUT" -checktimeout "$CHECKTIMEOUT" \
-    -maxtime "$MAXTIME" -out "$OUT.runs.jsonl" -checkdir "$OUT" -oplogs="$([ "${OPLOGS:-0}" = 1 ] && echo true || echo false)"
+    -maxtime "$MAXTIME" -out "$OUT.runs.jsonl" -checkdir "$OUT" -oplogs="$([ "${OPLOGS:-0}" = 1 ] && echo true || echo false)" \
+    || { echo "faults.sh: the $f runs failed (see above); going on" >&2; failed=1; }
 done
-"$PY" "$RAFTKV_DIR/plot.py" faults "$OUT.runs.jsonl" "$OUT" "$("$ETCD_BIN" --version | head -1)"
+[ -s "$OUT.runs.jsonl" ] && "$PY" "$RAFTKV_DIR/plot.py" faults "$OUT.runs.jsonl" "$OUT" "$("$ETCD_BIN" --version | head -1)"
+# Exit non-zero when a run failed or a history was not proven linearizable.
+if [ $failed = 1 ] || grep -q '"verdict":"\(NOT\|unknown\)' "$OUT.runs.jsonl"; then exit 1; fi
