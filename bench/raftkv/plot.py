@@ -4,8 +4,10 @@
     plot.py faults RUNS.jsonl OUT  ETCD_VERSION   -> OUT.json, OUT.png
 """
 import json
+import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -24,7 +26,13 @@ def read(path):
 
 
 def meta(etcd_version):
+    tmp = os.environ.get("TMPDIR", "/tmp")
+    try:  # both systems keep (and fsync) their data under the temp dir: its file system matters
+        fs = subprocess.run(["stat", "-f", "-c", "%T", tmp], capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        fs = "unknown"
     return {"generated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "machine": platform.node(),
+            "cpus": os.cpu_count(), "load_average_at_end": os.getloadavg(), "data_dir_fs": f"{tmp}: {fs}",
             "etcd": etcd_version, "note": "all traffic on 127.0.0.1; both systems on one machine with the load generator"}
 
 
