@@ -226,3 +226,35 @@ func FinalReads(kv KV, start time.Time, keys []string, client int) []Op {
 	}
 	return out
 }
+
+// Bucket is one bar of a latency histogram: operations whose latency is at most UpToUs
+// microseconds and above the previous bucket's bound.
+type Bucket struct {
+	UpToUs int64 `json:"le_us"`
+	Count  int   `json:"count"`
+}
+
+// Histogram bins the latencies of the measured, successful operations (started after warmup) in
+// power-of-two buckets from 64 µs; empty buckets past the last non-empty one are dropped.
+func Histogram(log []Op, warmup time.Duration) []Bucket {
+	var out []Bucket
+	for b := int64(64); b <= 1<<36; b *= 2 {
+		out = append(out, Bucket{UpToUs: b})
+	}
+	last := -1
+	for _, op := range log {
+		if op.Err || op.Start < warmup {
+			continue
+		}
+		us := (op.End - op.Start).Microseconds()
+		i := 0
+		for i < len(out)-1 && us > out[i].UpToUs {
+			i++
+		}
+		out[i].Count++
+		if i > last {
+			last = i
+		}
+	}
+	return out[:last+1]
+}

@@ -123,3 +123,26 @@ func TestRunLogChecksLinearizable(t *testing.T) {
 		}
 	}
 }
+
+func TestHistogramBinsMeasuredOps(t *testing.T) {
+	log := []Op{
+		{Start: ms(0), End: ms(0) + 50*time.Microsecond},   // warm-up: not counted
+		{Start: ms(10), End: ms(10) + 50*time.Microsecond}, // <= 64 µs
+		{Start: ms(10), End: ms(10) + 64*time.Microsecond}, // <= 64 µs
+		{Start: ms(10), End: ms(10) + 65*time.Microsecond}, // <= 128 µs
+		{Start: ms(10), End: ms(13)},                       // 3000 µs: <= 4096 µs
+		{Start: ms(10), End: ms(90), Err: true},            // failed: not counted
+	}
+	h := Histogram(log, ms(5))
+	want := map[int64]int{64: 2, 128: 1, 4096: 1}
+	total := 0
+	for _, b := range h {
+		if b.Count != want[b.UpToUs] {
+			t.Errorf("bucket <= %d µs: %d, want %d", b.UpToUs, b.Count, want[b.UpToUs])
+		}
+		total += b.Count
+	}
+	if total != 4 || h[len(h)-1].UpToUs != 4096 {
+		t.Fatalf("histogram %+v", h)
+	}
+}

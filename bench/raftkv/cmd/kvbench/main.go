@@ -229,20 +229,21 @@ func load(kvs []ycsb.KV, n int) error {
 }
 
 type runLine struct {
-	Mode       string  `json:"mode"`
-	System     string  `json:"system"`
-	Nodes      int     `json:"nodes"`
-	Workload   string  `json:"workload"`
-	Clients    int     `json:"clients"`
-	Rep        int     `json:"rep"`
-	Ops        int     `json:"ops"`
-	Errors     int     `json:"errors"`
-	Seconds    float64 `json:"seconds"`
-	Throughput float64 `json:"throughput"`
-	P50us      int64   `json:"p50_us"`
-	P99us      int64   `json:"p99_us"`
-	Profile    string  `json:"raftkvs_profile,omitempty"`
-	When       string  `json:"when"`
+	Mode       string        `json:"mode"`
+	System     string        `json:"system"`
+	Nodes      int           `json:"nodes"`
+	Workload   string        `json:"workload"`
+	Clients    int           `json:"clients"`
+	Rep        int           `json:"rep"`
+	Ops        int           `json:"ops"`
+	Errors     int           `json:"errors"`
+	Seconds    float64       `json:"seconds"`
+	Throughput float64       `json:"throughput"`
+	P50us      int64         `json:"p50_us"`
+	P99us      int64         `json:"p99_us"`
+	Hist       []ycsb.Bucket `json:"latency_histogram"`
+	Profile    string        `json:"raftkvs_profile,omitempty"`
+	When       string        `json:"when"`
 }
 
 func sweep(ctx context.Context, sysList []string, dir string) {
@@ -281,7 +282,8 @@ func sweep(ctx context.Context, sysList []string, dir string) {
 						}
 						l := runLine{Mode: "sweep", System: system, Nodes: nodes, Workload: w, Clients: n, Rep: rep, Ops: res.Ops,
 							Errors: res.Errors, Seconds: res.Elapsed.Seconds(), Throughput: res.Throughput,
-							P50us: res.P50.Microseconds(), P99us: res.P99.Microseconds(), When: time.Now().UTC().Format(time.RFC3339)}
+							P50us: res.P50.Microseconds(), P99us: res.P99.Microseconds(), Hist: ycsb.Histogram(res.Log, *warmup),
+							When: time.Now().UTC().Format(time.RFC3339)}
 						if system == "raftkvs" {
 							l.Profile = *profile
 						}
@@ -349,6 +351,7 @@ type faultLine struct {
 	BucketMs int              `json:"bucket_ms"`
 	Timeline []int            `json:"timeline"` // successful operations completed per bucket
 	Events   []event          `json:"events"`
+	Hist     []ycsb.Bucket    `json:"latency_histogram"`
 	Check    ycsb.CheckResult `json:"check"`
 	Profile  string           `json:"raftkvs_profile,omitempty"`
 	When     string           `json:"when"`
@@ -454,7 +457,7 @@ func faultRun(ctx context.Context, system string, nodes int, dir string) {
 	fclose()
 	chk := ycsb.Check(ycsb.LoadedOps(*records), res.Log, final, *checkTime)
 	line := faultLine{Mode: "fault", System: system, Nodes: nodes, Fault: *fault, Workload: "A", Clients: n, Ops: res.Ops, Errors: res.Errors,
-		BucketMs: 100, Timeline: ycsb.Timeline(res.Log, 100*time.Millisecond, total), Check: chk, When: time.Now().UTC().Format(time.RFC3339)}
+		BucketMs: 100, Timeline: ycsb.Timeline(res.Log, 100*time.Millisecond, total), Hist: ycsb.Histogram(res.Log, *warmup), Check: chk, When: time.Now().UTC().Format(time.RFC3339)}
 	if system == "raftkvs" {
 		line.Profile = *profile
 	}
