@@ -4,4 +4,4 @@ go 1.22
 
 require gopkg.in/yaml.v3 v3.0.1
 
-require github.com/anishathalye/porcupine v1.3.1 // indirect
+require github.com/anishathalye/porcupine v1.3.1

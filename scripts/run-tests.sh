@@ -18,6 +18,12 @@ if [ -f go/go.mod ]; then
   go_rc=$?
   [ $rc -eq 0 ] && rc=$go_rc
 fi
+if [ -f bench/raftkv/go.mod ]; then
+  # the Raft KV benchmark driver (its own module: etcd's client); its fault-injecting proxy's tests
+  (cd bench/raftkv && go vet ./... && go test ./...) 2>&1 | tee -a "$log"
+  go_rc=$?
+  [ $rc -eq 0 ] && rc=$go_rc
+fi
 passed=$(grep -aE '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1/' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -aE '^test result:' "$log" | sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\2/' | awk '{s+=$1} END {print s+0}')
 go_ok=$(grep -acE '^ok[[:space:]]' "$log" || true)
