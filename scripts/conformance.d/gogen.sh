@@ -1,16 +1,19 @@
 # Go back-end (MPCal -> Go): PGo's GoGenFileTests inputs; needs go (/usr/local/go/bin).
 cargo test --release -p vf-mpcal --features conformance --test gogen_conformance -- --nocapture
 rc=$?
-# go/systems/raftkvs/raftkvs.go is committed gogen output for PGo's raftkvs.tla (which stays in
-# ../shared): it must be exactly what the current gogen prints.
+# go/systems/<sys>/<sys>.go are committed gogen output for PGo's system specs (which stay in
+# ../shared): each must be exactly what the current gogen prints.
 tmp=$(mktemp -d)
-if target/release/veriforge -q mpcal gogen "$VERIFORGE_SHARED/corpora/mpcal/systems/raftkvs/raftkvs.tla" -o "$tmp/raftkvs.go" --package raftkvs \
-  && cmp "$tmp/raftkvs.go" go/systems/raftkvs/raftkvs.go; then
-  echo "SUMMARY gogen raftkvs: go/systems/raftkvs/raftkvs.go is current"
-else
-  echo "FAIL gogen raftkvs: go/systems/raftkvs/raftkvs.go is stale: regenerate it with veriforge mpcal gogen \$VERIFORGE_SHARED/corpora/mpcal/systems/raftkvs/raftkvs.tla -o go/systems/raftkvs/raftkvs.go --package raftkvs"
-  rc=1
-fi
+for entry in raftkvs:raftkvs/raftkvs.tla proxy:proxy/proxy.tla; do
+  pkg=${entry%%:*}; spec=$VERIFORGE_SHARED/corpora/mpcal/systems/${entry#*:}
+  if target/release/veriforge -q mpcal gogen "$spec" -o "$tmp/$pkg.go" --package "$pkg" \
+    && cmp "$tmp/$pkg.go" "go/systems/$pkg/$pkg.go"; then
+    echo "SUMMARY gogen $pkg: go/systems/$pkg/$pkg.go is current"
+  else
+    echo "FAIL gogen $pkg: go/systems/$pkg/$pkg.go is stale: regenerate it with veriforge mpcal gogen \$VERIFORGE_SHARED/corpora/mpcal/systems/${entry#*:} -o go/systems/$pkg/$pkg.go --package $pkg"
+    rc=1
+  fi
+done
 # Every config of PGo's raftkvs is accepted by our glue (cmd/raftkvs -check).
 (cd go && PATH=/usr/local/go/bin:$PATH go build -o "$tmp/raftkvs" ./systems/raftkvs/cmd/raftkvs) || rc=1
 n=0; bad=0
