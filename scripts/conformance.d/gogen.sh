@@ -4,7 +4,7 @@ rc=$?
 # go/systems/<sys>/<sys>.go are committed gogen output for PGo's system specs (which stay in
 # ../shared): each must be exactly what the current gogen prints.
 tmp=$(mktemp -d)
-for entry in raftkvs:raftkvs/raftkvs.tla proxy:proxy/proxy.tla loadbalancer:loadbalancer/load_balancer.tla; do
+for entry in raftkvs:raftkvs/raftkvs.tla proxy:proxy/proxy.tla loadbalancer:loadbalancer/load_balancer.tla replicatedkv:replicatedkv/replicated_kv.tla; do
   pkg=${entry%%:*}; spec=$VERIFORGE_SHARED/corpora/mpcal/systems/${entry#*:}
   if target/release/veriforge -q mpcal gogen "$spec" -o "$tmp/$pkg.go" --package "$pkg" \
     && cmp "$tmp/$pkg.go" "go/systems/$pkg/$pkg.go"; then
