@@ -4,18 +4,25 @@ rc=$?
 # go/systems/<sys>/<sys>.go are committed gogen output for PGo's system specs (which stay in
 # ../shared): each must be exactly what the current gogen prints.
 tmp=$(mktemp -d)
-for entry in raftkvs:raftkvs/raftkvs.tla proxy:proxy/proxy.tla loadbalancer:loadbalancer/load_balancer.tla replicatedkv:replicatedkv/replicated_kv.tla pbkvs:pbkvs/pbkvs.tla; do
-  pkg=${entry%%:*}; spec=$VERIFORGE_SHARED/corpora/mpcal/systems/${entry#*:}
-  if target/release/veriforge -q mpcal gogen "$spec" -o "$tmp/$pkg.go" --package "$pkg" \
-    && cmp "$tmp/$pkg.go" "go/systems/$pkg/$pkg.go"; then
-    echo "SUMMARY gogen $pkg: go/systems/$pkg/$pkg.go is current"
+while read -r out pkg spec; do
+  if target/release/veriforge -q mpcal gogen "$VERIFORGE_SHARED/corpora/mpcal/systems/$spec" -o "$tmp/$pkg.go" --package "$pkg" \
+    && cmp "$tmp/$pkg.go" "$out"; then
+    echo "SUMMARY gogen $spec: $out is current"
   else
-    echo "FAIL gogen $pkg: go/systems/$pkg/$pkg.go is stale: regenerate it with veriforge mpcal gogen \$VERIFORGE_SHARED/corpora/mpcal/systems/${entry#*:} -o go/systems/$pkg/$pkg.go --package $pkg"
+    echo "FAIL gogen $spec: $out is stale: regenerate it with veriforge mpcal gogen \$VERIFORGE_SHARED/corpora/mpcal/systems/$spec -o $out --package $pkg"
     rc=1
   fi
-done
-# Every config of PGo's raftkvs and pbkvs is accepted by our glue (cmd/<sys> -check).
-for sys in raftkvs pbkvs; do
+done <<'LIST'
+go/systems/raftkvs/raftkvs.go raftkvs raftkvs/raftkvs.tla
+go/systems/proxy/proxy.go proxy proxy/proxy.tla
+go/systems/loadbalancer/loadbalancer.go loadbalancer loadbalancer/load_balancer.tla
+go/systems/replicatedkv/replicatedkv.go replicatedkv replicatedkv/replicated_kv.tla
+go/systems/pbkvs/pbkvs.go pbkvs pbkvs/pbkvs.tla
+go/systems/raftres/raft/raft.go raft raftres/raft/raft.tla
+go/systems/raftres/kv/kv.go kv raftres/kv/kv.tla
+LIST
+# Every config of PGo's raftkvs, pbkvs and raftres is accepted by our glue (cmd/<sys> -check).
+for sys in raftkvs pbkvs raftres; do
   (cd go && PATH=/usr/local/go/bin:$PATH go build -o "$tmp/$sys" ./systems/$sys/cmd/$sys) || rc=1
   n=0; bad=0
   for f in "$VERIFORGE_SHARED"/corpora/mpcal/systems/$sys/configs/*.yaml; do
