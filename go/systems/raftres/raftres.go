@@ -128,7 +128,7 @@ func (c *Config) KVConstants() *distsys.Constants {
 
 // KVServerID is the kv spec's id of server i (its ServerSet is 7N+1..8N); ClientSelf is client
 // c's (ClientSet is 9N+1..9N+M).
-func (c *Config) KVServerID(i int) int64 { return int64(7*c.NumServers + i) }
+func (c *Config) KVServerID(i int) int64  { return int64(7*c.NumServers + i) }
 func (c *Config) ClientSelf(id int) int64 { return int64(9*c.NumServers + id) }
 
 // server returns the config index of a kv server id, or 0.
