@@ -43,6 +43,10 @@ enum MpcalCmd {
         /// At most one write per variable per label (PGo's --no-multiple-writes).
         #[arg(long)]
         no_multiple_writes: bool,
+        /// Compile a built-in operator PGo cannot compile (Nat, STRING, Bags, SelectSeq, ...) to Go
+        /// that panics when evaluated, as PGo does, instead of reporting it.
+        #[arg(long)]
+        unsupported_panics: bool,
     },
     /// Print the file's PlusCal `--algorithm` in PGo's layout, or a TLA+-only module in canonical form.
     Fmt {
@@ -64,7 +68,9 @@ fn run_here(ctx: Ctx, args: MpcalArgs) -> Result<(), Failure> {
         MpcalCmd::Pcalgen { spec, no_multiple_writes, output } => pcalgen(ctx, &spec, no_multiple_writes, output.as_deref()),
         MpcalCmd::CheckSyntax { spec, no_multiple_writes } => check_syntax(ctx, &spec, no_multiple_writes),
         MpcalCmd::Fmt { spec, output } => fmt(ctx, &spec, output.as_deref()),
-        MpcalCmd::Gogen { spec, output, package, no_multiple_writes } => gogen(ctx, &spec, &output, package, no_multiple_writes),
+        MpcalCmd::Gogen { spec, output, package, no_multiple_writes, unsupported_panics } => {
+            gogen(ctx, &spec, &output, package, no_multiple_writes, unsupported_panics)
+        }
     }
 }
 
@@ -122,11 +128,11 @@ fn pcalgen(ctx: Ctx, spec: &Path, no_mw: bool, output: Option<&Path>) -> Result<
     Ok(())
 }
 
-fn gogen(ctx: Ctx, spec: &Path, output: &Path, package: Option<String>, no_multiple_writes: bool) -> Result<(), Failure> {
+fn gogen(ctx: Ctx, spec: &Path, output: &Path, package: Option<String>, no_multiple_writes: bool, unsupported_panics: bool) -> Result<(), Failure> {
     let src = read(spec)?;
     let sf = SourceFile::new(spec.display().to_string(), src.clone());
     let source_name = spec.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let opts = vf_mpcal::gogen::GoOptions { package, source_name, no_multiple_writes };
+    let opts = vf_mpcal::gogen::GoOptions { package, source_name, no_multiple_writes, unsupported_panics };
     let code = vf_mpcal::gogen::gogen(&src, &opts).map_err(|ds| fail(ctx, &sf, ds))?;
     write_atomically(output, code.as_bytes()).map_err(|e| Failure::internal(format!("{}: cannot write: {e}", output.display())))?;
     if ctx.json {

@@ -118,5 +118,11 @@ fn gogen_writes_go_and_bad_input_exits_2_without_output() {
     }
     let out = vf().args(["mpcal", "gogen"]).arg(&f).arg("-o").arg(d.join("p.go")).args(["--package", "func"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // PGo's mode: `Nat` compiles to a run-time panic instead of an error.
+    let nat = d.join("nat.tla");
+    let target = d.join("nat-pgo.go");
+    let out = vf().args(["-q", "mpcal", "gogen", "--unsupported-panics"]).arg(&nat).arg("-o").arg(&target).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read_to_string(&target).unwrap().contains("panic(\"unsupported operator Nat\")"));
     std::fs::remove_dir_all(&d).unwrap();
 }

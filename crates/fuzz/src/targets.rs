@@ -462,7 +462,7 @@ fn verus(data: &[u8]) {
 fn go(data: &[u8]) {
     let t = text(data);
     let sf = vf_tla::SourceFile::new("f.tla", t.clone());
-    let opts = vf_mpcal::gogen::GoOptions { package: None, source_name: "f.tla".into(), no_multiple_writes: false };
+    let opts = vf_mpcal::gogen::GoOptions { package: None, source_name: "f.tla".into(), no_multiple_writes: false, unsupported_panics: false };
     match vf_mpcal::gogen::gogen(&t, &opts) {
         Ok(code) => assert!(code.lines().any(|l| l.starts_with("package ")), "generated Go has no package clause"),
         Err(ds) => {

@@ -19,7 +19,7 @@ use vf_tla::ast::{Bound, DefShape, ExceptKey, Expr, ExprKind, Junction, Module, 
 use vf_tla::Diagnostic;
 
 /// Options of `gogen`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct GoOptions {
     /// Go package name of the generated file (default: the algorithm's name, lower-cased).
     pub package: Option<String>,
@@ -27,10 +27,36 @@ pub struct GoOptions {
     pub source_name: String,
     /// PGo's `--no-multiple-writes` check.
     pub no_multiple_writes: bool,
+    /// PGo's own treatment of the built-in operators it cannot compile (infinite sets such as
+    /// `Nat` and `STRING`, the Bags module, `SelectSeq`, `Permutations`, ...): each use becomes Go
+    /// that panics when it is evaluated (`func() tla.Value { panic(...) }()`), so a spec that only
+    /// mentions one on a path it never takes still runs. Off (the default), each use is an
+    /// `UnsupportedOperationError` at its position.
+    pub unsupported_panics: bool,
 }
 
 /// Import path of the runtime.
 pub const DISTSYS: &str = "github.com/veriforge/veriforge/go/distsys";
+
+/// Built-in operators (applied to arguments) that PGo cannot compile.
+const UNSUPPORTED_BUILTINS: &[&str] = &[
+    "Seq", "SetToBag", "BagToSet", "BagIn", "EmptyBag", "CopiesIn", "BagCardinality", "BagUnion", "SubBag", "BagOfAll", "Permutations",
+    "SortSeq", "RandomElement", "TLCGet", "TLCSet", "JavaTime", "TLCEval", "Any", "ENABLED", "SelectSeq",
+];
+
+/// Whether some assignment in `body` (at any depth) writes variable `name`.
+fn assigns(body: &[Stmt], name: &str) -> bool {
+    body.iter().any(|s| match &s.kind {
+        StmtKind::Assign(pairs) => pairs.iter().any(|p| {
+            let mut l = &p.lhs;
+            while let Lhs::Index(inner, _, _) = l {
+                l = inner;
+            }
+            matches!(l, Lhs::Var(i) if i.name == name)
+        }),
+        _ => crate::check::children(s).into_iter().any(|b| assigns(b, name)),
+    })
+}
 
 fn unsupported_op(offset: usize, what: impl Into<String>) -> Diagnostic {
     Diagnostic::new("UnsupportedOperationError", offset, what)
@@ -45,6 +71,7 @@ pub fn gogen(src: &str, opts: &GoOptions) -> Result<String, Vec<Diagnostic>> {
         return Err(vec![Diagnostic::new("GoPackageError", at, format!("`{package}` is not a valid Go package name (use --package)"))]);
     }
     let mut g = Gen::new(&module, &block);
+    g.panics = opts.unsupported_panics;
     // Every definition of the `define` block (glue uses them, e.g. the set of client ids), and the
     // module's definitions as far as those or the archetypes use them.
     for u in &block.defns {
@@ -244,6 +271,8 @@ enum DefSrc<'a> {
 }
 
 struct Gen<'a> {
+    /// GoOptions::unsupported_panics.
+    panics: bool,
     defs: HashMap<String, (usize, DefSrc<'a>)>,
     consts: HashMap<String, usize>,
     needed: BTreeSet<String>,
@@ -310,7 +339,7 @@ impl<'a> Gen<'a> {
             }
         }
         let procs = b.mpcal_procedures.iter().map(|p| (p.name.name.clone(), p.params.len())).collect();
-        Gen { defs, consts, needed: BTreeSet::new(), procs }
+        Gen { panics: false, defs, consts, needed: BTreeSet::new(), procs }
     }
 
     fn global(&self, n: &str) -> Option<Sym> {
@@ -377,16 +406,27 @@ impl<'a> Gen<'a> {
         let go = def_go_name(name);
         let mut cx = Cx::new("c.Consts()", true);
         let mut params = String::new();
+        let mut copies = String::new();
         for p in params_in {
             if p.is_ref {
                 cx.bind(&p.name.name, Sym::Ref { indexed: p.mapping_count.max(0) as usize });
                 let _ = writeln!(params, "\t\t{{Name: {}, Ref: true, Indexed: {}}},", go_quote(&p.name.name), p.mapping_count.max(0));
+            } else if assigns(body, &p.name.name) {
+                // PGo: a value parameter is the unit's own copy, which it may assign: a local
+                // initialised from the argument.
+                cx.bind(&p.name.name, Sym::Local);
+                let _ = writeln!(params, "\t\t{{Name: {}}},", go_quote(&p.name.name));
+                let _ = writeln!(
+                    copies,
+                    "\t\t{{Name: {0}, Init: func(c *distsys.Context) tla.Value {{\n\t\t\treturn c.Value({0})\n\t\t}}}},",
+                    go_quote(&p.name.name)
+                );
             } else {
                 cx.bind(&p.name.name, Sym::Val);
                 let _ = writeln!(params, "\t\t{{Name: {}}},", go_quote(&p.name.name));
             }
         }
-        let mut locals = String::new();
+        let mut locals = copies;
         for l in locals_in {
             let init = match &l.init {
                 VarInit::None => None,
@@ -1037,12 +1077,26 @@ impl<'a> Gen<'a> {
         }
         Ok(match n {
             "BOOLEAN" => "tla.MakeSet(tla.False, tla.True)".into(),
-            "Nat" | "Int" | "Real" | "STRING" | "Seq" => return Err(unsupported_op(at, format!("`{n}` is an infinite set"))),
+            "Nat" | "Int" | "Real" | "STRING" | "Seq" => return self.unsupported_builtin(n, at, format!("`{n}` is an infinite set")),
             _ => return Err(Diagnostic::new("DefinitionLookupError", at, format!("`{n}` is not defined"))),
         })
     }
 
+    /// A built-in operator PGo cannot compile: an error, or (unsupported_panics) Go that panics
+    /// when evaluated, as PGo generates.
+    fn unsupported_builtin(&self, n: &str, at: usize, why: String) -> Result<String, Diagnostic> {
+        if self.panics {
+            Ok(format!("func() tla.Value {{ panic({}) }}()", go_quote(&format!("unsupported operator {n}"))))
+        } else {
+            Err(unsupported_op(at, why))
+        }
+    }
+
     fn apply(&mut self, n: &str, args: &[Expr], at: usize, cx: &mut Cx) -> Result<String, Diagnostic> {
+        if self.panics && UNSUPPORTED_BUILTINS.contains(&n) && cx.lookup(n).is_none() && self.global(n).is_none() {
+            // PGo does not translate the arguments of an operator it cannot compile.
+            return self.unsupported_builtin(n, at, String::new());
+        }
         if let Some(Sym::LetOp { go, arity }) = cx.lookup(n).cloned() {
             if arity != args.len() {
                 return Err(Diagnostic::new("DefinitionLookupError", at, format!("`{n}` takes {arity} arguments")));
@@ -1108,9 +1162,7 @@ impl<'a> Gen<'a> {
                 want(1)?;
                 format!("tla.MakeString({}.String())", vs[0])
             }
-            "Seq" | "SetToBag" | "BagToSet" | "BagIn" | "EmptyBag" | "CopiesIn" | "BagCardinality" | "BagUnion" | "SubBag" | "BagOfAll"
-            | "Permutations" | "SortSeq" | "RandomElement" | "TLCGet" | "TLCSet" | "JavaTime" | "TLCEval" | "Any" | "ENABLED"
-            | "SelectSeq" => return Err(unsupported_op(at, format!("`{n}` cannot be compiled to Go"))),
+            n if UNSUPPORTED_BUILTINS.contains(&n) => return self.unsupported_builtin(n, at, format!("`{n}` cannot be compiled to Go")),
             _ => return Err(Diagnostic::new("DefinitionLookupError", at, format!("operator `{n}` is not defined"))),
         })
     }

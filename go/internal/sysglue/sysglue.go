@@ -206,3 +206,109 @@ func Run(stop <-chan struct{}, ctxs ...*distsys.Context) error {
 	wg.Wait()
 	return first
 }
+
+// Boxes are one process's TCP mailboxes when a spec keys its network by more than a node id
+// (PGo's proxy and primary-backup KV use net[<<node, msgType>>]): one listener per local mailbox
+// id, and one `ref net[_]` resource that reads a local id's mailbox and sends to every other id
+// at the address addr gives it.
+type Boxes struct {
+	ids   []tla.Value
+	boxes []*distsys.TCPMailboxes
+}
+
+// ListenBoxes listens on addr(id) for each local mailbox id.
+func ListenBoxes(ids []tla.Value, addr func(tla.Value) (string, error), opts distsys.TCPOptions) (*Boxes, error) {
+	b := &Boxes{ids: ids}
+	for _, id := range ids {
+		a, err := addr(id)
+		if err != nil {
+			b.Close()
+			return nil, err
+		}
+		m, err := distsys.ListenTCPMailboxes(id, a, addr, opts)
+		if err != nil {
+			b.Close()
+			return nil, fmt.Errorf("listen %s for mailbox %v: %w", a, id, err)
+		}
+		b.boxes = append(b.boxes, m)
+	}
+	return b, nil
+}
+
+// Resource is the `ref net[_]` resource of one archetype instance (call it once per context).
+func (b *Boxes) Resource() distsys.Resource {
+	rs := make([]distsys.Resource, len(b.boxes))
+	for i, m := range b.boxes {
+		rs[i] = m.Resource()
+	}
+	return distsys.NewIndexed(func(i tla.Value) (distsys.Resource, error) {
+		for k, id := range b.ids {
+			if i.Equal(id) {
+				return rs[k].Index(i)
+			}
+		}
+		if len(rs) == 0 {
+			return nil, fmt.Errorf("no local mailbox to send to %v from", i)
+		}
+		return rs[0].Index(i)
+	})
+}
+
+// Pending is the number of received, unread messages in local mailbox id (-1 if not local).
+func (b *Boxes) Pending(id tla.Value) int {
+	for k, x := range b.ids {
+		if x.Equal(id) {
+			return b.boxes[k].Pending()
+		}
+	}
+	return -1
+}
+
+// Close closes every local mailbox.
+func (b *Boxes) Close() {
+	for _, m := range b.boxes {
+		m.Close()
+	}
+}
+
+// ParseBoxes parses "-boxes" tables of mailbox addresses: "key=host:port,..." where key is a node
+// id ("3") or a dotted tuple of ints ("3.1" is the mailbox <<3, 1>>). It returns the keys as TLA+
+// values and a lookup for TCP mailboxes and failure detectors.
+func ParseBoxes(s string) ([]tla.Value, func(tla.Value) (string, error), error) {
+	if s == "" {
+		return nil, nil, errors.New("-boxes is required")
+	}
+	table := map[string]string{}
+	var keys []tla.Value
+	for _, p := range strings.Split(s, ",") {
+		k, addr, ok := strings.Cut(p, "=")
+		if !ok || addr == "" {
+			return nil, nil, fmt.Errorf("-boxes: %q is not key=host:port", p)
+		}
+		var elems []tla.Value
+		for _, part := range strings.Split(k, ".") {
+			n, err := strconv.ParseInt(part, 10, 64)
+			if err != nil {
+				return nil, nil, fmt.Errorf("-boxes: %q: a key is an int or ints joined by '.'", p)
+			}
+			elems = append(elems, tla.MakeInt(n))
+		}
+		v := elems[0]
+		if len(elems) > 1 {
+			v = tla.MakeTuple(elems...)
+		}
+		ek := string(tla.Encode(nil, v))
+		if _, dup := table[ek]; dup {
+			return nil, nil, fmt.Errorf("-boxes: mailbox %s listed twice", k)
+		}
+		table[ek] = addr
+		keys = append(keys, v)
+	}
+	return keys, func(v tla.Value) (string, error) {
+		a, ok := table[string(tla.Encode(nil, v))]
+		if !ok {
+			return "", fmt.Errorf("no address for mailbox %v", v)
+		}
+		return a, nil
+	}, nil
+}

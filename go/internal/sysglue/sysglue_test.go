@@ -2,6 +2,7 @@ package sysglue
 
 import (
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,5 +113,92 @@ func TestRunStopsEveryContext(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("stop did not stop the archetypes")
+	}
+}
+
+func TestParseBoxes(t *testing.T) {
+	keys, addr, err := ParseBoxes("3.1=127.0.0.1:7001,3.4=127.0.0.1:7004,2=h:1")
+	if err != nil || len(keys) != 3 {
+		t.Fatal(keys, err)
+	}
+	if a, err := addr(tla.MakeTuple(tla.MakeInt(3), tla.MakeInt(4))); err != nil || a != "127.0.0.1:7004" {
+		t.Fatal(a, err)
+	}
+	if a, err := addr(tla.MakeInt(2)); err != nil || a != "h:1" {
+		t.Fatal(a, err)
+	}
+	if _, err := addr(tla.MakeTuple(tla.MakeInt(3), tla.MakeInt(2))); err == nil {
+		t.Fatal("unknown mailbox resolved")
+	}
+	for _, bad := range []string{"", "3.1", "x=h:1", "3.1=h:1,3.1=h:2", "3..1=h:1"} {
+		if _, _, err := ParseBoxes(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// Two processes' worth of Boxes on loopback: a write to a remote tuple-keyed mailbox arrives in
+// the right local mailbox of the other side, and Pending counts it until it is read.
+func TestBoxesRouteTupleMailboxes(t *testing.T) {
+	a1, a2, b1 := tla.MakeTuple(tla.MakeInt(1), tla.MakeInt(1)), tla.MakeTuple(tla.MakeInt(1), tla.MakeInt(2)), tla.MakeTuple(tla.MakeInt(2), tla.MakeInt(1))
+	addrs := map[string]string{}
+	for _, k := range []tla.Value{a1, a2, b1} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addrs[k.String()] = ln.Addr().String()
+		ln.Close()
+	}
+	lookup := func(v tla.Value) (string, error) { return addrs[v.String()], nil }
+	na, err := ListenBoxes([]tla.Value{a1, a2}, lookup, distsys.TCPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer na.Close()
+	nb, err := ListenBoxes([]tla.Value{b1}, lookup, distsys.TCPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nb.Close()
+	send := func(r distsys.Resource, to tla.Value, v tla.Value) {
+		s, err := r.Index(to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Write(v); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PreCommit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rb := nb.Resource()
+	send(rb, a2, tla.MakeString("to a2"))
+	send(rb, a1, tla.MakeString("to a1"))
+	deadline := time.Now().Add(5 * time.Second)
+	for na.Pending(a1) != 1 || na.Pending(a2) != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("pending %d %d", na.Pending(a1), na.Pending(a2))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	ra := na.Resource()
+	recv, err := ra.Index(a2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := recv.Read()
+	if err != nil || !v.Equal(tla.MakeString("to a2")) {
+		t.Fatal(v, err)
+	}
+	if err := recv.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if na.Pending(a2) != 0 || na.Pending(a1) != 1 || na.Pending(b1) != -1 {
+		t.Fatalf("pending after read: %d %d %d", na.Pending(a2), na.Pending(a1), na.Pending(b1))
 	}
 }

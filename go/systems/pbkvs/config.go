@@ -1,0 +1,219 @@
+package pbkvs
+
+// Hand-written glue (not generated): the configuration of a primary-backup KV deployment, read
+// from PGo's systems/pbkvs/configs/*.yaml format, and the resources the spec's mapping macros
+// stand for.
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys"
+	"github.com/veriforge/veriforge/go/distsys/tla"
+	"github.com/veriforge/veriforge/go/internal/sysglue"
+)
+
+// Config is PGo's pbkvs YAML configuration. Every field of PGo's format is accepted;
+// receiveChanSize and clientRequestTimeout are not used (mailboxes are unbounded; a client retries
+// when the failure detector suspects the replica it waits for, as the spec says), fd.timeout bounds
+// one probe.
+type Config struct {
+	NumReplicas          int           `yaml:"numReplicas"`
+	NumClients           int           `yaml:"numClients"`
+	Debug                bool          `yaml:"debug"`
+	ClientRequestTimeout time.Duration `yaml:"clientRequestTimeout"`
+	FD                   struct {
+		PullInterval time.Duration `yaml:"pullInterval"`
+		Timeout      time.Duration `yaml:"timeout"`
+	} `yaml:"fd"`
+	Mailboxes struct {
+		ReceiveChanSize int           `yaml:"receiveChanSize"`
+		DialTimeout     time.Duration `yaml:"dialTimeout"`
+		ReadTimeout     time.Duration `yaml:"readTimeout"`
+		WriteTimeout    time.Duration `yaml:"writeTimeout"`
+	} `yaml:"mailboxes"`
+	InputChanReadTimeout time.Duration `yaml:"inputChanReadTimeout"`
+	Replicas             map[int]struct {
+		ReqMailboxAddr  string `yaml:"reqMailboxAddr"`
+		RespMailboxAddr string `yaml:"respMailboxAddr"`
+		MonitorAddr     string `yaml:"monitorAddr"`
+	} `yaml:"replicas"`
+	Clients map[int]struct {
+		ReqMailboxAddr  string `yaml:"reqMailboxAddr"`
+		RespMailboxAddr string `yaml:"respMailboxAddr"`
+	} `yaml:"clients"`
+}
+
+// LoadConfig reads and validates a config file; errors are *sysglue.ConfigError
+// ("file:line:col: problem").
+func LoadConfig(path string) (*Config, error) {
+	var c Config
+	if err := sysglue.LoadYAML(path, &c); err != nil {
+		return nil, err
+	}
+	at := func(msg string, keys ...string) error {
+		l, col := sysglue.Node(path, keys...)
+		return &sysglue.ConfigError{File: path, Line: l, Col: col, Msg: msg}
+	}
+	if c.NumReplicas < 1 {
+		return nil, at("numReplicas must be at least 1", "numReplicas")
+	}
+	if c.NumClients < 0 {
+		return nil, at("numClients must not be negative", "numClients")
+	}
+	for _, d := range []struct {
+		v    time.Duration
+		keys []string
+	}{
+		{c.FD.PullInterval, []string{"fd", "pullInterval"}},
+		{c.Mailboxes.DialTimeout, []string{"mailboxes", "dialTimeout"}},
+		{c.Mailboxes.ReadTimeout, []string{"mailboxes", "readTimeout"}},
+		{c.Mailboxes.WriteTimeout, []string{"mailboxes", "writeTimeout"}},
+		{c.InputChanReadTimeout, []string{"inputChanReadTimeout"}},
+	} {
+		if d.v <= 0 {
+			return nil, at(fmt.Sprintf("%s must be a positive duration", d.keys[len(d.keys)-1]), d.keys...)
+		}
+	}
+	for i := 1; i <= c.NumReplicas; i++ {
+		if r, ok := c.Replicas[i]; !ok || r.ReqMailboxAddr == "" || r.RespMailboxAddr == "" || r.MonitorAddr == "" {
+			return nil, at(fmt.Sprintf("replicas: replica %d (of numReplicas = %d) needs reqMailboxAddr, respMailboxAddr and monitorAddr", i, c.NumReplicas), "replicas")
+		}
+	}
+	if len(c.Replicas) != c.NumReplicas {
+		return nil, at(fmt.Sprintf("replicas: %d entries, numReplicas is %d (ids must be 1..numReplicas)", len(c.Replicas), c.NumReplicas), "replicas")
+	}
+	for i := 1; i <= c.NumClients; i++ {
+		if cl, ok := c.Clients[i]; !ok || cl.RespMailboxAddr == "" {
+			return nil, at(fmt.Sprintf("clients: client %d (of numClients = %d) has no respMailboxAddr", i, c.NumClients), "clients")
+		}
+	}
+	if len(c.Clients) != c.NumClients {
+		return nil, at(fmt.Sprintf("clients: %d entries, numClients is %d (ids must be 1..numClients)", len(c.Clients), c.NumClients), "clients")
+	}
+	return &c, nil
+}
+
+// Constants are the spec's constants for this deployment (crashes are real, not explored).
+func (c *Config) Constants() *distsys.Constants {
+	return &distsys.Constants{Values: map[string]tla.Value{
+		"NUM_REPLICAS": tla.MakeInt(int64(c.NumReplicas)),
+		"NUM_CLIENTS":  tla.MakeInt(int64(c.NumClients)),
+		"EXPLORE_FAIL": tla.False,
+		"DEBUG":        tla.MakeBool(c.Debug),
+	}}
+}
+
+// ClientSelf is the archetype `self` of client id (1..NumClients): NUM_REPLICAS + id, as in the
+// spec's CLIENT_SET.
+func (c *Config) ClientSelf(id int) int64 { return int64(c.NumReplicas + id) }
+
+// MailboxAddr resolves the spec's mailbox ids <<node, REQ_INDEX or RESP_INDEX>>.
+func (c *Config) MailboxAddr(v tla.Value) (string, error) {
+	k := c.Constants()
+	if !v.IsSeq() || tla.Len(v).AsInt() != 2 {
+		return "", fmt.Errorf("mailbox id %v is not <<node, index>>", v)
+	}
+	node, idx := tla.Apply(v, tla.MakeInt(1)).AsInt(), tla.Apply(v, tla.MakeInt(2))
+	req := idx.Equal(REQ_INDEX(k))
+	if !req && !idx.Equal(RESP_INDEX(k)) {
+		return "", fmt.Errorf("mailbox id %v: unknown index", v)
+	}
+	if r, ok := c.Replicas[int(node)]; ok && node <= int64(c.NumReplicas) {
+		if req {
+			return r.ReqMailboxAddr, nil
+		}
+		return r.RespMailboxAddr, nil
+	}
+	if cl, ok := c.Clients[int(node)-c.NumReplicas]; ok && node > int64(c.NumReplicas) {
+		if req {
+			return cl.ReqMailboxAddr, nil
+		}
+		return cl.RespMailboxAddr, nil
+	}
+	return "", fmt.Errorf("no node %d", node)
+}
+
+// MonitorAddr is where replica j answers failure-detector probes.
+func (c *Config) MonitorAddr(j tla.Value) (string, error) {
+	if j.Kind() == tla.KindInt {
+		if r, ok := c.Replicas[int(j.AsInt())]; ok {
+			return r.MonitorAddr, nil
+		}
+	}
+	return "", fmt.Errorf("fd[%v]: not a replica", j)
+}
+
+// TCPOptions are the mailbox options from the config. A backup answering a primary that crashed,
+// or a primary answering a client that left, drops the message (the spec guards these sends
+// with the failure detector; a crashed node never reads them).
+func (c *Config) TCPOptions() distsys.TCPOptions {
+	io := c.Mailboxes.WriteTimeout
+	if io < 200*time.Millisecond {
+		io = 200 * time.Millisecond // a frame write plus its acknowledgement, on a loaded machine
+	}
+	return distsys.TCPOptions{ReceiveTimeout: c.Mailboxes.ReadTimeout, DialTimeout: c.Mailboxes.DialTimeout,
+		IOTimeout: io, CommitTimeout: time.Second, LoseOnCommitFailure: true}
+}
+
+// Primary is the `primary` resource (the spec's LeaderElection mapping macro): it reads as the
+// lowest replica id the failure detector does not suspect, or NULL (0) when it suspects all.
+// The spec writes it only in its modelled crash (EXPLORE_FAIL), which a real process does by
+// dying; a write is an error.
+func Primary(k *distsys.Constants, fd *distsys.FailureDetector) distsys.Resource {
+	return &primary{k: k, fd: fd}
+}
+
+type primary struct {
+	k  *distsys.Constants
+	fd *distsys.FailureDetector
+}
+
+func (p *primary) Read() (tla.Value, error) {
+	for i := int64(1); i <= p.k.Get("NUM_REPLICAS").AsInt(); i++ {
+		s, err := p.fd.Suspected(tla.MakeInt(i))
+		if err != nil {
+			return tla.Value{}, err
+		}
+		if !s {
+			return tla.MakeInt(i), nil
+		}
+	}
+	return NULL(p.k), nil
+}
+
+func (p *primary) Write(tla.Value) error {
+	return errors.New("primary: written only by a modelled crash (EXPLORE_FAIL is FALSE here)")
+}
+func (p *primary) Index(tla.Value) (distsys.Resource, error) { return nil, distsys.ErrNotIndexable }
+func (p *primary) PreCommit() error                          { return nil }
+func (p *primary) Commit() error                             { return nil }
+func (p *primary) Abort()                                    {}
+func (p *primary) Close() error                              { return nil }
+
+// NetLen is the `netLen[_]` resource (the NetworkBufferLength mapping macro): netLen[id] reads as
+// the number of unread messages in local mailbox id.
+func NetLen(boxes *sysglue.Boxes) distsys.Resource {
+	return distsys.NewIndexed(func(id tla.Value) (distsys.Resource, error) {
+		if boxes.Pending(id) < 0 {
+			return nil, fmt.Errorf("netLen[%v]: not a local mailbox", id)
+		}
+		return &netLen{boxes: boxes, id: id}, nil
+	})
+}
+
+type netLen struct {
+	boxes *sysglue.Boxes
+	id    tla.Value
+}
+
+func (n *netLen) Read() (tla.Value, error) { return tla.MakeInt(int64(n.boxes.Pending(n.id))), nil }
+func (n *netLen) Write(tla.Value) error    { return distsys.ErrNotWritable }
+func (n *netLen) Index(tla.Value) (distsys.Resource, error) {
+	return nil, distsys.ErrNotIndexable
+}
+func (n *netLen) PreCommit() error { return nil }
+func (n *netLen) Commit() error    { return nil }
+func (n *netLen) Abort()           {}
+func (n *netLen) Close() error     { return nil }

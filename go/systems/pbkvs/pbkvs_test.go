@@ -1,0 +1,204 @@
+package pbkvs_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+	"github.com/veriforge/veriforge/go/systems/pbkvs"
+)
+
+func freePorts(t *testing.T, n int) []string {
+	var addrs []string
+	var lns []net.Listener
+	for i := 0; i < n; i++ {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lns = append(lns, ln)
+		addrs = append(addrs, ln.Addr().String())
+	}
+	for _, ln := range lns {
+		ln.Close()
+	}
+	return addrs
+}
+
+func buildGlue(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "pbkvs")
+	out, err := exec.Command("go", "build", "-o", bin, "./cmd/pbkvs").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// writeConfig writes a PGo-format config with fresh loopback ports.
+func writeConfig(t *testing.T, replicas, clients int) string {
+	ports := freePorts(t, 3*replicas+2*clients)
+	var b strings.Builder
+	fmt.Fprintf(&b, "numReplicas: %d\nnumClients: %d\ndebug: false\nclientRequestTimeout: 2s\n", replicas, clients)
+	b.WriteString("fd:\n  pullInterval: 20ms\n  timeout: 20ms\nmailboxes:\n  receiveChanSize: 100\n  dialTimeout: 50ms\n  readTimeout: 20ms\n  writeTimeout: 50ms\ninputChanReadTimeout: 5ms\nreplicas:\n")
+	for r := 1; r <= replicas; r++ {
+		fmt.Fprintf(&b, "  %d:\n    reqMailboxAddr: %q\n    respMailboxAddr: %q\n    monitorAddr: %q\n", r, ports[0], ports[1], ports[2])
+		ports = ports[3:]
+	}
+	b.WriteString("clients:\n")
+	for c := 1; c <= clients; c++ {
+		fmt.Fprintf(&b, "  %d:\n    reqMailboxAddr: %q\n    respMailboxAddr: %q\n", c, ports[0], ports[1])
+		ports = ports[2:]
+	}
+	path := filepath.Join(t.TempDir(), "pbkvs.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestConfigAndMailboxAddresses(t *testing.T) {
+	path := writeConfig(t, 2, 1)
+	cfg, err := pbkvs.LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := cfg.Constants()
+	a1, err := cfg.MailboxAddr(tla.MakeTuple(tla.MakeInt(3), pbkvs.RESP_INDEX(k)))
+	if err != nil || a1 != cfg.Clients[1].RespMailboxAddr {
+		t.Fatal(a1, err)
+	}
+	a2, err := cfg.MailboxAddr(tla.MakeTuple(tla.MakeInt(2), pbkvs.REQ_INDEX(k)))
+	if err != nil || a2 != cfg.Replicas[2].ReqMailboxAddr {
+		t.Fatal(a2, err)
+	}
+	if _, err := cfg.MailboxAddr(tla.MakeTuple(tla.MakeInt(4), pbkvs.REQ_INDEX(k))); err == nil {
+		t.Fatal("node 4 resolved")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("numReplicas: 2\nnumClients: 0\nfd:\n  pullInterval: 1s\nmailboxes:\n  dialTimeout: 1s\n  readTimeout: 1s\n  writeTimeout: 1s\ninputChanReadTimeout: 1s\nreplicas:\n  1:\n    reqMailboxAddr: a\n    respMailboxAddr: b\n    monitorAddr: c\n"), 0o644)
+	if _, err := pbkvs.LoadConfig(bad); err == nil || !strings.HasPrefix(err.Error(), bad+":10:1: replicas: replica 2") {
+		t.Fatalf("missing replica 2: %v", err)
+	}
+}
+
+type client struct {
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func (c *client) do(cmd string) string {
+	c.t.Helper()
+	if _, err := fmt.Fprintln(c.in, cmd); err != nil {
+		c.t.Fatal(err)
+	}
+	line := make(chan string, 1)
+	go func() {
+		l, _ := c.out.ReadString('\n')
+		line <- strings.TrimSpace(l)
+	}()
+	select {
+	case l := <-line:
+		return l
+	case <-time.After(20 * time.Second):
+		c.t.Fatalf("no answer to %q", cmd)
+		return ""
+	}
+}
+
+// Three replicas and a client as separate processes on loopback TCP. Puts and gets are served by
+// the primary (replica 1); after the primary is killed, replica 2 takes over with every
+// acknowledged put (the primary replicated it before answering), and again after replica 2 is
+// killed, replica 3.
+func TestProcessesPrimaryFailover(t *testing.T) {
+	bin := buildGlue(t)
+	cfg := writeConfig(t, 3, 1)
+	var reps []*exec.Cmd
+	for r := 1; r <= 3; r++ {
+		c := exec.Command(bin, "-replicaId", fmt.Sprint(r), "-c", cfg)
+		c.Stderr = os.Stderr
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			c.Process.Kill()
+			c.Wait()
+		})
+		reps = append(reps, c)
+	}
+	cc := exec.Command(bin, "-clientId", "1", "-c", cfg)
+	cc.Stderr = os.Stderr
+	in, err := cc.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cc.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cc.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cc.Process.Kill()
+		cc.Wait()
+	})
+	c := &client{t: t, in: in, out: bufio.NewReader(out)}
+	expect := func(cmd, want string) {
+		t.Helper()
+		if got := c.do(cmd); got != want {
+			t.Fatalf("%s: got %q, want %q", cmd, got, want)
+		}
+	}
+	expect("get a", `VALUE ""`)
+	expect("put a 1", "OK")
+	expect("put b 2", "OK")
+	expect("get a", `VALUE "1"`)
+	for _, victim := range reps[:2] {
+		victim.Process.Kill()
+		victim.Wait()
+		expect("get a", `VALUE "1"`)
+		expect("get b", `VALUE "2"`)
+		expect("put a 3", "OK")
+		expect("get a", `VALUE "3"`)
+		expect("put a 1", "OK")
+	}
+	in.Close()
+	done := make(chan error, 1)
+	go func() { done <- cc.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("client exit: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("client did not exit after its input ended")
+	}
+}
+
+func TestGlueRejectsBadFlags(t *testing.T) {
+	bin := buildGlue(t)
+	cfg := writeConfig(t, 1, 1)
+	for _, args := range [][]string{
+		{"-replicaId", "1"},
+		{"-replicaId", "2", "-c", cfg},
+		{"-clientId", "2", "-c", cfg},
+		{"-replicaId", "1", "-clientId", "1", "-c", cfg},
+		{"-check", "-c", filepath.Join(t.TempDir(), "missing.yaml")},
+	} {
+		out, err := exec.Command(bin, args...).CombinedOutput()
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != 2 || strings.Count(strings.TrimSpace(string(out)), "\n") != 0 {
+			t.Errorf("%v: exit %v, output %q; want exit 2 and one line", args, err, out)
+		}
+	}
+}

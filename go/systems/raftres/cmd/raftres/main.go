@@ -1,0 +1,124 @@
+// Command raftres runs one node of PGo's modular Raft + KV (../../raft/raft.go and
+// ../../kv/kv.go, compiled by `veriforge mpcal gogen` from PGo's systems/raftres/raft/raft.tla and
+// kv/kv.tla) with a PGo-format config:
+//
+//	raftres -srvId 1 -c configs/local-3.yaml [-status 100ms]
+//	raftres -clientId 1 -c configs/local-3.yaml < commands
+//	raftres -check -c configs/local-3.yaml
+//
+// A server runs raft's seven archetypes and kv's two until SIGINT/SIGTERM; with -status it prints
+// "STATUS id=<id> term=<t> state=<s> commit=<n> log=<n> leader=<l>" lines to stdout. A client
+// reads "put KEY VALUE" / "get KEY" lines and prints "OK", "VALUE v", "NOTFOUND" or "ERROR ..."
+// per line. Bad flags or config: one line on stderr, exit 2.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/veriforge/veriforge/go/internal/sysglue"
+	"github.com/veriforge/veriforge/go/systems/raftres"
+)
+
+const prog = "raftres"
+
+func main() {
+	srvID := flag.Int("srvId", 0, "run server id (1..numServers)")
+	clientID := flag.Int("clientId", 0, "run client id (1..numClients), commands on stdin")
+	cfgPath := flag.String("c", "", "config file (PGo's raftres YAML format)")
+	status := flag.Duration("status", 0, "server: print a STATUS line this often (0: never)")
+	opTimeout := flag.Duration("timeout", 10*time.Second, "client: give up on one request after this")
+	check := flag.Bool("check", false, "only read and validate the config, print a summary")
+	flag.Parse()
+	if flag.NArg() != 0 {
+		sysglue.Usage(prog, "unexpected argument %q", flag.Arg(0))
+	}
+	if *cfgPath == "" {
+		sysglue.Usage(prog, "-c config.yaml is required")
+	}
+	if !*check && (*srvID == 0) == (*clientID == 0) {
+		sysglue.Usage(prog, "give exactly one of -srvId and -clientId")
+	}
+	cfg, err := raftres.LoadConfig(*cfgPath)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, strings.ReplaceAll(err.Error(), "\n", " "))
+		os.Exit(2)
+	}
+	if *check {
+		fmt.Printf("%s: %d servers, %d clients\n", *cfgPath, cfg.NumServers, cfg.NumClients)
+		return
+	}
+	if *clientID != 0 {
+		if *clientID < 1 || *clientID > cfg.NumClients {
+			sysglue.Usage(prog, "-clientId %d is not in 1..numClients = %d", *clientID, cfg.NumClients)
+		}
+		runClient(cfg, *clientID, *opTimeout)
+		return
+	}
+	if *srvID < 1 || *srvID > cfg.NumServers {
+		sysglue.Usage(prog, "-srvId %d is not in 1..numServers = %d", *srvID, cfg.NumServers)
+	}
+	srv, err := raftres.NewServer(cfg, *srvID, os.Stderr)
+	if err != nil {
+		sysglue.Fatal(prog, err)
+	}
+	stop := make(chan struct{})
+	if *status > 0 {
+		go func() {
+			t := time.NewTicker(*status)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+				}
+				s := srv.Status()
+				fmt.Printf("STATUS id=%d term=%d state=%s commit=%d log=%d leader=%d\n", *srvID, s.Term, s.State, s.CommitIndex, s.LogLen, s.Leader)
+			}
+		}()
+	}
+	err = sysglue.Run(nil, srv.Contexts()...)
+	close(stop)
+	srv.Close()
+	if err != nil {
+		sysglue.Fatal(prog, err)
+	}
+}
+
+func runClient(cfg *raftres.Config, id int, timeout time.Duration) {
+	c, err := raftres.NewClient(cfg, id)
+	if err != nil {
+		sysglue.Fatal(prog, err)
+	}
+	defer c.Close()
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) == 0:
+		case f[0] == "put" && len(f) == 3:
+			if err := c.Put(f[1], f[2], timeout); err != nil {
+				fmt.Println("ERROR", err)
+			} else {
+				fmt.Println("OK")
+			}
+		case f[0] == "get" && len(f) == 2:
+			v, ok, err := c.Get(f[1], timeout)
+			switch {
+			case err != nil:
+				fmt.Println("ERROR", err)
+			case ok:
+				fmt.Println("VALUE", v)
+			default:
+				fmt.Println("NOTFOUND")
+			}
+		default:
+			fmt.Printf("ERROR bad command %q (put KEY VALUE | get KEY)\n", sc.Text())
+		}
+	}
+}
