@@ -3227,13 +3227,13 @@ impl<'p> Gen<'p> {
         };
         let sort_int = |g: &Self, x: &Val| g.resolve(&x.ty).is_int();
         match (&rty, name.as_str(), n) {
-            (Ty::Option(_), "is_some", 0) => {
+            (Ty::Option(_), "is_some", 0) | (Ty::Option(_), "is_Some", 0) => {
                 return Ok(Some(v(
                     format!("((_ is mk.Option.Some) {})", recv.t),
                     Ty::Bool,
                 )))
             }
-            (Ty::Option(inner), "is_none", 0) => {
+            (Ty::Option(inner), "is_none", 0) | (Ty::Option(inner), "is_None", 0) => {
                 let _ = inner;
                 return Ok(Some(v(
                     format!("((_ is mk.Option.None) {})", recv.t),

@@ -14,11 +14,11 @@ use super::*;
 /// A `Tracked(..)` argument of a permission operation.
 pub(super) enum TArg {
     /// `Tracked(x)`: `x` moved
-    Move(String),
+    Move,
     /// `Tracked(&mut p)`
     Mut(String, Vec<syn::Member>),
-    /// `Tracked(&p)`
-    Shared(String, Vec<syn::Member>),
+    /// `Tracked(&p)` (or a shared borrow passed on)
+    Shared,
 }
 
 const MAP_TRACKED: &[&str] = &[
@@ -43,14 +43,6 @@ impl<'p> Gen<'p> {
             }
             _ => false,
         }
-    }
-
-    pub(super) fn adt_is_builtin(&self, an: &str) -> bool {
-        self.p
-            .adt_index
-            .get(an)
-            .map(|&i| self.p.adts[i].builtin)
-            .unwrap_or(false)
     }
 
     /// Walks the declared fields of a place: (passes a `Ghost<..>`/`Tracked<..>` field, passes
@@ -140,7 +132,10 @@ impl<'p> Gen<'p> {
                     return self.consume_tracked(st, &c.args[0]);
                 }
                 if names.len() == 2 && names[0] == "Map" && last == "tracked_empty" && c.args.is_empty() {
-                    return Ok(v("Map.empty", Ty::Map(Box::new(Ty::Unknown), Box::new(Ty::Unknown))));
+                    let syn::Expr::Path(fp) = &*c.func else { unreachable!() };
+                    let k = self.turbofish(fp, 0)?.unwrap_or(Ty::Unknown);
+                    let val = self.turbofish(fp, 1)?.unwrap_or(Ty::Unknown);
+                    return Ok(v("Map.empty", Ty::Map(Box::new(k), Box::new(val))));
                 }
                 Err(unsup(e, "tracked value that is not a tracked variable (or a tuple of them, or Map::tracked_empty())"))
             }
@@ -183,14 +178,20 @@ impl<'p> Gen<'p> {
                     x = self.field(&x, f, inner)?;
                 }
                 Ok((
-                    if r.mutability.is_some() { TArg::Mut(root, fs) } else { TArg::Shared(root, fs) },
+                    if r.mutability.is_some() { TArg::Mut(root, fs) } else { TArg::Shared },
                     x,
                 ))
             }
             syn::Expr::Path(p) if p.path.segments.len() == 1 => {
                 let n = p.path.segments[0].ident.to_string();
+                // a shared borrow is itself a reference: passing it on borrows again
+                if let Some(var) = st.lookup(&n) {
+                    if let Lin::Shared(_) = var.lin {
+                        return Ok((TArg::Shared, var.val.clone()));
+                    }
+                }
                 let x = self.move_var(st, &n, inner)?;
-                Ok((TArg::Move(n), x))
+                Ok((TArg::Move, x))
             }
             _ => Err(unsup(inner, "Tracked(..) argument that is not a tracked variable or a borrow of one")),
         }
@@ -416,16 +417,16 @@ impl<'p> Gen<'p> {
                 self.assign_place(st, &root, &fs, np, m, Mode::Proof)?;
                 Ok(Some(v("unit", Ty::Unit)))
             }
-            ("borrow", TArg::Shared(..)) | ("borrow", TArg::Mut(..)) => {
+            ("borrow", TArg::Shared) | ("borrow", TArg::Mut(..)) => {
                 self.check(st, format!("(= {} {})", id, pp), sp, &req("self.id() === perm@.pptr"))?;
                 self.check(st, some, sp, &req("perm@.value.is_Some()"))?;
                 let out = self.coerce(got(), &vt);
                 let out = Val { ty: vt, ..out };
                 Ok(Some(self.typed(st, out)))
             }
-            ("into_inner", TArg::Move(_)) => {
+            ("into_inner", TArg::Move) => {
                 let (tb, dealloc) = self.tracked_arg(st, &m.args[1])?;
-                if !matches!(tb, TArg::Move(_)) || !self.is_builtin_adt(&dealloc.ty, "Dealloc") {
+                if !matches!(tb, TArg::Move) || !self.is_builtin_adt(&dealloc.ty, "Dealloc") {
                     return Err(unsup(&m.args[1], "into_inner's second argument must be Tracked(dealloc) (moved)"));
                 }
                 self.check(st, format!("(= {} {})", id, pp), sp, &req("self.id() === perm@.pptr"))?;
@@ -562,7 +563,7 @@ impl<'p> Gen<'p> {
         } else {
             (None, args[0], Some(args[1]))
         };
-        let mut lam = |g: &mut Self, st: &mut State, e: &syn::Expr| -> Result<(String, String, Ty, Val), Fail> {
+        let lam = |g: &mut Self, st: &mut State, e: &syn::Expr| -> Result<(String, String, Ty, Val), Fail> {
             let syn::Expr::Closure(cl) = e else {
                 return Err(unsup(e, "argument that is not a closure"));
             };
