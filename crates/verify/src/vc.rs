@@ -2057,7 +2057,8 @@ impl<'p> Gen<'p> {
                 return Ok(Some(x.val));
             }
             if n == "None" {
-                return Ok(Some(v("Option.None", Ty::Option(Box::new(Ty::Unknown)))));
+                let t = self.turbofish(p, 0)?.unwrap_or(Ty::Unknown);
+                return Ok(Some(v("Option.None", Ty::Option(Box::new(t)))));
             }
         }
         if names.len() == 2 {

@@ -121,7 +121,7 @@ impl Pool {
     {
         let tracked mut perm = self.perms.borrow_mut().tracked_remove(i@);
         let _ = p.take(Tracked(&mut perm));
-        p.put(Tracked(&mut perm), v); // M(0): v); ==> v); let w = p.take(Tracked(&mut perm));
+        p.put(Tracked(&mut perm), v); // M(0): v); ==> v); p.put(Tracked(&mut perm), v);
         proof {
             self.perms.borrow_mut().tracked_insert(i@, perm);
         }
