@@ -1697,6 +1697,10 @@ impl<'p> Gen<'p> {
                 let Some(x) = self.ex(st, &f.base, mode)? else {
                     return Ok(None);
                 };
+                if mode == Mode::Exec && self.wrapped_along(&x.ty, std::slice::from_ref(&f.member)).1 {
+                    // an exec read of a Tracked<..> field would move (copy, here) its tokens
+                    return Err(unsup(f, "Tracked<..> field read in exec code"));
+                }
                 let r = self.field(&x, &f.member, f)?;
                 Ok(Some(self.typed(st, r)))
             }

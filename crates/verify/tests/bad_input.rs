@@ -174,6 +174,8 @@ fn permission_misuse_is_refused() {
         ("fn f(x: u64) {\n let (p, Tracked(mut perm), Tracked(d)) = PPtr::new(x);\n proof {\n  perm.value = Some(5u64);\n }\n}\n".into(), 4, "tracked variable"),
         // replacing a tracked field from ghost code
         (format!("{}fn f(s: &mut S) {{\n proof {{\n  s.m@ = Map::empty();\n }}\n}}\n", s), 4, "Tracked<..> field"),
+        // a Tracked field copied by exec code (the tokens would exist twice)
+        (format!("{}fn f(s: &S) -> (t: S) {{\n S {{ m: s.m }}\n}}\n", s), 3, "Tracked<..> field read"),
         // the tuple of PPtr::new kept whole (it could be destructured twice)
         ("fn f(x: u64) {\n let t = PPtr::new(x);\n}\n".into(), 2, "Tracked(perm)"),
         // exec operation in ghost code, tracked operation in exec code
