@@ -623,7 +623,7 @@ fn add_fn(
                 };
                 let mut_ref = matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some());
                 let ty = resolve_ty(&pt.ty, &generics, self_ty.as_ref(), p)?;
-                if holds_permission(&ty, p) {
+                if mode != Mode::Spec && holds_permission(&ty, p) {
                     return Err(unsup(&*pt.ty, "permission (PointsTo/Dealloc) parameter"));
                 }
                 params.push(Param {
@@ -639,7 +639,7 @@ fn add_fn(
         syn::ReturnType::Default => None,
         syn::ReturnType::Type(_, _, named, ty) => {
             let t = resolve_ty(ty, &generics, self_ty.as_ref(), p)?;
-            if holds_permission(&t, p) {
+            if mode != Mode::Spec && holds_permission(&t, p) {
                 return Err(unsup(&**ty, "permission (PointsTo/Dealloc) return value"));
             }
             let name = match named {

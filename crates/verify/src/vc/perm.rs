@@ -385,6 +385,15 @@ impl<'p> Gen<'p> {
         if !self.is_builtin_adt(&perm.ty, "PointsTo") {
             return Err(Fail::Type(span_of(&m.args[0]), "expected a PointsTo permission".into()));
         }
+        // Rust's typing: the token is for the pointer's type
+        if let Ty::Adt(_, pargs) = self.resolve(&perm.ty) {
+            let pt = pargs.first().cloned().unwrap_or(Ty::Unknown);
+            self.unify_deep(&pt, &vt);
+            let (a, b) = (self.resolve(&pt), self.resolve(&vt));
+            if a != b && !matches!(a, Ty::Unknown) && !matches!(b, Ty::Unknown) {
+                return Err(Fail::Type(span_of(&m.args[0]), "permission for a different type than the pointer".into()));
+            }
+        }
         let (pp, pv) = self.pt_parts(&perm.t);
         let some = format!("((_ is mk.Option.Some) {})", pv);
         let req = |what: &str| format!("precondition not satisfied (PPtr::{} requires {})", name, what);

@@ -204,6 +204,25 @@ fn contra(x: u8) -> (r: bool)
     x != 3
 }
 
+spec fn holds(m: Map<nat, PointsTo<u64>>, k: nat, v: u64) -> bool {
+    m.dom().contains(k) && m[k]@.value == Some(v)
+}
+
+fn keyed(x: u64) -> (r: u64)
+    ensures r == x, // E
+{
+    let (p, Tracked(perm), Tracked(d)) = PPtr::new(x);
+    let tracked mut m = Map::<nat, PointsTo<u64>>::tracked_empty();
+    proof {
+        m.tracked_insert(1, perm);
+    }
+    assert(holds(m, 1, x)); // A
+    let tracked q = m.tracked_remove(1); // M(0): tracked_remove(1) ==> tracked_remove(0)
+    assert(!m.dom().contains(1)); // A
+    let r = p.into_inner(Tracked(q), Tracked(d));
+    r
+}
+
 fn uses(x: u64) {
     let mut pool = Pool::new();
     let p0 = pool.add(7);
