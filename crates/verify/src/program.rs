@@ -79,6 +79,9 @@ pub struct AdtDef {
     pub name: String,
     pub generics: Vec<String>,
     pub is_enum: bool,
+    /// vstd's `PPtr`/`PointsTo`/`Dealloc` (ours, not the user's): never constructed, matched
+    /// into or assigned by user code (a permission cannot be forged)
+    pub builtin: bool,
     /// (constructor name, fields (name, declared type))
     pub variants: Vec<(String, Vec<(String, Ty)>)>,
 }
@@ -94,6 +97,60 @@ pub struct Program {
     pub trait_methods: HashMap<String, Vec<usize>>,
     /// `type A<T> = ...;` aliases: name -> (generics, resolved body with the generics as Param)
     pub aliases: HashMap<String, (Vec<String>, Ty)>,
+    /// struct fields declared `Ghost<..>` (false) or `Tracked<..>` (true): (struct, field)
+    pub wrapped_fields: HashMap<(String, String), bool>,
+}
+
+/// The permission types of `vstd::ptr` (Verus's `PPtr` with `PointsTo`/`Dealloc` tokens), as
+/// datatypes of ours. `PointsTo<V>`'s view is `PointsToData { pptr: int, value: Option<V> }`:
+/// the token is represented by its view (`@` is the identity on it). `PPtr<V>` is an opaque
+/// pointer: `id()` is one field; a hidden second field keeps `p.id() == q.id()` from
+/// implying `p == q` (Verus's `id` is an uninterpreted closed spec fn).
+pub const PERM_TYPES: &[&str] = &["PPtr", "PointsTo", "Dealloc"];
+
+fn builtin_adts(p: &mut Program) {
+    let v = || Ty::Param("V".into());
+    let defs: Vec<(&str, Vec<(String, Ty)>)> = vec![
+        (
+            "PPtr",
+            vec![("%id".into(), Ty::Int(IK::Int)), ("%prov".into(), Ty::Unknown)],
+        ),
+        (
+            "PointsTo",
+            vec![
+                ("pptr".into(), Ty::Int(IK::Int)),
+                ("value".into(), Ty::Option(Box::new(v()))),
+            ],
+        ),
+        ("Dealloc", vec![("pptr".into(), Ty::Int(IK::Int))]),
+    ];
+    for (n, fields) in defs {
+        if p.adt_index.contains_key(n) {
+            continue; // the user's own type of that name
+        }
+        p.adt_index.insert(n.to_string(), p.adts.len());
+        p.adts.push(AdtDef {
+            name: n.to_string(),
+            generics: vec!["V".into()],
+            is_enum: false,
+            builtin: true,
+            variants: vec![(n.to_string(), fields)],
+        });
+    }
+}
+
+/// Does `t` hold a permission token (`PointsTo`/`Dealloc`) other than inside a user datatype?
+pub fn holds_permission(t: &Ty, p: &Program) -> bool {
+    match t {
+        Ty::Adt(n, args) => {
+            let b = p.adt_index.get(n).map(|&i| p.adts[i].builtin).unwrap_or(false);
+            (b && n != "PPtr") || (b && args.iter().any(|a| holds_permission(a, p)))
+        }
+        Ty::Option(a) | Ty::Seq(a) | Ty::Set(a) => holds_permission(a, p),
+        Ty::Map(a, b) => holds_permission(a, p) || holds_permission(b, p),
+        Ty::Tuple(v) => v.iter().any(|x| holds_permission(x, p)),
+        _ => false,
+    }
 }
 
 /// Where `t` starts. syn's `span()` turns the whole node back into tokens (linear in its size:
@@ -207,6 +264,7 @@ fn collect_adts(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
                     name,
                     generics,
                     is_enum: false,
+                    builtin: false,
                     variants: vec![],
                 });
             }
@@ -218,12 +276,14 @@ fn collect_adts(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
                     name,
                     generics,
                     is_enum: true,
+                    builtin: false,
                     variants: vec![],
                 });
             }
             _ => {}
         }
     }
+    builtin_adts(p);
     collect_aliases(items, p)?;
     // fields (types may mention any ADT)
     fill_fields(items, p)
@@ -273,6 +333,26 @@ fn fill_fields(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
                 let name = s.ident.to_string();
                 let g = generic_names(&s.generics);
                 let fields = fields_of(&s.fields, &g, p)?;
+                if let syn::Fields::Named(nf) = &s.fields {
+                    for fl in &nf.named {
+                        if let syn::Type::Path(tp) = &fl.ty {
+                            let w = tp.path.segments.last().unwrap().ident.to_string();
+                            if w == "Ghost" || w == "Tracked" {
+                                p.wrapped_fields.insert(
+                                    (name.clone(), fl.ident.as_ref().unwrap().to_string()),
+                                    w == "Tracked",
+                                );
+                            }
+                        }
+                    }
+                }
+                for (fname, fty) in &fields {
+                    if holds_permission(fty, p)
+                        && p.wrapped_fields.get(&(name.clone(), fname.clone())) != Some(&true)
+                    {
+                        return Err(unsup(s, &format!("permission in field `{}` not declared Tracked<..>", fname)));
+                    }
+                }
                 let i = p.adt_index[&name];
                 p.adts[i].variants = vec![(name.clone(), fields)];
             }
@@ -284,10 +364,11 @@ fn fill_fields(items: &[syn::Item], p: &mut Program) -> Result<(), Fail> {
                     if v.discriminant.is_some() {
                         return Err(unsup(v, "enum discriminant"));
                     }
-                    vs.push((
-                        format!("{}::{}", name, v.ident),
-                        fields_of(&v.fields, &g, p)?,
-                    ));
+                    let fs = fields_of(&v.fields, &g, p)?;
+                    if fs.iter().any(|(_, t)| holds_permission(t, p)) {
+                        return Err(unsup(v, "permission in an enum variant"));
+                    }
+                    vs.push((format!("{}::{}", name, v.ident), fs));
                 }
                 let i = p.adt_index[&name];
                 p.adts[i].variants = vs;
@@ -374,6 +455,8 @@ pub fn resolve_ty(
                 for ga in &a.args {
                     match ga {
                         syn::GenericArgument::Type(t) => args.push(resolve_ty(t, g, self_ty, p)?),
+                        // lifetimes: references are values here (no aliasing under Rust's rules)
+                        syn::GenericArgument::Lifetime(_) => {}
                         other => return Err(unsup(other, "generic argument")),
                     }
                 }
@@ -402,7 +485,21 @@ pub fn resolve_ty(
                 Ok(args.remove(0))
             };
             match name.as_str() {
-                "Box" | "Ghost" | "Tracked" => one(&mut args),
+                "Box" => one(&mut args),
+                "Ghost" | "Tracked" => {
+                    // erased to the inner type, so `x@` is the inner value: only sound where
+                    // the inner type's own `@` is the identity (not a user type with a view)
+                    let inner = one(&mut args)?;
+                    let user_adt = match &inner {
+                        Ty::Adt(n, _) => !p.adt_index.get(n).map(|&i| p.adts[i].builtin).unwrap_or(false),
+                        Ty::Param(_) | Ty::Unknown => true,
+                        _ => false,
+                    };
+                    if user_adt {
+                        return Err(unsup(t, &format!("{}<..> of a user type or type parameter", name)));
+                    }
+                    Ok(inner)
+                }
                 "Option" => Ok(Ty::Option(Box::new(one(&mut args)?))),
                 "Seq" => Ok(Ty::Seq(Box::new(one(&mut args)?))),
                 "Set" => Ok(Ty::Set(Box::new(one(&mut args)?))),
@@ -499,7 +596,13 @@ fn add_fn(
         .clone()
         .or_else(|| cx.trait_name.as_ref().map(|_| Ty::Param("Self".into())));
     let mut params = Vec::new();
+    if let syn::ReturnType::Type(_, Some(tk), _, _) = &sig.output {
+        return Err(unsup(tk, "tracked return value"));
+    }
     for a in &sig.inputs {
+        if let Some(tk) = &a.tracked {
+            return Err(unsup(tk, "tracked parameter"));
+        }
         match &a.kind {
             syn::FnArgKind::Receiver(r) => {
                 let mut_ref = r.reference.is_some() && r.mutability.is_some();
@@ -519,9 +622,13 @@ fn add_fn(
                     other => return Err(unsup(other, "parameter pattern")),
                 };
                 let mut_ref = matches!(&*pt.ty, syn::Type::Reference(r) if r.mutability.is_some());
+                let ty = resolve_ty(&pt.ty, &generics, self_ty.as_ref(), p)?;
+                if mode != Mode::Spec && holds_permission(&ty, p) {
+                    return Err(unsup(&*pt.ty, "permission (PointsTo/Dealloc) parameter"));
+                }
                 params.push(Param {
                     name,
-                    ty: resolve_ty(&pt.ty, &generics, self_ty.as_ref(), p)?,
+                    ty,
                     mut_ref,
                     span: span_of(pt),
                 });
@@ -532,6 +639,9 @@ fn add_fn(
         syn::ReturnType::Default => None,
         syn::ReturnType::Type(_, _, named, ty) => {
             let t = resolve_ty(ty, &generics, self_ty.as_ref(), p)?;
+            if mode != Mode::Spec && holds_permission(&t, p) {
+                return Err(unsup(&**ty, "permission (PointsTo/Dealloc) return value"));
+            }
             let name = match named {
                 None => "%ret".to_string(),
                 Some(b) => match &b.1 {

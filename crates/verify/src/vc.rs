@@ -9,6 +9,8 @@ use std::collections::{HashMap, HashSet};
 use verus_syn as syn;
 use verus_syn::spanned::Spanned;
 
+mod perm;
+
 #[derive(Clone, Debug)]
 pub struct Check {
     pub func: usize,
@@ -52,6 +54,23 @@ struct Var {
     /// declared in ghost code (`let ghost`, proof blocks): not usable by exec code, and the
     /// only variables ghost code may assign
     ghost: bool,
+    /// linearity of tracked variables (permissions)
+    lin: Lin,
+}
+
+/// A tracked variable is used at most once by value (moved), unless borrowed.
+#[derive(Clone, Debug, PartialEq)]
+enum Lin {
+    /// not tracked
+    Plain,
+    /// owns a tracked value; declared at this loop depth (a move inside a deeper loop
+    /// would move it again in the next iteration)
+    Owned(usize),
+    /// a shared borrow (`tracked_borrow`) of the tracked place rooted at this variable:
+    /// read-only, ended by any assignment to that variable
+    Shared(String),
+    /// moved away (or its borrow ended): no further tracked use
+    Moved,
 }
 
 #[derive(Debug, Default)]
@@ -128,6 +147,8 @@ pub struct Gen<'p> {
     pub facts_copied: usize,
     /// the facts of the last check of each function (`Check::keep`)
     last_facts: HashMap<usize, Vec<String>>,
+    /// generics bound by a `Type::<A>::f` path, for the call being made
+    turbofish_gm: HashMap<String, Ty>,
 }
 
 type R = Result<Option<Val>, Fail>;
@@ -338,6 +359,7 @@ impl<'p> Gen<'p> {
             env_writes: 0,
             facts_copied: 0,
             last_facts: HashMap::new(),
+            turbofish_gm: HashMap::new(),
         }
     }
 
@@ -591,6 +613,7 @@ impl<'p> Gen<'p> {
                 val: a,
                 mutable: false,
                 ghost: false,
+                lin: Lin::Plain,
             });
             let o = self.coerce(old[k].clone(), &p.ty);
             oldenv.push(Var {
@@ -598,6 +621,7 @@ impl<'p> Gen<'p> {
                 val: o,
                 mutable: false,
                 ghost: false,
+                lin: Lin::Plain,
             });
         }
         if let (Some((rn, rt)), Some(r)) = (&f.ret, ret) {
@@ -607,6 +631,7 @@ impl<'p> Gen<'p> {
                 val: r,
                 mutable: false,
                 ghost: false,
+                lin: Lin::Plain,
             });
         }
         let saved_old = std::mem::replace(&mut self.fr.old_env, oldenv);
@@ -653,6 +678,7 @@ impl<'p> Gen<'p> {
                 val: x,
                 mutable: p.mut_ref,
                 ghost: false,
+                lin: Lin::Plain,
             });
         }
         self.fr.old_env = st.env.clone();
@@ -817,6 +843,7 @@ impl<'p> Gen<'p> {
                 val: v(pn, p.ty.clone()),
                 mutable: false,
                 ghost: false,
+                lin: Lin::Plain,
             });
         }
         self.fr.old_env = st.env.clone();
@@ -910,6 +937,13 @@ impl<'p> Gen<'p> {
                     }
                 }
                 syn::Stmt::Item(it) => return Err(unsup(it, "item inside a block")),
+                syn::Stmt::Macro(m) if m.mac.path.is_ident("assert_by_contradiction") => {
+                    if self.assert_by_contradiction(st, &m.mac, m)?.is_none() {
+                        None
+                    } else {
+                        Some(v("unit", Ty::Unit))
+                    }
+                }
                 syn::Stmt::Macro(m) => return Err(unsup(m, "macro statement")),
             };
             if last.is_none() {
@@ -932,6 +966,17 @@ impl<'p> Gen<'p> {
         if init.diverge.is_some() {
             return Err(unsup(l, "let-else"));
         }
+        if let syn::Expr::Call(c) = &*init.expr {
+            if let syn::Expr::Path(fp) = &*c.func {
+                if path_names(&fp.path) == ["PPtr", "new"] && c.args.len() == 1 {
+                    self.let_pptr_new(st, l, &c.args[0], mode)?;
+                    return Ok(());
+                }
+            }
+        }
+        if l.tracked.is_some() {
+            return self.let_tracked(st, l, &init.expr);
+        }
         let x = self.ex(st, &init.expr, mode)?;
         let Some(mut x) = x else {
             return Err(unsup(l, "let of a diverging expression"));
@@ -953,6 +998,7 @@ impl<'p> Gen<'p> {
                     val: x,
                     mutable: pi.mutability.is_some(),
                     ghost: mode != Mode::Exec,
+                    lin: Lin::Plain,
                 });
                 Ok(())
             }
@@ -967,6 +1013,7 @@ impl<'p> Gen<'p> {
                         val,
                         mutable: m,
                         ghost: mode != Mode::Exec,
+                        lin: Lin::Plain,
                     });
                 }
                 Ok(())
@@ -1046,6 +1093,9 @@ impl<'p> Gen<'p> {
                     binds.extend(b2);
                 }
                 Ok((tests, binds))
+            }
+            syn::Pat::TupleStruct(ts) if ts.path.is_ident("Tracked") || ts.path.is_ident("Ghost") => {
+                Err(unsup(p, "Tracked(..)/Ghost(..) pattern (outside `let (p, Tracked(perm), Tracked(dealloc)) = PPtr::new(..)`)"))
             }
             syn::Pat::TupleStruct(ts) => {
                 let names = path_names(&ts.path);
@@ -1251,6 +1301,8 @@ impl<'p> Gen<'p> {
             syn::Expr::Paren(p) => self.place(&p.expr),
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.place(&u.expr),
             syn::Expr::Reference(r) => self.place(&r.expr),
+            // `x@` of a `Ghost<T>`/`Tracked<T>` (erased): the place itself (E::Assign checks)
+            syn::Expr::View(vw) => self.place(&vw.expr),
             _ => None,
         }
     }
@@ -1270,7 +1322,11 @@ impl<'p> Gen<'p> {
                 format!("unknown variable `{}`", root),
             ));
         };
-        if mode != Mode::Exec && !var.ghost && self.fndef(self.fr.func).mode == Mode::Exec {
+        if mode != Mode::Exec
+            && !var.ghost
+            && self.fndef(self.fr.func).mode == Mode::Exec
+            && !self.wrapped_along(&var.val.ty, fields).0
+        {
             return Err(Fail::Type(
                 span_of_dyn(at),
                 format!("ghost code assigns exec variable `{}`", root),
@@ -1284,6 +1340,7 @@ impl<'p> Gen<'p> {
         }
         let nv = self.update(st, &var.val, fields, newv, at)?;
         self.env_writes += 1;
+        self.end_borrows_of(st, root);
         let slot = st.lookup_mut(root).unwrap();
         slot.val = Val {
             t: nv.t,
@@ -1291,6 +1348,57 @@ impl<'p> Gen<'p> {
             origin: None,
         };
         Ok(())
+    }
+
+    /// A user assignment `place = e`: not to a tracked variable or through a `Tracked<..>`
+    /// field (tracked values change only through their operations), and `x@ = e` only where
+    /// `@` is the identity (an erased `Ghost<T>`/`Tracked<T>`).
+    fn plain_assign_target(
+        &mut self,
+        st: &mut State,
+        root: &str,
+        fs: &[syn::Member],
+        left: &syn::Expr,
+    ) -> Result<(), Fail> {
+        if let Some(var) = st.lookup(root) {
+            if var.lin != Lin::Plain {
+                return Err(unsup(left, "assignment to a tracked variable"));
+            }
+            if self.wrapped_along(&var.val.ty, fs).1 {
+                return Err(unsup(left, "assignment through a Tracked<..> field"));
+            }
+        }
+        let mut e = left;
+        loop {
+            e = match e {
+                syn::Expr::View(vw) => {
+                    let mut s = self.fork(st);
+                    if let Some(x) = self.ex(&mut s, &vw.expr, Mode::Spec)? {
+                        if matches!(self.resolve(&x.ty), Ty::Adt(..) | Ty::Param(_)) {
+                            return Err(unsup(left, "assignment to a view"));
+                        }
+                    }
+                    &vw.expr
+                }
+                syn::Expr::Field(f) => &f.base,
+                syn::Expr::Paren(p) => &p.expr,
+                syn::Expr::Unary(u) => &u.expr,
+                _ => break,
+            };
+        }
+        Ok(())
+    }
+
+    /// The `k`-th type argument of the first segment of a path (`Seq::<V>::new`).
+    fn turbofish(&self, p: &syn::ExprPath, k: usize) -> Result<Option<Ty>, Fail> {
+        let seg = &p.path.segments[0];
+        if let syn::PathArguments::AngleBracketed(a) = &seg.arguments {
+            if let Some(syn::GenericArgument::Type(t)) = a.args.iter().nth(k) {
+                let f = self.fndef(self.fr.func);
+                return Ok(Some(crate::program::resolve_ty(t, &f.generics, f.self_ty.as_ref(), self.p)?));
+            }
+        }
+        Ok(None)
     }
 
     fn update(
@@ -1317,6 +1425,12 @@ impl<'p> Gen<'p> {
             ));
         };
         let a = &self.p.adts[self.p.adt_index[an]];
+        if a.builtin {
+            return Err(Fail::Unsupported(
+                span_of_dyn(at),
+                format!("assignment into a {} (permissions change only through their operations)", an),
+            ));
+        }
         if a.is_enum {
             return Err(Fail::Unsupported(
                 span_of_dyn(at),
@@ -1414,6 +1528,10 @@ impl<'p> Gen<'p> {
         let n = st.env.len();
         let mut env = std::mem::take(&mut st.env);
         for k in 0..n {
+            // a tracked variable moved (or whose borrow ended) on some branch is unusable after
+            if let Some(b) = live.iter().find(|b| b.env[k].lin == Lin::Moved) {
+                env[k].lin = b.env[k].lin.clone();
+            }
             let vals: Vec<&str> = live.iter().map(|b| b.env[k].val.t.as_str()).collect();
             if vals.iter().all(|x| *x == vals[0]) {
                 env[k].val = live[0].env[k].val.clone();
@@ -1545,6 +1663,7 @@ impl<'p> Gen<'p> {
                 let Some((root, fs)) = self.place(&a.left) else {
                     return Err(unsup(&a.left, "assignment target"));
                 };
+                self.plain_assign_target(st, &root, &fs, &a.left)?;
                 let Some(x) = self.ex(st, &a.right, mode)? else {
                     return Ok(None);
                 };
@@ -1578,6 +1697,10 @@ impl<'p> Gen<'p> {
                 let Some(x) = self.ex(st, &f.base, mode)? else {
                     return Ok(None);
                 };
+                if mode == Mode::Exec && self.wrapped_along(&x.ty, std::slice::from_ref(&f.member)).1 {
+                    // an exec read of a Tracked<..> field would move (copy, here) its tokens
+                    return Err(unsup(f, "Tracked<..> field read in exec code"));
+                }
                 let r = self.field(&x, &f.member, f)?;
                 Ok(Some(self.typed(st, r)))
             }
@@ -1605,7 +1728,10 @@ impl<'p> Gen<'p> {
                 let Some(x) = self.ex(st, &vw.expr, mode)? else {
                     return Ok(None);
                 };
-                if !matches!(self.resolve(&x.ty), Ty::Adt(..) | Ty::Param(_)) {
+                if !matches!(self.resolve(&x.ty), Ty::Adt(..) | Ty::Param(_))
+                    || self.is_builtin_adt(&x.ty, "PointsTo")
+                    || self.is_builtin_adt(&x.ty, "Dealloc")
+                {
                     // `Ghost<T>`/`Tracked<T>` are erased to T: `@` is the value itself
                     return Ok(Some(x));
                 }
@@ -1935,7 +2061,8 @@ impl<'p> Gen<'p> {
                 return Ok(Some(x.val));
             }
             if n == "None" {
-                return Ok(Some(v("Option.None", Ty::Option(Box::new(Ty::Unknown)))));
+                let t = self.turbofish(p, 0)?.unwrap_or(Ty::Unknown);
+                return Ok(Some(v("Option.None", Ty::Option(Box::new(t)))));
             }
         }
         if names.len() == 2 {
@@ -2038,6 +2165,7 @@ impl<'p> Gen<'p> {
                         val: v(n, ty),
                         mutable: false,
                         ghost: false,
+                        lin: Lin::Plain,
                     });
                 }
                 self.fr.quant_depth += 1;
@@ -2110,6 +2238,7 @@ impl<'p> Gen<'p> {
                 let Some((root, fs)) = self.place(&b.left) else {
                     return Err(unsup(&b.left, "assignment target"));
                 };
+                self.plain_assign_target(st, &root, &fs, &b.left)?;
                 let Some(l) = self.ex(st, &b.left, mode)? else {
                     return Ok(None);
                 };
@@ -2208,6 +2337,16 @@ impl<'p> Gen<'p> {
                     Ty::Seq(_) => "Seq",
                     Ty::Set(_) => "Set",
                     Ty::Map(..) => "Map",
+                    Ty::Adt(..) | Ty::Option(_) | Ty::Bool | Ty::Int(_) | Ty::Var(_) | Ty::Tuple(_) => {
+                        // ext_equal on a type holding no Seq/Set/Map at the top: `==`
+                        // (extensional equality implies `==` in our model of collections too)
+                        let (a, c) = self.common(l, r);
+                        let eq = format!("(= {} {})", a.t, c.t);
+                        return Ok(Some(v(
+                            if matches!(b.op, B::ExtNe(_)) { format!("(not {})", eq) } else { eq },
+                            Ty::Bool,
+                        )));
+                    }
                     _ => return Err(unsup(b, "=~= on this type")),
                 };
                 let r = self.coerce(r, &l.ty);
@@ -2247,7 +2386,11 @@ impl<'p> Gen<'p> {
                 "%" => format!("(mod {} {})", l.t, r.t),
                 _ => format!("({} {} {})", op, l.t, r.t),
             };
-            return Ok(v(t, Ty::Int(IK::Int)));
+            // Verus: nat + nat and nat * nat are nat; everything else in spec code is int
+            let nat = matches!(self.resolve(&l.ty), Ty::Int(IK::Nat))
+                && matches!(self.resolve(&r.ty), Ty::Int(IK::Nat))
+                && (op == "+" || op == "*");
+            return Ok(v(t, Ty::Int(if nat { IK::Nat } else { IK::Int })));
         }
         // exec: the type of the operation is the operands' type
         let ty = if matches!(lt, Ty::Int(_)) {
@@ -2384,6 +2527,12 @@ impl<'p> Gen<'p> {
         at: &dyn Spanned,
     ) -> R {
         let a = &self.p.adts[ai];
+        if a.builtin {
+            return Err(Fail::Unsupported(
+                span_of_dyn(at),
+                format!("constructing a {} (only PPtr::new creates pointers and permissions)", a.name),
+            ));
+        }
         let mut m: HashMap<String, Ty> = HashMap::new();
         for (n, fty) in fields {
             if let Some(x) = vals.get(n) {
@@ -2421,6 +2570,9 @@ impl<'p> Gen<'p> {
 
     fn macro_expr(&mut self, st: &mut State, m: &syn::ExprMacro, mode: Mode) -> R {
         let name = path_names(&m.mac.path).join("::");
+        if name == "assert_by_contradiction" {
+            return self.assert_by_contradiction(st, &m.mac, m);
+        }
         if name != "seq" && name != "set" {
             return Err(unsup(m, &format!("macro {}!", name)));
         }
@@ -2534,6 +2686,7 @@ impl<'p> Gen<'p> {
                 val: x,
                 mutable: false,
                 ghost: false,
+                lin: Lin::Plain,
             });
         }
         let hyp = match &a.implies {
@@ -2613,6 +2766,7 @@ impl<'p> Gen<'p> {
                     val,
                     mutable: mt,
                     ghost: mode != Mode::Exec,
+                    lin: Lin::Plain,
                 });
             }
             let mut cond_parts: Vec<String> = rest.clone();
@@ -2925,6 +3079,21 @@ impl<'p> Gen<'p> {
                 return self.ex(st, args[0], mode)
             }
             (1, _, "Ghost") if args.len() == 1 => return self.ex(st, args[0], Mode::Spec),
+            (1, _, "Tracked") if args.len() == 1 => return Ok(Some(self.consume_tracked(st, args[0])?)),
+            (2, "PPtr", "new") => {
+                return Err(unsup(c, "PPtr::new outside `let (p, Tracked(perm), Tracked(dealloc)) = PPtr::new(v);`"))
+            }
+            (2, "PPtr", _) => return Err(unsup(c, &format!("PPtr::{}", last))),
+            (2, "Map", "tracked_empty") if args.is_empty() => {
+                return Ok(Some(v(
+                    "Map.empty",
+                    Ty::Map(Box::new(Ty::Unknown), Box::new(Ty::Unknown)),
+                )))
+            }
+            (2, "Seq", "new") | (2, "Map", "new") => {
+                let hint = self.turbofish(fp, 0)?;
+                return self.closure_coll(st, c, first == "Seq", hint);
+            }
             (_, "Seq", "empty") => return Ok(Some(v("Seq.empty", Ty::Seq(Box::new(Ty::Unknown))))),
             (_, "Set", "empty") => return Ok(Some(v("Set.empty", Ty::Set(Box::new(Ty::Unknown))))),
             (_, "Map", "empty") => {
@@ -2975,12 +3144,42 @@ impl<'p> Gen<'p> {
         } else {
             last.to_string()
         };
+        // `module::f()` (names are global)
+        let key = if !self.p.fn_index.contains_key(&key)
+            && names.len() >= 2
+            && !self.p.adt_index.contains_key(&names[names.len() - 2])
+            && names[names.len() - 2] != "Self"
+            && self.p.fn_index.contains_key(last)
+        {
+            last.to_string()
+        } else {
+            key
+        };
         let Some(&fi) = self.p.fn_index.get(&key) else {
             return Err(tyerr(
                 c,
                 &format!("unknown function `{}`", names.join("::")),
             ));
         };
+        // `Type::<A>::f(..)`: the type's arguments bind its generics
+        if names.len() >= 2 {
+            if let Some(&ai) = self.p.adt_index.get(&names[names.len() - 2]) {
+                let seg = &fp.path.segments[names.len() - 2];
+                if let syn::PathArguments::AngleBracketed(_) = &seg.arguments {
+                    let f = self.fndef(self.fr.func);
+                    let ty = crate::program::resolve_ty(
+                        &syn::Type::Path(syn::TypePath { qself: None, path: syn::Path { leading_colon: None, segments: std::iter::once(seg.clone()).collect() } }),
+                        &f.generics,
+                        f.self_ty.as_ref(),
+                        self.p,
+                    )?;
+                    if let Ty::Adt(_, targs) = ty {
+                        let gs = self.p.adts[ai].generics.clone();
+                        self.turbofish_gm = gs.into_iter().zip(targs).collect();
+                    }
+                }
+            }
+        }
         let mut vals = Vec::new();
         let mut places = Vec::new();
         for e in &args {
@@ -3007,9 +3206,15 @@ impl<'p> Gen<'p> {
 
     fn method_call(&mut self, st: &mut State, m: &syn::ExprMethodCall, mode: Mode) -> R {
         let name = m.method.to_string();
+        if let Some(r) = self.map_method_hook(st, m, mode) {
+            return r;
+        }
         let Some(recv) = self.ex(st, &m.receiver, mode)? else {
             return Ok(None);
         };
+        if self.is_builtin_adt(&recv.ty, "PPtr") {
+            return self.pptr_method(st, m, recv, mode);
+        }
         let rty = self.resolve(&recv.ty);
         let mut args = Vec::new();
         for a in &m.args {
@@ -3027,13 +3232,13 @@ impl<'p> Gen<'p> {
         };
         let sort_int = |g: &Self, x: &Val| g.resolve(&x.ty).is_int();
         match (&rty, name.as_str(), n) {
-            (Ty::Option(_), "is_some", 0) => {
+            (Ty::Option(_), "is_some", 0) | (Ty::Option(_), "is_Some", 0) => {
                 return Ok(Some(v(
                     format!("((_ is mk.Option.Some) {})", recv.t),
                     Ty::Bool,
                 )))
             }
-            (Ty::Option(inner), "is_none", 0) => {
+            (Ty::Option(inner), "is_none", 0) | (Ty::Option(inner), "is_None", 0) => {
                 let _ = inner;
                 return Ok(Some(v(
                     format!("((_ is mk.Option.None) {})", recv.t),
@@ -3276,7 +3481,7 @@ impl<'p> Gen<'p> {
                 format!("`{}` takes {} arguments", f.name, f.params.len()),
             ));
         }
-        let mut gm = HashMap::new();
+        let mut gm = std::mem::take(&mut self.turbofish_gm);
         for (p, x) in f.params.iter().zip(&vals) {
             bind_generics(&p.ty, &self.resolve(&x.ty), &mut gm);
         }
@@ -3444,6 +3649,7 @@ impl<'p> Gen<'p> {
                 val: a.clone(),
                 mutable: false,
                 ghost: false,
+                lin: Lin::Plain,
             });
         }
         let mut new = Vec::new();

@@ -146,3 +146,58 @@ fn literals_must_fit_their_type() {
     )
     .is_err());
 }
+
+/// Tracked permissions are linear and cannot be forged: every violation is refused with a
+/// located line (a duplicated `PointsTo` would let a proof read a stale value from memory).
+#[test]
+fn permission_misuse_is_refused() {
+    let pre = "use vstd::prelude::*;\nverus! {\nuse vstd::ptr::{PPtr, PointsTo, Dealloc};\n";
+    let s = "struct S { m: Tracked<Map<nat, PointsTo<u64>>> }\n";
+    let cases: Vec<(String, usize, &str)> = vec![
+        // used twice by value
+        ("fn f(x: u64) {\n let (p, Tracked(perm), Tracked(d)) = PPtr::new(x);\n let a = p.into_inner(Tracked(perm), Tracked(d));\n let b = p.into_inner(Tracked(perm), Tracked(d));\n}\n".into(), 4, "used after it was moved"),
+        // inserted twice into a tracked map
+        ("fn f(x: u64) {\n let (p, Tracked(perm), Tracked(d)) = PPtr::new(x);\n let tracked mut m = Map::<nat, PointsTo<u64>>::tracked_empty();\n proof {\n  m.tracked_insert(0, perm);\n  m.tracked_insert(1, perm);\n }\n}\n".into(), 6, "used after it was moved"),
+        // moved inside a loop (once per iteration)
+        ("fn f(x: u64) {\n let (p, Tracked(perm), Tracked(d)) = PPtr::new(x);\n let tracked mut m = Map::<nat, PointsTo<u64>>::tracked_empty();\n let mut k: u8 = 0;\n while k < 2\n  invariant k <= 2,\n  decreases 2 - k,\n {\n  proof { m.tracked_insert(k as nat, perm); }\n  k = k + 1;\n }\n}\n".into(), 9, "inside a loop"),
+        // moved on one branch, used after the join
+        ("fn f(x: u64, c: bool) {\n let (p, Tracked(perm), Tracked(d)) = PPtr::new(x);\n if c {\n  let a = p.into_inner(Tracked(perm), Tracked(d));\n }\n let b = p.into_inner(Tracked(perm), Tracked(d));\n}\n".into(), 6, "used after"),
+        // a shared borrow used after its source was changed
+        (format!("{}fn f(s: &mut S, p: PPtr<u64>)\n requires old(s).m@.dom().contains(0),\n{{\n let tracked r = s.m.borrow().tracked_borrow(0);\n let tracked q = s.m.borrow_mut().tracked_remove(0);\n let v = *p.borrow(Tracked(r));\n}}\n", s), 7, "used after"),
+        // &mut through a shared borrow
+        (format!("{}fn f(s: &S, p: PPtr<u64>)\n requires s.m@.dom().contains(0),\n{{\n let tracked r = s.m.borrow().tracked_borrow(0);\n let v = p.take(Tracked(&mut r));\n}}\n", s), 6, "shared borrow"),
+        // a token made from a spec value (a copy of a map entry)
+        (format!("{}fn f(s: &S)\n requires s.m@.dom().contains(0),\n{{\n let tracked q = s.m@[0];\n}}\n", s), 5, "tracked value"),
+        // constructing a token
+        ("fn f(p: PPtr<u64>) {\n let ghost t = PointsTo::<u64> { pptr: p.id(), value: Some(3u64) };\n}\n".into(), 2, "constructing a PointsTo"),
+        // assigning into a token
+        ("fn f(x: u64) {\n let (p, Tracked(mut perm), Tracked(d)) = PPtr::new(x);\n proof {\n  perm.value = Some(5u64);\n }\n}\n".into(), 4, "tracked variable"),
+        // replacing a tracked field from ghost code
+        (format!("{}fn f(s: &mut S) {{\n proof {{\n  s.m@ = Map::empty();\n }}\n}}\n", s), 4, "Tracked<..> field"),
+        // a Tracked field copied by exec code (the tokens would exist twice)
+        (format!("{}fn f(s: &S) -> (t: S) {{\n S {{ m: s.m }}\n}}\n", s), 3, "Tracked<..> field read"),
+        // the tuple of PPtr::new kept whole (it could be destructured twice)
+        ("fn f(x: u64) {\n let t = PPtr::new(x);\n}\n".into(), 2, "Tracked(perm)"),
+        // exec operation in ghost code, tracked operation in exec code
+        ("fn f(x: u64) {\n let (p, Tracked(mut perm), Tracked(d)) = PPtr::new(x);\n proof {\n  let v = p.take(Tracked(&mut perm));\n }\n}\n".into(), 4, "ghost code"),
+        ("fn f(x: u64) {\n let (p, Tracked(perm), Tracked(d)) = PPtr::new(x);\n let tracked mut m = Map::<nat, PointsTo<u64>>::tracked_empty();\n m.tracked_insert(0, perm);\n}\n".into(), 4, "outside proof code"),
+        // Ghost<T> of a user type (its `@` would be ambiguous)
+        ("struct A { x: u8 }\nstruct B { g: Ghost<A> }\n".into(), 2, "user type"),
+        // tracked parameters and permissions passed as exec values
+        ("proof fn g(tracked p: PointsTo<u64>) {}\n".into(), 1, "tracked parameter"),
+        ("fn g(p: Tracked<PointsTo<u64>>) {}\n".into(), 1, "permission"),
+        ("struct C { p: PointsTo<u64> }\n".into(), 1, "not declared Tracked"),
+    ];
+    for (body, line, word) in cases {
+        let src = format!("{}{}}}\n", pre, body);
+        let m = refuse(&src).render("p.rs");
+        assert!(
+            m.starts_with(&format!("p.rs:{}:", line + 3)),
+            "{} for\n{}",
+            m,
+            src
+        );
+        assert!(m.contains(word), "{} should name {}", m, word);
+        assert_eq!(m.lines().count(), 1);
+    }
+}
