@@ -351,12 +351,15 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let mut selection: Vec<(usize, f64)> = candidates.iter().map(|(i, c, _)| (*i, *c)).collect();
     selection.sort_by_key(|(i, _)| *i);
     let mut chosen_finalist = None;
+    // finalists tried before the chosen one and not taken (proof would overrun the budget, or failed)
+    let mut passed_over: Vec<usize> = Vec::new();
     let mut tests_run = a.tests;
     *problem.deadline.lock().unwrap() = deadline.map(|d| d.checked_sub(Duration::from_secs_f64(final_measure_secs(d.duration_since(started).as_secs_f64()) * 0.4)).unwrap_or(d));
     for (i, _, prog) in candidates {
         let is_start = start_proven && prog.insns == start_prog.insns;
         if !is_start && !problem.proof_fits() {
             ctx.info(format!("finalist {i}: its proof (~{:.1}s) would run past the budget; skipped", problem.proof_estimate()));
+            passed_over.push(i);
             continue;
         }
         // the start was proven by the checker at the beginning: only its random tests remain
@@ -368,7 +371,10 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 chosen_finalist = Some(i);
                 break;
             }
-            Err(e) => ctx.info(format!("candidate not proven ({e}); falling back")),
+            Err(e) => {
+                ctx.info(format!("candidate not proven ({e}); falling back"));
+                passed_over.push(i);
+            }
         }
     }
     // within the budget, the start candidate proven at the beginning is the fallback
@@ -414,7 +420,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             serde_json::json!({"function": f.name, "unit": clock.unit(), "evaluations": result.iterations, "best_cost": result.best_cost,
                 "evaluations_per_s": result.iterations_per_s(), "counters": result.counters, "bet_costs": outcome.bet_costs,
                 "chosen_bet": outcome.chosen, "instructions": prog.insns.len(),
-                "final_selection": {"costs": selection.iter().map(|(_, c)| if c.is_finite() { serde_json::json!(c) } else { serde_json::Value::Null }).collect::<Vec<_>>(), "chosen": chosen_finalist}, "results": rows_json(&rows)})
+                "final_selection": {"costs": selection.iter().map(|(_, c)| if c.is_finite() { serde_json::json!(c) } else { serde_json::Value::Null }).collect::<Vec<_>>(), "chosen": chosen_finalist, "passed_over": passed_over}, "results": rows_json(&rows)})
         );
     }
     let _ = std::fs::remove_dir_all(scratch_dir());
