@@ -543,7 +543,7 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
                 .iter()
                 .position(|v| *v == name.name)
                 .ok_or_else(|| InputError(format!("{}: `ref {}` is not a variable of the TLA+ translation", at(*span), name.name)))?;
-            let mapping = inst.mappings.iter().find(|m| m.position == Some(k) || m.target_name.as_ref().is_some_and(|t| t.name == name.name));
+            let mapping = inst.mappings.iter().find(|m| m.position == Some(k));
             let (depth, mac) = match mapping {
                 None => (*mapping_count as usize, None),
                 Some(m) => {
