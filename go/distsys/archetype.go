@@ -588,8 +588,10 @@ func (c *Context) Run() error {
 			}
 			idle, waits := c.idleStep()
 			var clock VClock
+			var t0 int64
 			if c.trace != nil {
 				clock = c.traceClock()
+				t0 = time.Now().UnixNano()
 			}
 			err = c.commitAll()
 			if err == nil {
@@ -613,7 +615,7 @@ func (c *Context) Run() error {
 					c.pc = c.next
 				}
 				if c.trace != nil {
-					if err := c.traceCommit(label, c.pc, clock); err != nil {
+					if err := c.traceCommit(label, c.pc, clock, t0); err != nil {
 						return err
 					}
 				}

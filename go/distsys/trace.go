@@ -7,9 +7,12 @@ package distsys
 //	 "ops":[{"op":"read","res":"net","idx":[1],"val":"granted"},...],"clock":{"ALockClient/1":3,...}}
 //
 // `label` is the label that ran, `next` the label the instance continues at (after a call or
-// return), `ops` the resource reads and writes of the step in program order (locals are not
-// logged), `clock` the instance's vector clock after the step: its own entry counts its steps, and
-// receiving a message through a mailbox merges the sender's clock at the send. Values are JSON:
+// return), `ops` the resource reads and writes of the step in program order, `locals` the
+// instance's archetype locals after the step (procedure locals are not logged), `clock` the
+// instance's vector clock after the step: its own entry counts its steps, and
+// receiving a message through a mailbox merges the sender's clock at the send. `commit` is the
+// step's commit window in Unix nanoseconds (before pre-commit, after commit): the step's effects
+// became visible inside it. Values are JSON:
 // Booleans, integers and strings as themselves, {"model":name}, {"set":[...]}, {"fn":[[k,v],...]}.
 // Recording is enabled by WithTraceDir or the environment variable VERIFORGE_TRACE_DIR; when it
 // is off the runtime only tests one nil pointer per step and per resource access.
@@ -20,9 +23,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/veriforge/veriforge/go/distsys/tla"
 )
@@ -69,13 +74,35 @@ type traceOp struct {
 }
 
 type traceEvent struct {
-	Archetype string    `json:"archetype"`
-	ID        string    `json:"id"`
-	Self      jsonValue `json:"self"`
-	Label     string    `json:"label"`
-	Next      string    `json:"next"`
-	Ops       []traceOp `json:"ops"`
-	Clock     VClock    `json:"clock"`
+	Archetype string     `json:"archetype"`
+	ID        string     `json:"id"`
+	Self      jsonValue  `json:"self"`
+	Label     string     `json:"label"`
+	Next      string     `json:"next"`
+	Ops       []traceOp  `json:"ops"`
+	Locals    jsonLocals `json:"locals"`
+	Clock     VClock     `json:"clock"`
+	Commit    [2]int64   `json:"commit"`
+}
+
+// jsonLocals are the instance's archetype locals after the step, sorted by name.
+type jsonLocals struct {
+	names []string
+	vals  []tla.Value
+}
+
+func (l jsonLocals) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, n := range l.names {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(n)
+		b = append(b, k...)
+		b = append(b, ':')
+		b = appendJSONValue(b, l.vals[i])
+	}
+	return append(b, '}'), nil
 }
 
 // tracer is the recorder of one instance.
@@ -171,10 +198,23 @@ func (c *Context) traceClock() VClock {
 }
 
 // traceCommit writes the event of a committed step.
-func (c *Context) traceCommit(label, next string, clock VClock) error {
+func (c *Context) traceCommit(label, next string, clock VClock, t0 int64) error {
+	t1 := time.Now().UnixNano()
 	t := c.trace
 	t.clock = clock
-	ev := traceEvent{Archetype: c.rootName, ID: t.me, Self: jsonValue{c.self}, Label: label, Next: next, Ops: t.ops, Clock: clock}
+	locals := c.locals
+	if len(c.stack) > 0 {
+		locals = c.stack[0].locals
+	}
+	var jl jsonLocals
+	for n := range locals {
+		jl.names = append(jl.names, n)
+	}
+	sort.Strings(jl.names)
+	for _, n := range jl.names {
+		jl.vals = append(jl.vals, locals[n].Value())
+	}
+	ev := traceEvent{Archetype: c.rootName, ID: t.me, Self: jsonValue{c.self}, Label: label, Next: next, Ops: t.ops, Locals: jl, Clock: clock, Commit: [2]int64{t0, t1}}
 	if ev.Ops == nil {
 		ev.Ops = []traceOp{}
 	}

@@ -55,6 +55,10 @@ enum MpcalCmd {
         /// Give up (exit 1, "not validated") when one level of the search holds more nodes.
         #[arg(long, default_value_t = 200_000)]
         max_nodes: usize,
+        /// Ignore the steps' recorded commit windows (by default a step that committed before
+        /// another started is ordered first; only the vector clocks order steps without this).
+        #[arg(long)]
+        no_real_time: bool,
     },
     /// Print the file's PlusCal `--algorithm` in PGo's layout, or a TLA+-only module in canonical form.
     Fmt {
@@ -77,7 +81,7 @@ fn run_here(ctx: Ctx, args: MpcalArgs) -> Result<(), Failure> {
         MpcalCmd::CheckSyntax { spec, no_multiple_writes } => check_syntax(ctx, &spec, no_multiple_writes),
         MpcalCmd::Fmt { spec, output } => fmt(ctx, &spec, output.as_deref()),
         MpcalCmd::Gogen { spec, output, package, no_multiple_writes } => gogen(ctx, &spec, &output, package, no_multiple_writes),
-        MpcalCmd::Validate { spec, traces, config, max_nodes } => validate(ctx, &spec, &traces, config.as_deref(), max_nodes),
+        MpcalCmd::Validate { spec, traces, config, max_nodes, no_real_time } => validate(ctx, &spec, &traces, config.as_deref(), max_nodes, !no_real_time),
     }
 }
 
@@ -195,10 +199,10 @@ fn fmt(ctx: Ctx, spec: &Path, output: Option<&Path>) -> Result<(), Failure> {
 
 /// `mpcal validate`: "trace valid: N steps" (exit 0), or the first step no behaviour explains /
 /// "not validated" (exit 1); bad input exits 2.
-fn validate(ctx: Ctx, spec: &Path, traces: &Path, config: Option<&Path>, max_nodes: usize) -> Result<(), Failure> {
+fn validate(ctx: Ctx, spec: &Path, traces: &Path, config: Option<&Path>, max_nodes: usize, real_time: bool) -> Result<(), Failure> {
     use vf_mpcal::validate::Report;
     let limits = vf_check::behaviour::Limits { max_level_nodes: max_nodes.max(1) };
-    let report = vf_mpcal::validate::validate(spec, traces, config, &limits).map_err(|e| Failure::input(e.0))?;
+    let report = vf_mpcal::validate::validate(spec, traces, config, &limits, real_time).map_err(|e| Failure::input(e.0))?;
     match report {
         Report::Valid { steps, processes, nodes } => {
             if ctx.json {

@@ -49,7 +49,11 @@ pub struct Step {
     pub label: String,
     pub next: String,
     pub ops: Vec<Access>,
+    /// the instance's archetype locals after the step
+    pub locals: Vec<(String, Value)>,
     pub clock: BTreeMap<String, u64>,
+    /// commit window (Unix ns: before pre-commit, after commit), when recorded
+    pub commit: Option<(i64, i64)>,
     pub file: PathBuf,
     pub line: usize,
 }
@@ -145,6 +149,23 @@ fn parse_step(line: &str, file: &Path, lno: usize) -> Result<Step, InputError> {
         let val = value(o.get("val").ok_or_else(|| bad(1, format!("{what}: missing `val`")))?, &what)?;
         ops.push(Access { write, res, idx, val });
     }
+    let mut locals = Vec::new();
+    if let Some(l) = j.get("locals") {
+        for (k, v) in l.as_object().ok_or_else(|| bad(1, "field `locals` must be an object".into()))? {
+            locals.push((k.clone(), value(v, &format!("local {k}"))?));
+        }
+    }
+    let commit = match j.get("commit") {
+        None => None,
+        Some(serde_json::Value::Array(a)) if a.len() == 2 && a.iter().all(|x| x.as_i64().is_some()) => {
+            let (s, e) = (a[0].as_i64().unwrap(), a[1].as_i64().unwrap());
+            if s > e {
+                return Err(bad(1, "field `commit` must be [start, end] with start <= end".into()));
+            }
+            Some((s, e))
+        }
+        Some(_) => return Err(bad(1, "field `commit` must be [start, end] (integers)".into())),
+    };
     let mut clock = BTreeMap::new();
     for (k, v) in field("clock")?.as_object().ok_or_else(|| bad(1, "field `clock` must be an object".into()))? {
         clock.insert(k.clone(), v.as_u64().ok_or_else(|| bad(1, format!("clock entry {k:?} must be a count")))?);
@@ -156,7 +177,9 @@ fn parse_step(line: &str, file: &Path, lno: usize) -> Result<Step, InputError> {
         label: string("label")?,
         next: string("next")?,
         ops,
+        locals,
         clock,
+        commit,
         file: file.to_path_buf(),
         line: lno,
     })
@@ -223,6 +246,13 @@ struct Inst {
     refs: HashMap<String, Binding>,
     /// every model variable bound by a ref parameter
     vars: Vec<usize>,
+    /// value parameters with a mapping macro (`instance A(..., FALSE) mapping @6 via M`): a
+    /// pseudo-variable (index past the model's variables) and the argument's value. They are
+    /// process-local in the translation, so they are free: each step replays its reads from the
+    /// argument's value and nothing is compared.
+    pseudo: Vec<(usize, Value)>,
+    /// archetype local -> (model variable of the process local, indexed by self)
+    locals: HashMap<String, (usize, bool)>,
 }
 
 struct Matcher<'a> {
@@ -232,6 +262,10 @@ struct Matcher<'a> {
     pc: usize,
     run: &'a Run,
     insts: Vec<Inst>,
+    /// per process and step: the (model variable, first index, modifies) it touches (index
+    /// None: the whole variable); a read through a mapping macro whose read body never assigns
+    /// `$variable`, or an unmapped read, does not modify
+    touches: Vec<Vec<Vec<(usize, Option<Value>, bool)>>>,
 }
 
 /// Values a mapping-macro body can end in: what it yielded and the new `$variable`.
@@ -352,7 +386,8 @@ impl Matcher<'_> {
     /// The model variables after replaying the step's accesses from `s` (every possible outcome).
     fn replay(&self, p: usize, step: &Step, s: &[Value]) -> Result<Vec<HashMap<usize, Value>>, String> {
         let inst = &self.insts[p];
-        let mut worlds: Vec<HashMap<usize, Value>> = vec![inst.vars.iter().map(|&v| (v, s[v].clone())).collect()];
+        let mut worlds: Vec<HashMap<usize, Value>> =
+            vec![inst.vars.iter().map(|&v| (v, s[v].clone())).chain(inst.pseudo.iter().cloned()).collect()];
         let self_env = Env::default().bind(intern("self"), step.self_.clone());
         for a in &step.ops {
             let b = inst.refs.get(&a.res).ok_or_else(|| format!("{}:{}: resource `{}` is not a `ref` parameter of archetype {}", step.file.display(), step.line, a.res, step.archetype))?;
@@ -413,6 +448,18 @@ impl Matcher<'_> {
     }
 }
 
+/// Whether mapping-macro statements may assign `$variable`.
+fn assigns_variable(ss: &[Stmt]) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::Assign(ps) => ps.iter().any(|p| p.lhs.root_name() == "$variable"),
+        StmtKind::If(_, a, b) => assigns_variable(a) || assigns_variable(b),
+        StmtKind::Either(cs) => cs.iter().any(|c| assigns_variable(c)),
+        StmtKind::With(_, b) | StmtKind::Labeled(_, b) | StmtKind::While(_, b) => assigns_variable(b),
+        StmtKind::MacroCall(..) | StmtKind::Call(..) => true,
+        _ => false,
+    })
+}
+
 fn get_path(ev: &Ev, v: &Value, idx: &[Value]) -> Result<Value, String> {
     let mut cur = v.clone();
     for i in idx {
@@ -464,8 +511,41 @@ impl StepMatcher for Matcher<'_> {
                 }
             }
         }
+        let inst = &self.insts[p];
+        for (name, val) in &step.locals {
+            if let Some(&(var, indexed)) = inst.locals.get(name) {
+                let cur = if indexed {
+                    match self.ev.apply_fn(&t[var], &step.self_) {
+                        Ok(v) => v,
+                        Err(_) => return Ok(false),
+                    }
+                } else {
+                    t[var].clone()
+                };
+                if !eq(&cur, val) {
+                    return Ok(false);
+                }
+            }
+        }
         let worlds = self.replay(p, step, s)?;
-        Ok(worlds.iter().any(|w| w.iter().all(|(&v, val)| eq(&t[v], val))))
+        Ok(worlds.iter().any(|w| w.iter().all(|(&v, val)| v >= t.len() || eq(&t[v], val))))
+    }
+
+    fn independent(&self, a: (usize, usize), b: (usize, usize)) -> bool {
+        if a.0 == b.0 {
+            return false;
+        }
+        let (ta, tb) = (&self.touches[a.0][a.1], &self.touches[b.0][b.1]);
+        !ta.iter().any(|(va, ka, ma)| {
+            tb.iter().any(|(vb, kb, mb)| {
+                va == vb
+                    && (*ma || *mb)
+                    && match (ka, kb) {
+                        (Some(x), Some(y)) => eq(x, y),
+                        _ => true,
+                    }
+            })
+        })
     }
 }
 
@@ -482,7 +562,9 @@ fn leak<T>(v: T) -> &'static T {
 }
 
 /// Validates the run recorded in `traces` against `spec` (with `config`, default `spec.cfg`).
-pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limits) -> Result<Report, InputError> {
+/// With `real_time`, steps are also ordered by their recorded commit windows (see
+/// `behaviour::Observed::window`).
+pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limits, real_time: bool) -> Result<Report, InputError> {
     let src = std::fs::read_to_string(spec).map_err(|e| InputError(format!("{}:1:1: cannot read: {e}", spec.display())))?;
     let sf = vf_tla::SourceFile::new(spec.display().to_string(), src.clone());
     let (block, _) = crate::parse_block(&src).map_err(|d| {
@@ -508,6 +590,14 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
         let (l, c) = sf.line_col(span.start);
         format!("{}:{l}:{c}", spec.display())
     };
+    // the PlusCal the translation was made from: the process locals archetype locals became
+    let pcal_processes: Vec<crate::ast::Process> = (|| {
+        let (module, b) = crate::analyze(&src, crate::Options::default()).ok()?;
+        let mut idents = crate::codegen::identifiers(&src, 0, crate::translation_start(&src).min(src.len()));
+        idents.extend(crate::codegen::identifiers(&src, b.span.start, b.span.end));
+        crate::codegen::generate_with_names(&module, &b, &idents).ok().map(|p| p.processes)
+    })()
+    .unwrap_or_default();
     // each recorded instance -> its `instance` declaration
     let mut insts = Vec::new();
     for steps in &run.procs {
@@ -536,8 +626,26 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
             .ok_or_else(|| InputError(format!("{}: archetype {} is not defined", at(inst.span), inst.archetype.name)))?;
         let mut refs = HashMap::new();
         let mut vars = Vec::new();
+        let mut pseudo = Vec::new();
         for (k, (prm, arg)) in arch.params.iter().zip(inst.args.iter()).enumerate() {
-            let Arg::Ref { name, mapping_count, span } = arg else { continue };
+            let (name, mapping_count, span) = match arg {
+                Arg::Ref { name, mapping_count, span } => (name, mapping_count, span),
+                Arg::Expr(e) => {
+                    if let Some(m) = inst.mappings.iter().find(|m| m.position == Some(k)) {
+                        let mac = block
+                            .mapping_macros
+                            .iter()
+                            .find(|mm| mm.name.name == m.macro_name.name)
+                            .ok_or_else(|| InputError(format!("{}: mapping macro {} is not defined", at(m.span), m.macro_name.name)))?;
+                        let env = Env::default().bind(intern("self"), s0.self_.clone());
+                        let v = ev.eval(leak(e.clone()), sc, &env, &St::NONE).map_err(|err| InputError(format!("{}: {}", at(e.span), err.one_line())))?;
+                        let var = model.vars.len() + k;
+                        refs.insert(prm.name.name.clone(), Binding { var, depth: m.mapping_count as usize, mapping: Some(mac) });
+                        pseudo.push((var, v));
+                    }
+                    continue;
+                }
+            };
             let var = model
                 .vars
                 .iter()
@@ -560,7 +668,23 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
                 vars.push(var);
             }
         }
-        insts.push(Inst { refs, vars });
+        // archetype locals are the first locals of the generated process, renamed by PGo's
+        // NameCleaner (`x`, `x0`, `x1`, ...)
+        let mut locals = HashMap::new();
+        if let Some(proc_) = pcal_processes.iter().find(|p| p.self_decl.name.name == inst.name.name.name) {
+            let indexed = matches!(inst.name.init, VarInit::In(_));
+            for (l, pl) in arch.locals.iter().zip(proc_.locals.iter()) {
+                let (a, b) = (&l.name.name, &pl.name.name);
+                let renamed = b.starts_with(a.as_str()) && b[a.len()..].chars().all(|c| c.is_ascii_digit());
+                if !renamed {
+                    break;
+                }
+                if let Some(var) = model.vars.iter().position(|v| *v == b.as_str()) {
+                    locals.insert(a.clone(), (var, indexed));
+                }
+            }
+        }
+        insts.push(Inst { refs, vars, pseudo, locals });
     }
     // causal order from the clocks
     let ids: Vec<&str> = run.procs.iter().map(|s| s[0].id.as_str()).collect();
@@ -579,16 +703,43 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
                     }
                 }
             }
-            o.push(Observed { after });
+            o.push(Observed { after, window: if real_time { s.commit } else { None } });
         }
         obs.push(o);
     }
-    let m = Matcher { model: &model, ev, sc, pc, run: &run, insts };
+    let nvars = model.vars.len();
+    let touches = run
+        .procs
+        .iter()
+        .zip(insts.iter())
+        .map(|(steps, inst)| {
+            steps
+                .iter()
+                .map(|st| {
+                    let mut ts: Vec<(usize, Option<Value>, bool)> = Vec::new();
+                    for a in &st.ops {
+                        if let Some(b) = inst.refs.get(&a.res) {
+                            if b.var < nvars {
+                                let key = if b.depth >= 1 { a.idx.first().cloned() } else { None };
+                                let modifies = a.write || b.mapping.is_some_and(|m| assigns_variable(&m.read));
+                                ts.push((b.var, key, modifies));
+                            }
+                        }
+                    }
+                    ts
+                })
+                .collect()
+        })
+        .collect();
+    let m = Matcher { model: &model, ev, sc, pc, run: &run, insts, touches };
     let _ = m.model;
     Ok(match explain(&model, &obs, &m, limits) {
         Verdict::Explained { steps, nodes, .. } => Report::Valid { steps, processes: run.procs.len(), nodes },
         Verdict::Unexplained { depth, total, stuck, .. } => {
-            let mut msg = format!("trace invalid: no behaviour of the spec explains more than {depth} of {total} steps");
+            let mut msg = format!(
+                "trace invalid: no behaviour of the spec explains more than {depth} of {total} steps{}",
+                if real_time { " in real-time order" } else { "" }
+            );
             if stuck.is_empty() {
                 msg.push_str("; no step is causally ready there (inconsistent clocks)");
             } else {
