@@ -196,6 +196,16 @@ pub fn explain(model: &Model, obs: &[Vec<Observed>], m: &dyn StepMatcher, limits
             }
         }
         if next.is_empty() {
+            // a sleeping step cannot match either (taking it would have reached this level's
+            // successors through an equivalent order), so report every ready step
+            for node in &level {
+                for p in (0..nproc).filter(|&p| ready(obs, &node.pos, p)) {
+                    let step = (p, node.pos[p] as usize);
+                    if !stuck.contains(&step) {
+                        stuck.push(step);
+                    }
+                }
+            }
             stuck.sort();
             return Verdict::Unexplained { depth, total, stuck, nodes };
         }

@@ -30,7 +30,17 @@ const CFG1: &str = "CONSTANTS\n    NumClients = 1\n    Rounds = 1\n    defaultIn
 fn ev(arch: &str, slf: i64, label: &str, next: &str, ops: &str, clock: &[(&str, u64)]) -> String {
     let id = format!("{arch}/{slf}");
     let clock: Vec<String> = clock.iter().map(|(k, n)| format!("\"{k}\":{n}")).collect();
-    format!("{{\"archetype\":\"{arch}\",\"id\":\"{id}\",\"self\":{slf},\"label\":\"{label}\",\"next\":\"{next}\",\"ops\":[{ops}],\"clock\":{{{}}}}}", clock.join(","))
+    // a client's local `round`: 1 once it has left the critical section
+    let locals = if arch == "ALockClient" { format!("{{\"round\":{}}}", if clock.len() > 1 && label != "enter" { 1 } else { 0 }) } else { "{}".into() };
+    format!(
+        "{{\"archetype\":\"{arch}\",\"id\":\"{id}\",\"self\":{slf},\"label\":\"{label}\",\"next\":\"{next}\",\"ops\":[{ops}],\"locals\":{locals},\"clock\":{{{}}}}}",
+        clock.join(",")
+    )
+}
+
+/// Adds commit windows `[start, end]` (ns) to the lines.
+fn with_windows(lines: &[String], windows: &[(i64, i64)]) -> Vec<String> {
+    lines.iter().zip(windows).map(|(l, (a, b))| format!("{},\"commit\":[{a},{b}]}}", &l[..l.len() - 1])).collect()
 }
 
 fn msg(kind: &str) -> String {
@@ -114,6 +124,8 @@ fn mutated_runs_are_rejected_at_the_right_step() {
         }), "ALockClient (self = 1) label leave -> enter"),
         // inCS written with a value the spec does not write
         ("incs", Box::new(|c, _| c[2] = c[2].replace("\"val\":true", "\"val\":false")), "ALockClient (self = 1) label enter -> leave"),
+        // a local with a value the spec does not compute
+        ("local", Box::new(|c, _| c[3] = c[3].replace("\"round\":1", "\"round\":5")), "ALockClient (self = 1) label leave -> loop"),
     ];
     for (tag, mutate, want) in cases {
         let d = tmpdir(&format!("mut-{tag}"));
@@ -143,6 +155,31 @@ fn clocks_constrain_the_interleaving() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("more than 2 of 12 steps"), "{stdout}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Commit windows order steps in real time: a client that read the grant before the server
+/// started sending it is rejected, unless real-time order is switched off (the clocks alone
+/// allow the order); consistent windows are accepted.
+#[test]
+fn commit_windows_order_steps_in_real_time() {
+    let d = tmpdir("realtime");
+    let (c, s) = hand_run();
+    // consistent: the server's steps 1-3 at 10..60, the client's around them
+    let cw = [(1, 2), (3, 4), (70, 80), (90, 100), (110, 120)];
+    let sw = [(10, 20), (30, 40), (50, 60), (95, 96), (130, 140), (150, 160), (170, 180)];
+    write_run(&d, &with_windows(&c, &cw), &with_windows(&s, &sw));
+    let out = validate(&d, &d.join("one.cfg"));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    // the client's enter (reads the grant) ends before the server's handle (sends it) starts
+    let cw = [(1, 2), (3, 4), (5, 6), (90, 100), (110, 120)];
+    write_run(&d, &with_windows(&c, &cw), &with_windows(&s, &sw));
+    let out = validate(&d, &d.join("one.cfg"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("in real-time order"), "{stdout}");
+    let out = vf().args(["mpcal", "validate", "--no-real-time"]).arg(spec()).arg(&d).arg("--config").arg(d.join("one.cfg")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     std::fs::remove_dir_all(&d).unwrap();
 }
 

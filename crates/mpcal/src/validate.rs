@@ -738,10 +738,10 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
         Verdict::Unexplained { depth, total, stuck, .. } => {
             let mut msg = format!(
                 "trace invalid: no behaviour of the spec explains more than {depth} of {total} steps{}",
-                if real_time { " in real-time order" } else { "" }
+                if real_time && run.procs.iter().flatten().any(|s| s.commit.is_some()) { " in real-time order" } else { "" }
             );
             if stuck.is_empty() {
-                msg.push_str("; no step is causally ready there (inconsistent clocks)");
+                msg.push_str("; no step is ready there (the vector clocks or commit windows contradict each other)");
             } else {
                 msg.push_str("; no behaviour explains the next step");
                 msg.push_str(if stuck.len() > 1 { " (one of): " } else { ": " });
