@@ -213,6 +213,12 @@ fn bad_trace_input_exits_2_with_position() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("no instance of archetype ALockClient has self = 7"), "{stderr}");
+    // empty trace files: nothing to validate is an error, never "trace valid: 0 steps"
+    write_run(&d, &[], &[]);
+    let out = validate(&d, &d.join("one.cfg"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("the trace files hold no steps"), "{stderr}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 

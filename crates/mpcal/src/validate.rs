@@ -229,6 +229,9 @@ pub fn load_run(dir: &Path) -> Result<Run, InputError> {
             procs.push(steps);
         }
     }
+    if procs.is_empty() {
+        return Err(InputError(format!("{}:1:1: the trace files hold no steps", dir.display())));
+    }
     Ok(Run { procs })
 }
 
