@@ -268,8 +268,11 @@ struct Matcher<'a> {
     /// per process and step: the (model variable, first index, modifies) it touches (index
     /// None: the whole variable); a read through a mapping macro whose read body never assigns
     /// `$variable`, or an unmapped read, does not modify
-    touches: Vec<Vec<Vec<(usize, Option<Value>, bool)>>>,
+    touches: Vec<Vec<Vec<Touch>>>,
 }
+
+/// (model variable, first index or the whole variable, modifies)
+type Touch = (usize, Option<Value>, bool);
 
 /// Values a mapping-macro body can end in: what it yielded and the new `$variable`.
 type Outcomes = Vec<(Option<Value>, Value)>;
@@ -719,7 +722,7 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
             steps
                 .iter()
                 .map(|st| {
-                    let mut ts: Vec<(usize, Option<Value>, bool)> = Vec::new();
+                    let mut ts: Vec<Touch> = Vec::new();
                     for a in &st.ops {
                         if let Some(b) = inst.refs.get(&a.res) {
                             if b.var < nvars {
