@@ -139,6 +139,11 @@ type Context struct {
 
 	prevIdle bool
 
+	// trace recording (trace.go): nil when off
+	traceDir string
+	trace    *tracer
+	rootName string
+
 	stopOnce sync.Once
 	stop     chan struct{}
 	mu       sync.Mutex
@@ -267,7 +272,8 @@ func (c *Context) initLocals() error {
 // NewContext prepares an instance of arch with the given `self`.
 func NewContext(arch *Archetype, self tla.Value, opts ...Option) *Context {
 	c := &Context{arch: arch, self: self, consts: &Constants{}, values: map[string]tla.Value{}, res: map[string]Resource{},
-		locals: map[string]*LocalResource{}, seen: map[Resource]bool{}, fair: map[int]int{}, out: os.Stdout, stop: make(chan struct{})}
+		locals: map[string]*LocalResource{}, seen: map[Resource]bool{}, fair: map[int]int{}, out: os.Stdout, stop: make(chan struct{}),
+		rootName: arch.Name, traceDir: os.Getenv(TraceDirEnv)}
 	for _, o := range opts {
 		o(c)
 	}
@@ -335,37 +341,46 @@ func (c *Context) SetLocal(name string, v tla.Value) {
 	_ = l.Write(v)
 }
 
-func (c *Context) resource(name string, idx []tla.Value) (Resource, error) {
-	r, ok := c.res[name]
+func (c *Context) resource(name string, idx []tla.Value) (Resource, Resource, error) {
+	root, ok := c.res[name]
 	if !ok {
-		return nil, fmt.Errorf("archetype %s: resource %s is not bound", c.arch.Name, name)
+		return nil, nil, fmt.Errorf("archetype %s: resource %s is not bound", c.arch.Name, name)
 	}
+	r := root
 	for _, i := range idx {
 		var err error
 		if r, err = r.Index(i); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	c.touch(r)
-	return r, nil
+	return root, r, nil
 }
 
 // Read reads the resource bound to `ref name`, indexed by idx for `ref name[_]...`.
 func (c *Context) Read(name string, idx ...tla.Value) (tla.Value, error) {
-	r, err := c.resource(name, idx)
+	root, r, err := c.resource(name, idx)
 	if err != nil {
 		return tla.Value{}, err
 	}
-	return r.Read()
+	v, err := r.Read()
+	if err == nil && c.trace != nil {
+		c.traceAccess("read", name, root, idx, v)
+	}
+	return v, err
 }
 
 // Write writes the resource bound to `ref name`, indexed by idx.
 func (c *Context) Write(name string, idx []tla.Value, v tla.Value) error {
-	r, err := c.resource(name, idx)
+	root, r, err := c.resource(name, idx)
 	if err != nil {
 		return err
 	}
-	return r.Write(v)
+	err = r.Write(v)
+	if err == nil && c.trace != nil {
+		c.traceAccess("write", name, root, idx, v)
+	}
+	return err
 }
 
 // Goto ends the step, continuing at label.
@@ -538,6 +553,10 @@ func (c *Context) Run() error {
 		}
 	}
 	c.pc = c.arch.Entry
+	if err := c.startTrace(); err != nil {
+		return err
+	}
+	defer c.closeTrace()
 	if err := c.initLocals(); err != nil {
 		return err
 	}
@@ -558,6 +577,9 @@ func (c *Context) Run() error {
 		}
 		c.next = ""
 		c.pending = nil
+		if c.trace != nil {
+			c.trace.ops = c.trace.ops[:0]
+		}
 		err := c.runLabel(f)
 		if err == nil {
 			if c.next == "" {
@@ -565,8 +587,15 @@ func (c *Context) Run() error {
 				return fmt.Errorf("archetype %s: label %s ended without a jump", c.arch.Name, c.pc)
 			}
 			idle, waits := c.idleStep()
+			var clock VClock
+			var t0 int64
+			if c.trace != nil {
+				clock = c.traceClock()
+				t0 = time.Now().UnixNano()
+			}
 			err = c.commitAll()
 			if err == nil {
+				label := c.pc
 				if idle && c.prevIdle {
 					c.waitChange(waits)
 				}
@@ -584,6 +613,11 @@ func (c *Context) Run() error {
 					}
 				} else {
 					c.pc = c.next
+				}
+				if c.trace != nil {
+					if err := c.traceCommit(label, c.pc, clock, t0); err != nil {
+						return err
+					}
 				}
 				backoff = 0
 				continue

@@ -10,16 +10,30 @@ import (
 // DefaultReceiveTimeout is how long a mailbox read waits for a message before aborting the step.
 const DefaultReceiveTimeout = 50 * time.Millisecond
 
+// msg is a queued value with the vector clock of its send (nil unless traces are recorded).
+type msg struct {
+	v  tla.Value
+	vc VClock
+}
+
+func plain(vs []tla.Value) []msg {
+	out := make([]msg, len(vs))
+	for i, v := range vs {
+		out[i] = msg{v: v}
+	}
+	return out
+}
+
 // queue is a FIFO of values with blocking pop.
 type queue struct {
 	mu     sync.Mutex
-	items  []tla.Value
+	items  []msg
 	signal chan struct{} // closed and replaced on every push
 }
 
 func newQueue() *queue { return &queue{signal: make(chan struct{})} }
 
-func (q *queue) push(vs ...tla.Value) {
+func (q *queue) push(vs ...msg) {
 	q.mu.Lock()
 	q.items = append(q.items, vs...)
 	close(q.signal)
@@ -27,12 +41,12 @@ func (q *queue) push(vs ...tla.Value) {
 	q.mu.Unlock()
 }
 
-func (q *queue) pushFront(vs []tla.Value) {
+func (q *queue) pushFront(vs []msg) {
 	if len(vs) == 0 {
 		return
 	}
 	q.mu.Lock()
-	q.items = append(append([]tla.Value(nil), vs...), q.items...)
+	q.items = append(append([]msg(nil), vs...), q.items...)
 	close(q.signal)
 	q.signal = make(chan struct{})
 	q.mu.Unlock()
@@ -45,7 +59,7 @@ func (q *queue) len() int {
 }
 
 // pop waits up to timeout for an item.
-func (q *queue) pop(timeout time.Duration) (tla.Value, bool) {
+func (q *queue) pop(timeout time.Duration) (msg, bool) {
 	deadline := time.Now().Add(timeout)
 	for {
 		q.mu.Lock()
@@ -59,7 +73,7 @@ func (q *queue) pop(timeout time.Duration) (tla.Value, bool) {
 		q.mu.Unlock()
 		left := time.Until(deadline)
 		if left <= 0 {
-			return tla.Value{}, false
+			return msg{}, false
 		}
 		t := time.NewTimer(left)
 		select {
@@ -77,12 +91,13 @@ type receiver struct {
 	q       *queue
 	timeout time.Duration
 	mu      sync.Mutex
-	taken   []tla.Value
+	taken   []msg
 	sent    []tla.Value
+	vc      VClock
 }
 
 func (r *receiver) Read() (tla.Value, error) {
-	v, ok := r.q.pop(r.timeout)
+	m, ok := r.q.pop(r.timeout)
 	if !ok {
 		if r.timeout > 0 {
 			return tla.Value{}, ErrAbortedAfterWait
@@ -90,9 +105,9 @@ func (r *receiver) Read() (tla.Value, error) {
 		return tla.Value{}, ErrAborted
 	}
 	r.mu.Lock()
-	r.taken = append(r.taken, v)
+	r.taken = append(r.taken, m)
 	r.mu.Unlock()
-	return v, nil
+	return m.v, nil
 }
 func (r *receiver) Write(v tla.Value) error {
 	r.mu.Lock()
@@ -106,26 +121,49 @@ func (r *receiver) Commit() error {
 	r.mu.Lock()
 	r.taken = nil
 	sent := r.sent
-	r.sent = nil
+	vc := r.vc
+	r.sent, r.vc = nil, nil
 	r.mu.Unlock()
-	r.q.push(sent...)
+	ms := plain(sent)
+	for i := range ms {
+		ms[i].vc = vc
+	}
+	r.q.push(ms...)
 	return nil
 }
 func (r *receiver) Abort() {
 	r.mu.Lock()
 	taken := r.taken
-	r.taken, r.sent = nil, nil
+	r.taken, r.sent, r.vc = nil, nil, nil
 	r.mu.Unlock()
 	r.q.pushFront(taken)
 }
 func (r *receiver) Close() error { return nil }
 
+func (r *receiver) readClocks() []VClock {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []VClock
+	for _, m := range r.taken {
+		if m.vc != nil {
+			out = append(out, m.vc)
+		}
+	}
+	return out
+}
+func (r *receiver) setClock(vc VClock) {
+	r.mu.Lock()
+	r.vc = vc
+	r.mu.Unlock()
+}
+
 // sender is the writing end of a mailbox: values written in a step are delivered on commit.
 type sender struct {
 	mu        sync.Mutex
 	buf       []tla.Value
+	vc        VClock
 	precommit func() error
-	deliver   func([]tla.Value) error
+	deliver   func([]msg) error
 }
 
 func (s *sender) Read() (tla.Value, error) { return tla.Value{}, ErrNotReadable }
@@ -148,19 +186,30 @@ func (s *sender) PreCommit() error {
 func (s *sender) Commit() error {
 	s.mu.Lock()
 	buf := s.buf
-	s.buf = nil
+	vc := s.vc
+	s.buf, s.vc = nil, nil
 	s.mu.Unlock()
 	if len(buf) == 0 {
 		return nil
 	}
-	return s.deliver(buf)
+	ms := plain(buf)
+	for i := range ms {
+		ms[i].vc = vc
+	}
+	return s.deliver(ms)
 }
 func (s *sender) Abort() {
 	s.mu.Lock()
-	s.buf = nil
+	s.buf, s.vc = nil, nil
 	s.mu.Unlock()
 }
-func (s *sender) Close() error { return nil }
+func (s *sender) Close() error         { return nil }
+func (s *sender) readClocks() []VClock { return nil }
+func (s *sender) setClock(vc VClock) {
+	s.mu.Lock()
+	s.vc = vc
+	s.mu.Unlock()
+}
 
 // InMemoryNetwork is a set of mailboxes, one per node, inside one OS process.
 type InMemoryNetwork struct {
@@ -194,7 +243,7 @@ func (n *InMemoryNetwork) Mailboxes(self tla.Value, timeout time.Duration) Resou
 			return &receiver{q: n.box(self), timeout: timeout}, nil
 		}
 		q := n.box(i)
-		return &sender{deliver: func(vs []tla.Value) error { q.push(vs...); return nil }}, nil
+		return &sender{deliver: func(ms []msg) error { q.push(ms...); return nil }}, nil
 	})
 }
 
@@ -216,7 +265,7 @@ func (c *inputChannel) Read() (tla.Value, error) {
 		select {
 		case v, ok := <-c.ch:
 			if ok {
-				c.q.push(v)
+				c.q.push(msg{v: v})
 			}
 		case <-t.C:
 		}
@@ -228,9 +277,9 @@ func (c *inputChannel) Write(tla.Value) error { return ErrNotWritable }
 
 // OutputChannel is a resource whose committed writes are sent on ch, in order.
 func OutputChannel(ch chan<- tla.Value) Resource {
-	return &sender{deliver: func(vs []tla.Value) error {
-		for _, v := range vs {
-			ch <- v
+	return &sender{deliver: func(ms []msg) error {
+		for _, m := range ms {
+			ch <- m.v
 		}
 		return nil
 	}}

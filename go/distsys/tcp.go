@@ -166,20 +166,32 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 		}
 		kind, session, seq := body[0], binary.BigEndian.Uint64(body[1:]), binary.BigEndian.Uint64(body[9:])
 		switch kind {
-		case frameData:
-			v, rest, err := tla.Decode(body[17:])
+		case frameData, frameDataClocked:
+			payload := body[17:]
+			var vc VClock
+			if kind == frameDataClocked {
+				cv, rest, err := tla.Decode(payload)
+				if err != nil {
+					return
+				}
+				if vc, err = clockFromValue(cv); err != nil {
+					return
+				}
+				payload = rest
+			}
+			v, rest, err := tla.Decode(payload)
 			if err != nil || len(rest) != 0 {
 				return
 			}
 			m.mu.Lock()
 			if seq > m.seen[session] {
 				m.seen[session] = seq
-				m.pending[session] = append(m.pending[session], pendingMsg{seq, v})
+				m.pending[session] = append(m.pending[session], pendingMsg{seq, msg{v: v, vc: vc}})
 			}
 			m.mu.Unlock()
 		case frameCommit:
 			m.mu.Lock()
-			var ready []tla.Value
+			var ready []msg
 			ps := m.pending[session]
 			for len(ps) > 0 && ps[0].seq <= seq {
 				ready = append(ready, ps[0].v)
@@ -206,14 +218,45 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 
 type pendingMsg struct {
 	seq uint64
-	v   tla.Value
+	v   msg
 }
 
 const (
 	frameData   = 0
 	frameCommit = 1
 	frameAbort  = 2
+	// frameDataClocked is frameData whose payload starts with the sender's vector clock
+	// (tla.Encode of a function from instance names to step counts); sent only while the
+	// sender records a trace.
+	frameDataClocked = 3
 )
+
+func clockValue(vc VClock) tla.Value {
+	ks := make([]tla.Value, 0, len(vc))
+	vs := make([]tla.Value, 0, len(vc))
+	for k, n := range vc {
+		ks = append(ks, tla.MakeString(k))
+		vs = append(vs, tla.MakeInt(int64(n)))
+	}
+	return tla.MakeFunction(ks, vs)
+}
+
+func clockFromValue(v tla.Value) (vc VClock, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bad clock")
+		}
+	}()
+	if v.Kind() != tla.KindFunction {
+		return nil, fmt.Errorf("bad clock")
+	}
+	ks, vs := v.Pairs()
+	vc = make(VClock, len(ks))
+	for i := range ks {
+		vc[ks[i].AsString()] = uint64(vs[i].AsInt())
+	}
+	return vc, nil
+}
 
 // Resource is the `ref net[_]` resource: net[self] reads this node's mailbox, net[j] sends to j.
 // Each call returns an independent resource for one archetype: its sends use their own
@@ -273,9 +316,19 @@ func (s *tcpSender) close() {
 var errBadAck = errors.New("distsys: bad acknowledgement")
 
 func (s *tcpSender) frame(kind byte, seq uint64, v *tla.Value) []byte {
+	return s.clockedFrame(kind, seq, v, nil)
+}
+
+func (s *tcpSender) clockedFrame(kind byte, seq uint64, v *tla.Value, vc VClock) []byte {
 	f := make([]byte, 21, 64)
+	if vc != nil {
+		kind = frameDataClocked
+	}
 	f[4] = kind
 	putFrame(f, s.session, seq)
+	if vc != nil {
+		f = tla.Encode(f, clockValue(vc))
+	}
 	if v != nil {
 		f = tla.Encode(f, *v)
 	}
@@ -326,8 +379,16 @@ type tcpSend struct {
 	lossy bool
 	mu    sync.Mutex
 	buf   []tla.Value
+	vc    VClock
 	sent  bool
 	last  uint64
+}
+
+func (r *tcpSend) readClocks() []VClock { return nil }
+func (r *tcpSend) setClock(vc VClock) {
+	r.mu.Lock()
+	r.vc = vc
+	r.mu.Unlock()
 }
 
 func (r *tcpSend) Read() (tla.Value, error) { return tla.Value{}, ErrNotReadable }
@@ -350,7 +411,7 @@ func (r *tcpSend) PreCommit() error {
 	defer s.mu.Unlock()
 	for i := range r.buf {
 		s.seq++
-		if err := s.exchange(s.frame(frameData, s.seq, &r.buf[i]), s.seq); err != nil {
+		if err := s.exchange(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
 			if r.sent {
 				_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
 			}
@@ -369,7 +430,7 @@ func (r *tcpSend) PreCommit() error {
 func (r *tcpSend) Commit() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.buf = nil
+	r.buf, r.vc = nil, nil
 	if !r.sent {
 		return nil
 	}
@@ -396,7 +457,7 @@ func (r *tcpSend) Commit() error {
 func (r *tcpSend) Abort() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.buf = nil
+	r.buf, r.vc = nil, nil
 	if r.sent {
 		r.sent = false
 		s := r.s

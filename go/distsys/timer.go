@@ -186,7 +186,7 @@ func (c *LocalChannel) Reader(timeout time.Duration) Resource {
 
 // Writer is a sending handle.
 func (c *LocalChannel) Writer() Resource {
-	return &sender{deliver: func(vs []tla.Value) error { c.q.push(vs...); return nil }}
+	return &sender{deliver: func(ms []msg) error { c.q.push(ms...); return nil }}
 }
 
 // Len is the number of values sent and not yet received.

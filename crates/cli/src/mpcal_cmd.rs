@@ -48,6 +48,22 @@ enum MpcalCmd {
         #[arg(long)]
         unsupported_panics: bool,
     },
+    /// Check that a run recorded by go/distsys (VERIFORGE_TRACE_DIR) is a behaviour of the spec.
+    Validate {
+        spec: PathBuf,
+        /// Directory of *.jsonl trace files, one per archetype instance.
+        traces: PathBuf,
+        /// TLC configuration (constants of the run; default: spec.cfg next to the spec).
+        #[arg(long, alias = "cfg")]
+        config: Option<PathBuf>,
+        /// Give up (exit 1, "not validated") when one level of the search holds more nodes.
+        #[arg(long, default_value_t = 200_000)]
+        max_nodes: usize,
+        /// Ignore the steps' recorded commit windows (by default a step that committed before
+        /// another started is ordered first; only the vector clocks order steps without this).
+        #[arg(long)]
+        no_real_time: bool,
+    },
     /// Print the file's PlusCal `--algorithm` in PGo's layout, or a TLA+-only module in canonical form.
     Fmt {
         spec: PathBuf,
@@ -71,6 +87,7 @@ fn run_here(ctx: Ctx, args: MpcalArgs) -> Result<(), Failure> {
         MpcalCmd::Gogen { spec, output, package, no_multiple_writes, unsupported_panics } => {
             gogen(ctx, &spec, &output, package, no_multiple_writes, unsupported_panics)
         }
+        MpcalCmd::Validate { spec, traces, config, max_nodes, no_real_time } => validate(ctx, &spec, &traces, config.as_deref(), max_nodes, !no_real_time),
     }
 }
 
@@ -182,6 +199,32 @@ fn fmt(ctx: Ctx, spec: &Path, output: Option<&Path>) -> Result<(), Failure> {
         None => {
             print!("{text}");
             Ok(())
+        }
+    }
+}
+
+/// `mpcal validate`: "trace valid: N steps" (exit 0), or the first step no behaviour explains /
+/// "not validated" (exit 1); bad input exits 2.
+fn validate(ctx: Ctx, spec: &Path, traces: &Path, config: Option<&Path>, max_nodes: usize, real_time: bool) -> Result<(), Failure> {
+    use vf_mpcal::validate::Report;
+    let limits = vf_check::behaviour::Limits { max_level_nodes: max_nodes.max(1) };
+    let report = vf_mpcal::validate::validate(spec, traces, config, &limits, real_time).map_err(|e| Failure::input(e.0))?;
+    match report {
+        Report::Valid { steps, processes, nodes } => {
+            if ctx.json {
+                println!("{}", serde_json::json!({"valid": true, "steps": steps, "processes": processes, "search_nodes": nodes}));
+            } else {
+                println!("trace valid: {steps} steps ({processes} archetype instances, {nodes} search nodes)");
+            }
+            Ok(())
+        }
+        Report::Invalid { message } | Report::NotValidated { message } => {
+            if ctx.json {
+                println!("{}", serde_json::json!({"valid": false, "message": message}));
+            } else {
+                println!("{message}");
+            }
+            Err(Failure::Negative(String::new()))
         }
     }
 }

@@ -223,3 +223,4 @@ pub fn write_tla_translation(text: &str) -> Result<String, String> {
 }
 pub mod mapping;
 pub mod gogen;
+pub mod validate;

@@ -115,7 +115,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 			return nil, fmt.Errorf("%s is not available to this archetype (our glue binds it where PGo's does)", name)
 		})
 	}
-	archs := []*distsys.Archetype{AServer, AServerRequestVote, AServerAppendEntries, AServerAdvanceCommitIndex, AServerBecomeLeader}
+	archs := withFaults([]*distsys.Archetype{AServer, AServerRequestVote, AServerAppendEntries, AServerAdvanceCommitIndex, AServerBecomeLeader})
 	for n, a := range archs {
 		opts := []distsys.Option{
 			distsys.WithConstants(k), distsys.WithOutput(out),
@@ -132,14 +132,14 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		for _, name := range sharedVars {
 			opts = append(opts, distsys.WithResource(name, only(name, s.shared[name].Handle())))
 		}
-		switch a {
-		case AServer:
+		switch a.Name {
+		case AServer.Name:
 			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog})),
 				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
-		case AServerAppendEntries:
+		case AServerAppendEntries.Name:
 			opts = append(opts, distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())))
-		case AServerBecomeLeader:
+		case AServerBecomeLeader.Name:
 			opts = append(opts, distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Reader(cfg.InputChanReadTimeout))))
 		}
