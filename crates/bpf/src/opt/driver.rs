@@ -81,7 +81,12 @@ pub struct Report {
     /// output (0 when the program type cannot be test-run or the kernel is unavailable).
     pub kernel_test_runs: usize,
     pub counters: Vec<(String, u64)>,
-    /// (seconds, best instruction count) whenever the best improved.
+    /// `size` or `latency` (what the search minimized; the trace is in its units).
+    pub objective: String,
+    /// Static cost of input and output under the objective (latency: units of the table's median opcode).
+    pub cost_before: f64,
+    pub cost_after: f64,
+    /// (seconds, best cost under the objective) whenever the best improved.
     pub trace: Vec<(f64, f64)>,
 }
 
@@ -251,6 +256,9 @@ pub fn optimize_program(
         safety: oracle,
         differential_inputs: if best != prog.insns { differential_inputs } else { 0 },
         counters: s.counters.clone(),
+        objective: opts.problem.objective.name().to_string(),
+        cost_before: opts.problem.objective.cost(&prog.insns),
+        cost_after: opts.problem.objective.cost(&best),
         trace: s.trace.points.iter().map(|p| (p.time_s, p.cost)).collect(),
     };
     Ok((best, report))

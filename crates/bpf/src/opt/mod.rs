@@ -3,6 +3,7 @@
 //! emitted program.
 
 pub mod analysis;
+pub mod cost;
 pub mod driver;
 pub mod interp;
 pub mod mutate;

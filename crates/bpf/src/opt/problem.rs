@@ -40,6 +40,8 @@ pub struct ProblemConfig {
     pub deadline: Option<std::time::Instant>,
     /// Map key sizes for helper calls inside windows.
     pub call_model: CallModel,
+    /// Instruction count or static latency (`opt::cost`).
+    pub objective: crate::opt::cost::Objective,
 }
 
 impl Default for ProblemConfig {
@@ -52,6 +54,7 @@ impl Default for ProblemConfig {
             seed: 0,
             deadline: None,
             call_model: CallModel::default(),
+            objective: crate::opt::cost::Objective::Size,
         }
     }
 }
@@ -360,7 +363,7 @@ impl Problem for BpfProblem<'_> {
     }
 
     fn cost(&self, c: &Cand) -> f64 {
-        isa::count_real(&c.insns) as f64 + self.cfg.error_weight * self.total_error(c)
+        self.cfg.objective.cost(&c.insns) + self.cfg.error_weight * self.total_error(c)
     }
 
     fn confirm(&self, c: &Cand, _cost: f64) -> Confirmation {
