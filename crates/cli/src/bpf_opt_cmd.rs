@@ -83,6 +83,14 @@ pub struct OptArgs {
     /// Latency table written by `veriforge bpf calibrate` (default: the table checked in).
     #[arg(long)]
     pub cost_table: Option<PathBuf>,
+    /// Rewrite-rule database (JSON lines; default: $VERIFORGE_BPF_RULES or
+    /// ~/.cache/veriforge/bpf-rules.jsonl, not used with --no-cache unless given here). Rules are
+    /// applied before the search, each firing proven again; the search's proofs add rules.
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Do not read or write the rule database.
+    #[arg(long)]
+    pub no_rules: bool,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -206,6 +214,14 @@ fn default_cache() -> PathBuf {
     Path::new(&home).join(".cache/veriforge/bpf-window-proofs.jsonl")
 }
 
+fn default_rules() -> PathBuf {
+    if let Ok(p) = std::env::var("VERIFORGE_BPF_RULES") {
+        return PathBuf::from(p);
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| ".".into());
+    Path::new(&home).join(".cache/veriforge/bpf-rules.jsonl")
+}
+
 fn default_output(input: &Path) -> PathBuf {
     let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     let ext = input.extension().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -246,6 +262,19 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;
+    let rules_path = match (&a.rules, a.no_rules, a.no_cache) {
+        (_, true, _) => None,
+        (Some(p), _, _) => Some(p.clone()),
+        (None, _, true) => None,
+        (None, _, false) => Some(default_rules()),
+    };
+    if let Some(p) = &rules_path {
+        let db = vf_bpf::opt::rules::RuleDb::open(p);
+        if db.ignored_lines > 0 {
+            eprintln!("veriforge: warning: {}: {} lines are not rules and were ignored", p.display(), db.ignored_lines);
+        }
+        opts.rules = Some(std::sync::Arc::new(db));
+    }
     let solver = SmtSolver { backend };
     let last_best = Mutex::new(f64::INFINITY);
     let unit = if a.objective == "latency" { "latency units" } else { "insns" };
@@ -284,6 +313,20 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if ctx.json {
         println!("{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
+        if let (Some(st), Some(p)) = (&report.rules, &rules_path) {
+            ctx.info(format!(
+                "{}: rules {}: {} known, {} matched, {} fired (each re-proven), {} not proven, {} unsafe, {:.2}s; {} learned",
+                a.input.display(),
+                p.display(),
+                st.rules,
+                st.matched,
+                st.fired,
+                st.refuted,
+                st.unsafe_,
+                st.seconds,
+                report.rules_learned
+            ));
+        }
         if report.objective == "latency" {
             ctx.info(format!(
                 "{}: static latency {:.2} -> {:.2} (units of the median opcode cost of the latency table)",

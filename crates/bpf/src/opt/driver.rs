@@ -81,6 +81,9 @@ pub struct Report {
     /// output (0 when the program type cannot be test-run or the kernel is unavailable).
     pub kernel_test_runs: usize,
     pub counters: Vec<(String, u64)>,
+    /// The rule pre-pass (absent without a rule database) and the rules this run added.
+    pub rules: Option<crate::opt::rules::PrepassStats>,
+    pub rules_learned: usize,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
     pub objective: String,
     /// Static cost of input and output under the objective (latency: units of the table's median opcode).
@@ -214,7 +217,27 @@ pub fn optimize_program(
     let safety = |insns: &[Insn]| check_safety(oracle, prog, insns);
     let mut opts = opts.clone();
     opts.problem.call_model = call_model(prog);
-    let out = optimize(&prog.insns, &opts, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
+    // rule pre-pass: every firing re-proven in its context, the result safety-checked
+    let mut start = prog.insns.clone();
+    let mut prepass_stats = None;
+    if let Some(db) = &opts.rules {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t);
+        let (p1, st) = crate::opt::rules::prepass(
+            db,
+            &prog.insns,
+            &opts.problem.objective,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p1;
+        prepass_stats = Some(st);
+    }
+    let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+    let out = optimize(&start, &opts, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
+    let rules_learned = opts.rules.as_ref().map(|db| db.learn(&out.learned, &opts.problem.objective)).unwrap_or(0);
     let best = out.insns;
     if best != prog.insns {
         check_safety(oracle, prog, &best).map_err(|e| format!("internal: final program refused: {}", e.1))?;
@@ -246,10 +269,20 @@ pub fn optimize_program(
         windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
         reprove_backend: checks.reprove_backend.name().to_string(),
-        original_count: out.original_count,
+        original_count: isa::count_real(&prog.insns),
         count: isa::count_real(&best),
-        time_to_best_s: s.trace.points.last().map(|p| p.time_s).unwrap_or(0.0),
-        total_s: s.elapsed.as_secs_f64(),
+        // wall time from the start of the pre-pass to the best program
+        time_to_best_s: {
+            let t_search = s.trace.points.last().map(|p| p.time_s).unwrap_or(0.0);
+            if start != prog.insns || t_search > 0.0 {
+                prepass_s + t_search
+            } else {
+                0.0
+            }
+        },
+        total_s: prepass_s + s.elapsed.as_secs_f64(),
+        rules: prepass_stats,
+        rules_learned,
         iterations: s.iterations,
         iterations_per_s: s.iterations_per_s(),
         chains: s.chains.len(),
@@ -259,7 +292,10 @@ pub fn optimize_program(
         objective: opts.problem.objective.name().to_string(),
         cost_before: opts.problem.objective.cost(&prog.insns),
         cost_after: opts.problem.objective.cost(&best),
-        trace: s.trace.points.iter().map(|p| (p.time_s, p.cost)).collect(),
+        trace: std::iter::once((0.0, opts.problem.objective.cost(&prog.insns)))
+            .filter(|_| start != prog.insns)
+            .chain(s.trace.points.iter().map(|p| (prepass_s + p.time_s, p.cost)))
+            .collect(),
     };
     Ok((best, report))
 }

@@ -8,6 +8,7 @@ pub mod driver;
 pub mod interp;
 pub mod mutate;
 pub mod problem;
+pub mod rules;
 pub mod window;
 
 use crate::equiv::cache::ProofCache;
@@ -21,6 +22,8 @@ use vf_search::{Config, Observer, RestartFrom, Schedule, SearchResult};
 pub struct OptOptions {
     pub search: Config,
     pub problem: ProblemConfig,
+    /// Rule database: applied as a pre-pass (every firing re-proven), fed with the search's proofs.
+    pub rules: Option<std::sync::Arc<rules::RuleDb>>,
 }
 
 impl Default for OptOptions {
@@ -35,6 +38,7 @@ impl Default for OptOptions {
                 ..Config::default()
             },
             problem: ProblemConfig::default(),
+            rules: None,
         }
     }
 }
@@ -45,6 +49,8 @@ pub struct OptOutcome {
     pub original_count: usize,
     pub count: usize,
     pub search: SearchResult<Cand>,
+    /// Every window rewrite proven during the search (input of the rule database).
+    pub learned: Vec<rules::ProvenRewrite>,
 }
 
 /// Runs the search. The result is either the input itself or a program whose every
@@ -70,6 +76,7 @@ pub fn optimize(
         original_count: problem.original_count(),
         insns: best,
         search: result,
+        learned: problem.learned(),
     })
 }
 

@@ -105,6 +105,8 @@ pub struct BpfProblem<'a> {
     pub counters: Counters,
     /// Bumped whenever any window gains a test (invalidates cached candidate errors).
     generation: AtomicU64,
+    /// Window rewrites proven (or found in the proof cache) during the search.
+    learned: Mutex<HashSet<crate::opt::rules::ProvenRewrite>>,
 }
 
 /// A candidate program.
@@ -149,7 +151,13 @@ impl<'a> BpfProblem<'a> {
             unsafe_programs: Mutex::new(HashSet::new()),
             counters: Counters::default(),
             generation: AtomicU64::new(0),
+            learned: Mutex::new(HashSet::new()),
         })
+    }
+
+    /// The window rewrites proven so far (each under its recorded pre/postconditions).
+    pub fn learned(&self) -> Vec<crate::opt::rules::ProvenRewrite> {
+        self.learned.lock().unwrap().iter().cloned().collect()
     }
 
     pub fn original_count(&self) -> usize {
@@ -235,6 +243,13 @@ impl<'a> BpfProblem<'a> {
             } else if !self.prove_one(c.part, w, &q) {
                 return false;
             }
+            self.learned.lock().unwrap().insert(crate::opt::rules::ProvenRewrite {
+                orig: q.orig.to_vec(),
+                cand: q.cand.to_vec(),
+                live_out: q.live_out,
+                pre: q.pre,
+                regions: q.regions,
+            });
             cur[win.start..win.end].copy_from_slice(body);
         }
         true
