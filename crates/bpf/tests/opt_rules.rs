@@ -13,7 +13,9 @@ use vf_bpf::opt::{optimize, OptOptions};
 use vf_search::{Budget, Quiet};
 
 fn z3() -> SmtSolver {
-    SmtSolver { backend: vf_smt::Backend::Z3 }
+    SmtSolver {
+        backend: vf_smt::Backend::Z3,
+    }
 }
 
 fn tmpfile(name: &str) -> std::path::PathBuf {
@@ -24,7 +26,16 @@ fn tmpfile(name: &str) -> std::path::PathBuf {
 
 fn run_prepass(db: &RuleDb, prog: &[Insn]) -> (Vec<Insn>, vf_bpf::opt::rules::PrepassStats) {
     let safe = |_: &[Insn]| Ok(());
-    prepass(db, prog, &Objective::Size, &z3(), &NO_MAPS, Duration::from_secs(10), None, &safe)
+    prepass(
+        db,
+        prog,
+        &Objective::Size,
+        &z3(),
+        &NO_MAPS,
+        Duration::from_secs(10),
+        None,
+        &safe,
+    )
 }
 
 /// Every rewrite the pre-pass made must be provable window by window (independently of it).
@@ -38,7 +49,14 @@ fn assert_proven(orig: &[Insn], out: &[Insn]) {
         let f = ProgramFacts::new(&cur).unwrap();
         let w = window::make_window(&cur, &f, s, e);
         let q = WindowQuery::new(&cur[s..e], &out[s..e], &w);
-        assert!(matches!(prove_window(&q, &z3(), Duration::from_secs(20)), WindowVerdict::Equivalent), "{}", isa::listing(out));
+        assert!(
+            matches!(
+                prove_window(&q, &z3(), Duration::from_secs(20)),
+                WindowVerdict::Equivalent
+            ),
+            "{}",
+            isa::listing(out)
+        );
         cur[s..e].copy_from_slice(&out[s..e]);
     }
 }
@@ -46,7 +64,11 @@ fn assert_proven(orig: &[Insn], out: &[Insn]) {
 #[test]
 fn rules_learned_by_the_search_on_one_program_fire_on_a_different_one() {
     // learn: hello world (r0 = 1; r0 += r0; exit) -> r0 = 2
-    let hello = vec![Insn::mov64_imm(0, 1), Insn::alu64_reg(BPF_ADD, 0, 0), Insn::exit()];
+    let hello = vec![
+        Insn::mov64_imm(0, 1),
+        Insn::alu64_reg(BPF_ADD, 0, 0),
+        Insn::exit(),
+    ];
     let mut o = OptOptions::default();
     o.search.chains = 1;
     o.search.budget = Budget::iterations(20_000);
@@ -72,11 +94,20 @@ fn rules_learned_by_the_search_on_one_program_fire_on_a_different_one() {
     let (res, st) = run_prepass(&db, &other);
     assert_eq!(st.fired, 1, "{st:?}");
     assert_eq!(isa::count_real(&res), 5);
-    assert!(res[1..3].contains(&Insn::mov64_imm(3, 2)) && res[1..3].contains(&Insn::nop()), "{}", isa::listing(&res));
+    assert!(
+        res[1..3].contains(&Insn::mov64_imm(3, 2)) && res[1..3].contains(&Insn::nop()),
+        "{}",
+        isa::listing(&res)
+    );
     assert_proven(&other, &res);
 
     // another constant: the pattern does not match
-    let no = vec![Insn::mov64_imm(3, 5), Insn::alu64_reg(BPF_ADD, 3, 3), Insn::mov64_reg(0, 3), Insn::exit()];
+    let no = vec![
+        Insn::mov64_imm(3, 5),
+        Insn::alu64_reg(BPF_ADD, 3, 3),
+        Insn::mov64_reg(0, 3),
+        Insn::exit(),
+    ];
     let (res, st) = run_prepass(&db, &no);
     assert_eq!((st.matched, st.fired), (0, 0));
     assert_eq!(res, no);
@@ -92,8 +123,17 @@ fn immediate_variables_generalize_across_constants_and_registers() {
     let f = ProgramFacts::new(&prog).unwrap();
     let w = window::make_window(&prog, &f, 0, 2);
     let q = WindowQuery::new(&orig, &cand, &w);
-    assert!(matches!(prove_window(&q, &z3(), Duration::from_secs(20)), WindowVerdict::Equivalent));
-    let rule = generalize(&ProvenRewrite { orig: orig.to_vec(), cand: cand.to_vec(), live_out: w.live_out, pre: w.pre, regions: w.regions });
+    assert!(matches!(
+        prove_window(&q, &z3(), Duration::from_secs(20)),
+        WindowVerdict::Equivalent
+    ));
+    let rule = generalize(&ProvenRewrite {
+        orig: orig.to_vec(),
+        cand: cand.to_vec(),
+        live_out: w.live_out,
+        pre: w.pre,
+        regions: w.regions,
+    });
     assert_eq!(rule.imms.len(), 1, "{rule:?}");
     let db = RuleDb::in_memory();
     assert!(db.add(&rule));
@@ -108,7 +148,12 @@ fn immediate_variables_generalize_across_constants_and_registers() {
     ];
     let (res, st) = run_prepass(&db, &p);
     assert_eq!(st.fired, 1, "{st:?}");
-    assert_eq!(&res[..2], &[Insn::nop(), Insn::mov64_imm(2, 42)], "{}", isa::listing(&res));
+    assert_eq!(
+        &res[..2],
+        &[Insn::nop(), Insn::mov64_imm(2, 42)],
+        "{}",
+        isa::listing(&res)
+    );
     assert_proven(&p, &res);
     // negative immediates are outside the variable's range (same sign as when learned)
     let mut neg = p.clone();
@@ -139,7 +184,11 @@ fn a_corrupted_rule_file_cannot_produce_an_unproven_rewrite() {
         regions: None,
     });
     let path = tmpfile("corrupt");
-    let lines = [serde_json::to_string(&bad1).unwrap(), serde_json::to_string(&bad2).unwrap(), "{\"orig\": [\"zz\"]".to_string()];
+    let lines = [
+        serde_json::to_string(&bad1).unwrap(),
+        serde_json::to_string(&bad2).unwrap(),
+        "{\"orig\": [\"zz\"]".to_string(),
+    ];
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let db = RuleDb::open(&path);
     assert_eq!((db.loaded, db.ignored_lines), (2, 1));
@@ -153,9 +202,11 @@ fn a_corrupted_rule_file_cannot_produce_an_unproven_rewrite() {
         Insn::exit(),
     ];
     let (res, st) = run_prepass(&db, &p);
-    assert_eq!(st.matched, 2, "both wrong rules match syntactically: {st:?}");
+    assert_eq!(
+        st.matched, 2,
+        "both wrong rules match syntactically: {st:?}"
+    );
     assert_eq!((st.fired, st.refuted), (0, 2), "{st:?}");
     assert_eq!(res, p, "nothing unproven is applied");
     std::fs::remove_file(&path).unwrap();
 }
-

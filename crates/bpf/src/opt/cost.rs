@@ -49,9 +49,13 @@ impl CostTable {
 
     /// Parses a table file; errors name the problem (for `file: problem` messages).
     pub fn parse(text: &str) -> Result<CostTable, String> {
-        let t: CostTable = serde_json::from_str(text).map_err(|e| format!("line {}:{}: {e}", e.line(), e.column()))?;
+        let t: CostTable = serde_json::from_str(text)
+            .map_err(|e| format!("line {}:{}: {e}", e.line(), e.column()))?;
         for (k, (_, ns)) in &t.opcodes {
-            let ok = k.strip_prefix("0x").and_then(|h| u8::from_str_radix(h, 16).ok()).is_some();
+            let ok = k
+                .strip_prefix("0x")
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .is_some();
             if !ok {
                 return Err(format!("opcode key `{k}` is not a byte like 0x07"));
             }
@@ -94,8 +98,17 @@ impl CostModel {
                 *w = ns / unit_ns;
             }
         }
-        let helpers = t.helpers.iter().filter_map(|(k, ns)| Some((k.parse::<i32>().ok()?, ns / unit_ns))).collect();
-        CostModel { weights, helpers, call_default: t.default_call_ns / unit_ns, unit_ns }
+        let helpers = t
+            .helpers
+            .iter()
+            .filter_map(|(k, ns)| Some((k.parse::<i32>().ok()?, ns / unit_ns)))
+            .collect();
+        CostModel {
+            weights,
+            helpers,
+            call_default: t.default_call_ns / unit_ns,
+            unit_ns,
+        }
     }
 
     /// Relative cost of one slot (`prev_is_lddw`: this is the second slot of an LDDW).
@@ -103,7 +116,10 @@ impl CostModel {
         if prev_is_lddw || i.is_nop() {
             0.0
         } else if i.is_helper_call() {
-            self.helpers.get(&i.imm).copied().unwrap_or(self.call_default)
+            self.helpers
+                .get(&i.imm)
+                .copied()
+                .unwrap_or(self.call_default)
         } else {
             self.weights[i.code as usize]
         }
@@ -169,7 +185,13 @@ fn prologue() -> Vec<Insn> {
 pub fn calibration_cases() -> Vec<CalibrationCase> {
     use isa::*;
     let mut out = Vec::new();
-    let mut push = |insn: Vec<Insn>, name: String| out.push(CalibrationCase { code: insn[0].code, name, insn });
+    let mut push = |insn: Vec<Insn>, name: String| {
+        out.push(CalibrationCase {
+            code: insn[0].code,
+            name,
+            insn,
+        })
+    };
     let alu_ops = [
         (BPF_ADD, "add"),
         (BPF_SUB, "sub"),
@@ -186,26 +208,70 @@ pub fn calibration_cases() -> Vec<CalibrationCase> {
     ];
     for (class, cname) in [(BPF_ALU64, "alu64"), (BPF_ALU, "alu32")] {
         for &(op, oname) in &alu_ops {
-            push(vec![Insn::new(class | op | BPF_K, 1, 0, 0, 3)], format!("{cname} {oname} imm"));
+            push(
+                vec![Insn::new(class | op | BPF_K, 1, 0, 0, 3)],
+                format!("{cname} {oname} imm"),
+            );
             // `mov r1, r2` would make every later instance a constant: still one instruction
-            push(vec![Insn::new(class | op | BPF_X, 1, 2, 0, 0)], format!("{cname} {oname} reg"));
+            push(
+                vec![Insn::new(class | op | BPF_X, 1, 2, 0, 0)],
+                format!("{cname} {oname} reg"),
+            );
         }
-        push(vec![Insn::new(class | BPF_NEG, 1, 0, 0, 0)], format!("{cname} neg"));
+        push(
+            vec![Insn::new(class | BPF_NEG, 1, 0, 0, 0)],
+            format!("{cname} neg"),
+        );
     }
-    push(vec![Insn::new(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 32)], "be32".into());
-    push(vec![Insn::new(BPF_ALU | BPF_END | BPF_TO_LE, 1, 0, 0, 32)], "le32".into());
-    for (size, sname) in [(BPF_B, "u8"), (BPF_H, "u16"), (BPF_W, "u32"), (BPF_DW, "u64")] {
+    push(
+        vec![Insn::new(BPF_ALU | BPF_END | BPF_TO_BE, 1, 0, 0, 32)],
+        "be32".into(),
+    );
+    push(
+        vec![Insn::new(BPF_ALU | BPF_END | BPF_TO_LE, 1, 0, 0, 32)],
+        "le32".into(),
+    );
+    for (size, sname) in [
+        (BPF_B, "u8"),
+        (BPF_H, "u16"),
+        (BPF_W, "u32"),
+        (BPF_DW, "u64"),
+    ] {
         push(vec![Insn::ldx(size, 1, 10, -8)], format!("ldx {sname}"));
         push(vec![Insn::stx(size, 10, 1, -8)], format!("stx {sname}"));
         push(vec![Insn::st(size, 10, -8, 7)], format!("st {sname}"));
     }
-    push(vec![Insn::new(BPF_STX | BPF_ATOMIC | BPF_DW, 10, 1, -16, BPF_ADD as i32)], "atomic add u64".into());
-    push(Insn::lddw(1, 0, 0x1_2345_6789).to_vec(), "lddw imm64".into());
-    let conds = [(BPF_JEQ, "jeq"), (BPF_JNE, "jne"), (BPF_JGT, "jgt"), (BPF_JSGT, "jsgt"), (BPF_JSET, "jset")];
+    push(
+        vec![Insn::new(
+            BPF_STX | BPF_ATOMIC | BPF_DW,
+            10,
+            1,
+            -16,
+            BPF_ADD as i32,
+        )],
+        "atomic add u64".into(),
+    );
+    push(
+        Insn::lddw(1, 0, 0x1_2345_6789).to_vec(),
+        "lddw imm64".into(),
+    );
+    let conds = [
+        (BPF_JEQ, "jeq"),
+        (BPF_JNE, "jne"),
+        (BPF_JGT, "jgt"),
+        (BPF_JSGT, "jsgt"),
+        (BPF_JSET, "jset"),
+    ];
     for (class, cname) in [(BPF_JMP, "jmp"), (BPF_JMP32, "jmp32")] {
         for &(op, oname) in &conds {
-            push(vec![Insn::new(class | op | BPF_K, 1, 0, 0, 5)], format!("{cname} {oname} imm"));
-            push(vec![Insn::new(class | op | BPF_X, 1, 2, 0, 0)], format!("{cname} {oname} reg"));
+            push(
+                vec![Insn::new(class | op | BPF_K, 1, 0, 0, 5)],
+                format!("{cname} {oname} imm"),
+            );
+            push(
+                vec![Insn::new(class | op | BPF_X, 1, 2, 0, 0)],
+                format!("{cname} {oname} reg"),
+            );
         }
     }
     out
@@ -241,7 +307,12 @@ fn median(v: &mut [f64]) -> f64 {
 
 /// Median over `samples` of the kernel's mean ns per run (`repeat` runs each) of `prog` on
 /// `inputs` (each sample runs every input once; its value is the mean over the inputs).
-pub fn measure_ns(prog: &Program, inputs: &[Input], repeat: u32, samples: usize) -> Result<(f64, Vec<f64>), String> {
+pub fn measure_ns(
+    prog: &Program,
+    inputs: &[Input],
+    repeat: u32,
+    samples: usize,
+) -> Result<(f64, Vec<f64>), String> {
     let k = crate::kernel::load_for_test_runs(prog).map_err(|r| r.to_string())?;
     let mut per_sample = Vec::with_capacity(samples);
     for _ in 0..samples.max(1) {
@@ -256,7 +327,13 @@ pub fn measure_ns(prog: &Program, inputs: &[Input], repeat: u32, samples: usize)
 }
 
 /// Measures the table (see the module docs). `progress` gets one line per opcode.
-pub fn calibrate(repeat: u32, samples: usize, copies: usize, measured: &str, progress: &dyn Fn(&str)) -> Result<CostTable, String> {
+pub fn calibrate(
+    repeat: u32,
+    samples: usize,
+    copies: usize,
+    measured: &str,
+    progress: &dyn Fn(&str),
+) -> Result<CostTable, String> {
     let input = [Input::with_packet(vec![0u8; 64])];
     let base = measure_ns(&calibration_program(&[], 0), &input, repeat, samples)?.0;
     let per = |body: &[Insn]| -> Result<f64, String> {
@@ -279,7 +356,16 @@ pub fn calibrate(repeat: u32, samples: usize, copies: usize, measured: &str, pro
     let default_ns = median(&mut all);
     let mut hs: Vec<f64> = helpers.values().copied().collect();
     let default_call_ns = median(&mut hs);
-    Ok(CostTable { measured: measured.to_string(), repeat, samples, copies, opcodes, helpers, default_ns, default_call_ns })
+    Ok(CostTable {
+        measured: measured.to_string(),
+        repeat,
+        samples,
+        copies,
+        opcodes,
+        helpers,
+        default_ns,
+        default_call_ns,
+    })
 }
 
 #[cfg(test)]
@@ -333,7 +419,9 @@ mod tests {
         assert!(CostTable::parse("{").is_err());
         let mut t = CostTable::default_table();
         t.opcodes.insert("zz".into(), ("x".into(), 1.0));
-        assert!(CostTable::parse(&serde_json::to_string(&t).unwrap()).unwrap_err().contains("zz"));
+        assert!(CostTable::parse(&serde_json::to_string(&t).unwrap())
+            .unwrap_err()
+            .contains("zz"));
         let mut t = CostTable::default_table();
         t.opcodes.insert("0x07".into(), ("x".into(), -1.0));
         assert!(CostTable::parse(&serde_json::to_string(&t).unwrap()).is_err());

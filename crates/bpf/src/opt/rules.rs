@@ -94,7 +94,10 @@ fn reg_fields(body: &[Insn], k: usize) -> (bool, bool) {
         return (false, false); // second LDDW slot
     }
     let i = &body[k];
-    let dst = matches!(i.class(), isa::BPF_ALU | isa::BPF_ALU64 | isa::BPF_LDX | isa::BPF_ST | isa::BPF_STX) || i.is_lddw();
+    let dst = matches!(
+        i.class(),
+        isa::BPF_ALU | isa::BPF_ALU64 | isa::BPF_LDX | isa::BPF_ST | isa::BPF_STX
+    ) || i.is_lddw();
     (dst, uses_src_reg(i))
 }
 
@@ -105,7 +108,9 @@ fn imm_operand(body: &[Insn], k: usize) -> bool {
     }
     let i = &body[k];
     match i.class() {
-        isa::BPF_ALU | isa::BPF_ALU64 => !i.src_is_reg() && !matches!(i.op(), isa::BPF_END | isa::BPF_NEG),
+        isa::BPF_ALU | isa::BPF_ALU64 => {
+            !i.src_is_reg() && !matches!(i.op(), isa::BPF_END | isa::BPF_NEG)
+        }
         isa::BPF_ST => true,
         _ => false,
     }
@@ -127,7 +132,9 @@ fn read_first(body: &[Insn]) -> RegSet {
                 uses |= 1 << (i.src & 15);
             }
             match i.class() {
-                isa::BPF_ALU | isa::BPF_ALU64 if i.op() == isa::BPF_MOV => defs |= 1 << (i.dst & 15),
+                isa::BPF_ALU | isa::BPF_ALU64 if i.op() == isa::BPF_MOV => {
+                    defs |= 1 << (i.dst & 15)
+                }
                 isa::BPF_ALU | isa::BPF_ALU64 => {
                     uses |= 1 << (i.dst & 15);
                     defs |= 1 << (i.dst & 15);
@@ -232,21 +239,59 @@ pub fn generalize(p: &ProvenRewrite) -> Rule {
     let mut seen = HashSet::new();
     for k in 0..orig.len() {
         let v = orig[k].imm;
-        if !imm_operand(&orig, k) || v == 0 || !seen.insert(v) || pre.iter().any(|&(_, c)| c as i64 == v as i64 || c == v as u32 as u64) {
+        if !imm_operand(&orig, k)
+            || v == 0
+            || !seen.insert(v)
+            || pre
+                .iter()
+                .any(|&(_, c)| c as i64 == v as i64 || c == v as u32 as u64)
+        {
             continue;
         }
-        let in_orig: Vec<usize> = (0..orig.len()).filter(|&j| imm_operand(&orig, j) && orig[j].imm == v).collect();
-        let in_cand: Vec<usize> = (0..cand.len()).filter(|&j| imm_operand(&cand, j) && cand[j].imm == v).collect();
+        let in_orig: Vec<usize> = (0..orig.len())
+            .filter(|&j| imm_operand(&orig, j) && orig[j].imm == v)
+            .collect();
+        let in_cand: Vec<usize> = (0..cand.len())
+            .filter(|&j| imm_operand(&cand, j) && cand[j].imm == v)
+            .collect();
         // every use of the value in either body must be such an operand (else it is structural)
-        let other = orig.iter().enumerate().any(|(j, i)| !in_orig.contains(&j) && (i.imm == v || i.off as i32 == v))
-            || cand.iter().enumerate().any(|(j, i)| !in_cand.contains(&j) && (i.imm == v || i.off as i32 == v));
+        let other = orig
+            .iter()
+            .enumerate()
+            .any(|(j, i)| !in_orig.contains(&j) && (i.imm == v || i.off as i32 == v))
+            || cand
+                .iter()
+                .enumerate()
+                .any(|(j, i)| !in_cand.contains(&j) && (i.imm == v || i.off as i32 == v));
         if !in_cand.is_empty() && !other {
-            let (lo, hi) = if v > 0 { (1, i32::MAX as i64) } else { (i32::MIN as i64, -1) };
-            imms.push(ImmVar { orig: in_orig, cand: in_cand, lo, hi });
+            let (lo, hi) = if v > 0 {
+                (1, i32::MAX as i64)
+            } else {
+                (i32::MIN as i64, -1)
+            };
+            imms.push(ImmVar {
+                orig: in_orig,
+                cand: in_cand,
+                lo,
+                hi,
+            });
         }
     }
-    let text = format!("{} => {}", isa::listing(&orig).trim().replace('\n', "; "), isa::listing(&cand).trim().replace('\n', "; "));
-    Rule { orig: orig.iter().map(hex).collect(), cand: cand.iter().map(hex).collect(), fixed_regs: fixed, live_out, pre, regions, imms, text }
+    let text = format!(
+        "{} => {}",
+        isa::listing(&orig).trim().replace('\n', "; "),
+        isa::listing(&cand).trim().replace('\n', "; ")
+    );
+    Rule {
+        orig: orig.iter().map(hex).collect(),
+        cand: cand.iter().map(hex).collect(),
+        fixed_regs: fixed,
+        live_out,
+        pre,
+        regions,
+        imms,
+        text,
+    }
 }
 
 fn compile(r: &Rule) -> Option<Compiled> {
@@ -260,12 +305,24 @@ fn compile(r: &Rule) -> Option<Compiled> {
         return None;
     }
     for iv in &r.imms {
-        if iv.orig.is_empty() || iv.orig.iter().any(|&k| k >= orig.len()) || iv.cand.iter().any(|&k| k >= cand.len()) || iv.lo > iv.hi {
+        if iv.orig.is_empty()
+            || iv.orig.iter().any(|&k| k >= orig.len())
+            || iv.cand.iter().any(|&k| k >= cand.len())
+            || iv.lo > iv.hi
+        {
             return None;
         }
     }
     let live_out = r.live_out.iter().fold(0 as RegSet, |s, &v| s | (1 << v));
-    Some(Compiled { orig, cand, fixed_regs: r.fixed_regs, live_out, pre: r.pre.clone(), regions: r.regions.clone(), imms: r.imms.clone() })
+    Some(Compiled {
+        orig,
+        cand,
+        fixed_regs: r.fixed_regs,
+        live_out,
+        pre: r.pre.clone(),
+        regions: r.regions.clone(),
+        imms: r.imms.clone(),
+    })
 }
 
 /// The database: rules in memory (indexed by the opcode of their first slot), optionally
@@ -332,7 +389,12 @@ impl RuleDb {
             return false;
         }
         let mut rules = self.rules.write().unwrap();
-        self.by_code.write().unwrap().entry(c.orig[0].code).or_default().push(rules.len());
+        self.by_code
+            .write()
+            .unwrap()
+            .entry(c.orig[0].code)
+            .or_default()
+            .push(rules.len());
         rules.push(c);
         true
     }
@@ -346,7 +408,11 @@ impl RuleDb {
             if let Some(dir) = path.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
-            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            if let Ok(mut f) = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+            {
                 let _ = writeln!(f, "{}", serde_json::to_string(r).unwrap());
             }
         }
@@ -358,7 +424,10 @@ impl RuleDb {
     pub fn learn(&self, rewrites: &[ProvenRewrite], objective: &Objective) -> usize {
         rewrites
             .iter()
-            .filter(|p| isa::count_real(&p.cand) < isa::count_real(&p.orig) || objective.cost(&p.cand) < objective.cost(&p.orig))
+            .filter(|p| {
+                isa::count_real(&p.cand) < isa::count_real(&p.orig)
+                    || objective.cost(&p.cand) < objective.cost(&p.orig)
+            })
             .filter(|p| self.add(&generalize(p)))
             .count()
     }
@@ -403,12 +472,26 @@ fn instantiate(rule: &Compiled, cur: &[Insn], facts: &ProgramFacts, s: usize) ->
             }
             continue;
         }
-        if d { if !bind(p.dst, x.dst) { return None; } } else if p.dst != x.dst { return None; }
-        if sr { if !bind(p.src, x.src) { return None; } } else if p.src != x.src { return None; }
+        if d {
+            if !bind(p.dst, x.dst) {
+                return None;
+            }
+        } else if p.dst != x.dst {
+            return None;
+        }
+        if sr {
+            if !bind(p.src, x.src) {
+                return None;
+            }
+        } else if p.src != x.src {
+            return None;
+        }
         match rule.imms.iter().position(|iv| iv.orig.contains(&k)) {
             Some(j) => {
                 let iv = &rule.imms[j];
-                if !(iv.lo..=iv.hi).contains(&(x.imm as i64)) || imm_val[j].is_some_and(|v| v != x.imm) {
+                if !(iv.lo..=iv.hi).contains(&(x.imm as i64))
+                    || imm_val[j].is_some_and(|v| v != x.imm)
+                {
                     return None;
                 }
                 imm_val[j] = Some(x.imm);
@@ -420,7 +503,10 @@ fn instantiate(rule: &Compiled, cur: &[Insn], facts: &ProgramFacts, s: usize) ->
     // side conditions
     let live_after = analysis::live_after(cur, &facts.kinds, &facts.live, s, s + n);
     for r in 0..10 {
-        if live_after & (1 << r) != 0 && reg_var[r] != u8::MAX && rule.live_out & (1 << reg_var[r]) == 0 {
+        if live_after & (1 << r) != 0
+            && reg_var[r] != u8::MAX
+            && rule.live_out & (1 << reg_var[r]) == 0
+        {
             return None;
         }
     }
@@ -453,7 +539,8 @@ fn instantiate(rule: &Compiled, cur: &[Insn], facts: &ProgramFacts, s: usize) ->
             }
             let v = if field == 0 { out[k].dst } else { out[k].src } as usize & 15;
             if !rule.fixed_regs && var_reg[v] == u8::MAX {
-                let free = (0..10u8).find(|&r| reg_var[r as usize] == u8::MAX && live_after & (1 << r) == 0)?;
+                let free = (0..10u8)
+                    .find(|&r| reg_var[r as usize] == u8::MAX && live_after & (1 << r) == 0)?;
                 var_reg[v] = free;
                 reg_var[free as usize] = v as u8;
             }
@@ -504,15 +591,33 @@ pub fn prepass(
     safety: &SafetyCheck,
 ) -> (Vec<Insn>, PrepassStats) {
     let t0 = Instant::now();
-    let mut stats = PrepassStats { rules: db.len(), ..Default::default() };
+    let mut stats = PrepassStats {
+        rules: db.len(),
+        ..Default::default()
+    };
     if db.is_empty() {
         return (insns.to_vec(), stats);
     }
-    let mut out = run_prepass(db, insns, objective, solver, calls, timeout, deadline, None, &mut stats);
+    let mut out = run_prepass(
+        db, insns, objective, solver, calls, timeout, deadline, None, &mut stats,
+    );
     if out != insns && safety(&out).is_err() {
         // some combination is unsafe: again, checking after each firing
-        let mut again = PrepassStats { rules: db.len(), ..Default::default() };
-        out = run_prepass(db, insns, objective, solver, calls, timeout, deadline, Some(safety), &mut again);
+        let mut again = PrepassStats {
+            rules: db.len(),
+            ..Default::default()
+        };
+        out = run_prepass(
+            db,
+            insns,
+            objective,
+            solver,
+            calls,
+            timeout,
+            deadline,
+            Some(safety),
+            &mut again,
+        );
         again.matched += stats.matched;
         stats = again;
     }
@@ -540,7 +645,9 @@ fn run_prepass(
     let by_code = db.by_code.read().unwrap();
     let mut cur = insns.to_vec();
     let mut tried: HashSet<(usize, usize)> = HashSet::new();
-    let Ok(mut facts) = ProgramFacts::new(&cur) else { return cur };
+    let Ok(mut facts) = ProgramFacts::new(&cur) else {
+        return cur;
+    };
     'rescan: loop {
         for (rs, re) in window::runs(&cur, &facts) {
             for s in rs..re {
@@ -549,13 +656,22 @@ fn run_prepass(
                 }
                 // every rule that matches here, best (lowest cost after) first
                 let mut cands: Vec<(f64, usize, Vec<Insn>)> = Vec::new();
-                for &ri in by_code.get(&cur[s].code).map(|v| v.as_slice()).unwrap_or(&[]) {
+                for &ri in by_code
+                    .get(&cur[s].code)
+                    .map(|v| v.as_slice())
+                    .unwrap_or(&[])
+                {
                     let rule = &rules[ri];
                     let e = s + rule.orig.len();
-                    if e > re || (e < cur.len() && matches!(facts.kinds[e], Kind::LddwHigh)) || tried.contains(&(ri, s)) {
+                    if e > re
+                        || (e < cur.len() && matches!(facts.kinds[e], Kind::LddwHigh))
+                        || tried.contains(&(ri, s))
+                    {
                         continue;
                     }
-                    let Some(inst) = instantiate(rule, &cur, &facts, s) else { continue };
+                    let Some(inst) = instantiate(rule, &cur, &facts, s) else {
+                        continue;
+                    };
                     let gain = objective.cost(&cur[s..e]) - objective.cost(&inst);
                     if gain > 0.0 {
                         cands.push((-gain, ri, inst));
@@ -587,7 +703,9 @@ fn run_prepass(
                             continue;
                         }
                     }
-                    let Ok(f) = ProgramFacts::new(&next) else { continue };
+                    let Ok(f) = ProgramFacts::new(&next) else {
+                        continue;
+                    };
                     cur = next;
                     facts = f; // the next proof runs in the rewritten program
                     stats.fired += 1;
