@@ -91,6 +91,10 @@ pub struct OptArgs {
     /// Do not read or write the rule database.
     #[arg(long)]
     pub no_rules: bool,
+    /// Windows: `fixed` (at most 4/4/6/3 slots) or `grow` (half the budget with those, then
+    /// rounds with basic-block-sized windows of 8-16 slots from the best so far).
+    #[arg(long, default_value = "fixed")]
+    pub windows: String,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -259,6 +263,11 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let mut opts = OptOptions::default();
     opts.problem.objective = parse_objective(&a.objective, a.cost_table.as_deref())?;
     opts.search.seed = a.seed;
+    opts.grow_windows = match a.windows.as_str() {
+        "fixed" => false,
+        "grow" => true,
+        w => return Err(Failure::input(format!("--windows: unknown mode `{w}` (fixed, grow)"))),
+    };
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;

@@ -24,6 +24,8 @@ pub struct OptOptions {
     pub problem: ProblemConfig,
     /// Rule database: applied as a pre-pass (every firing re-proven), fed with the search's proofs.
     pub rules: Option<std::sync::Arc<rules::RuleDb>>,
+    /// Search in rounds whose windows grow to basic-block size (`driver::search_rounds`).
+    pub grow_windows: bool,
 }
 
 impl Default for OptOptions {
@@ -39,6 +41,7 @@ impl Default for OptOptions {
             },
             problem: ProblemConfig::default(),
             rules: None,
+            grow_windows: false,
         }
     }
 }

@@ -413,7 +413,7 @@ impl RuleDb {
                 .append(true)
                 .open(path)
             {
-                let _ = writeln!(f, "{}", serde_json::to_string(r).unwrap());
+                let _ = f.write_all(format!("{}\n", serde_json::to_string(r).unwrap()).as_bytes());
             }
         }
         true
