@@ -183,15 +183,19 @@ fn a_corrupted_rule_file_cannot_produce_an_unproven_rewrite() {
         pre: [None; isa::NUM_REGS],
         regions: None,
     });
+    // a rule whose rewrite ends the program early (`exit` is nothing a window may contain)
+    let mut bad3 = bad1.clone();
+    bad3.cand[1] = "9500000000000000".into();
     let path = tmpfile("corrupt");
     let lines = [
         serde_json::to_string(&bad1).unwrap(),
         serde_json::to_string(&bad2).unwrap(),
         "{\"orig\": [\"zz\"]".to_string(),
+        serde_json::to_string(&bad3).unwrap(),
     ];
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let db = RuleDb::open(&path);
-    assert_eq!((db.loaded, db.ignored_lines), (2, 1));
+    assert_eq!((db.loaded, db.ignored_lines), (2, 2), "the exit rule is refused when loading");
     let p = vec![
         Insn::mov64_imm(0, 1),
         Insn::alu64_reg(BPF_ADD, 0, 0),

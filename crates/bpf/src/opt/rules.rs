@@ -300,6 +300,18 @@ fn compile(r: &Rule) -> Option<Compiled> {
     if orig.is_empty() || orig.len() != cand.len() || orig.len() > 64 {
         return None;
     }
+    // only what the window encoder and interpreter model (no jumps, exits, other calls): a rule
+    // file is untrusted input
+    for body in [&orig, &cand] {
+        for k in 0..body.len() {
+            if !(is_lddw_high(body, k) || crate::opt::interp::window_insn(&body[k])) {
+                return None;
+            }
+        }
+        if body.last().is_some_and(|i| i.is_lddw()) && !(body.len() >= 2 && is_lddw_high(body, body.len() - 1)) {
+            return None; // an LDDW cut in half
+        }
+    }
     let ok_var = |v: u8| (v as usize) < isa::NUM_REGS;
     if !r.live_out.iter().all(|&v| ok_var(v)) || !r.pre.iter().all(|&(v, _)| ok_var(v)) {
         return None;
@@ -361,7 +373,8 @@ impl RuleDb {
             for line in text.lines().filter(|l| !l.trim().is_empty()) {
                 match serde_json::from_str::<Rule>(line) {
                     Ok(r) if db.insert(&r) => db.loaded += 1,
-                    Ok(_) => {}
+                    Ok(r) if compile(&r).is_none() => db.ignored_lines += 1,
+                    Ok(_) => {} // a duplicate
                     Err(_) => db.ignored_lines += 1,
                 }
             }
