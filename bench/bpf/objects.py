@@ -62,7 +62,7 @@ def run(cmd, timeout, env):
 rows = []
 pairs = k2_archived()
 tmp = tempfile.mkdtemp()
-env = dict(os.environ, VERIFORGE_BPF_CACHE=os.path.join(tmp, "cache.jsonl"))
+env = dict(os.environ, VERIFORGE_BPF_CACHE=os.path.join(tmp, "cache.jsonl"), VERIFORGE_BPF_RULES=os.path.join(tmp, "rules.jsonl"))
 for level in ("O1", "O2", "O3"):
     for obj in sorted(os.listdir(os.path.join(OBJ, level))):
         path = os.path.join(OBJ, level, obj)
@@ -73,8 +73,9 @@ for level in ("O1", "O2", "O3"):
             row = dict(object=f"{level}/{obj}", section=sec)
             out = os.path.join(tmp, f"{level}_{obj}_{sec.replace('/', '_')}.o")
             rep = out + ".json"
-            if os.path.exists(env["VERIFORGE_BPF_CACHE"]):
-                os.remove(env["VERIFORGE_BPF_CACHE"])  # measured from scratch
+            for f in (env["VERIFORGE_BPF_CACHE"], env["VERIFORGE_BPF_RULES"]):
+                if os.path.exists(f):
+                    os.remove(f)  # measured from scratch (no proofs or rules of earlier sections)
             cmd = [BIN, "-q", "bpf", "opt", path, "--section", sec, "--budget", budget, "--jobs", jobs,
                    "--kernel-runs", kruns, "--diff-inputs", dinputs, "-o", out, "--report", rep]
             print(f"== {key}", file=sys.stderr, flush=True)

@@ -18,10 +18,11 @@ OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 # A fresh proof cache per run so that every program is measured from scratch.
 export VERIFORGE_BPF_CACHE="$OUT/cache.jsonl"
+export VERIFORGE_BPF_RULES="$OUT/rules.jsonl"   # and no rules learned on earlier programs
 for p in socket-0 sys_enter_open xdp1_kern-xdp1 xdp_cpumap_enqueue xdp_exception xdp_fw xdp_map_access xdp_redirect_err; do
   type_flag=()
   [ "$p" = socket-0 ] && type_flag=(--prog-type socket_filter)   # LD_ABS needs an skb program type
-  rm -f "$VERIFORGE_BPF_CACHE"
+  rm -f "$VERIFORGE_BPF_CACHE" "$VERIFORGE_BPF_RULES"
   echo "== $p (budget $BUDGET, $JOBS chains)" >&2
   taskset -c 0-$((JOBS - 1)) "$BIN" -q bpf opt "$T1/$p.insns" "${type_flag[@]}" --budget "$BUDGET" --jobs "$JOBS" \
     --kernel-runs "${KERNEL_RUNS:-1000}" -o "$OUT/$p.opt.insns" --report "$OUT/$p.json" || echo "{\"error\": \"exit $?\"}" > "$OUT/$p.json"

@@ -76,6 +76,10 @@ enum BpfCmd {
     Opt(crate::bpf_opt_cmd::OptArgs),
     /// Prove two programs equivalent or print an input that distinguishes them.
     Equiv(crate::bpf_opt_cmd::EquivArgs),
+    /// Measure the per-opcode latency table for `bpf opt --objective latency` (root; BPF_PROG_TEST_RUN).
+    Calibrate(crate::bpf_opt_cmd::CalibrateArgs),
+    /// Measure ns per run of a program under BPF_PROG_TEST_RUN (median over samples; root).
+    Time(crate::bpf_opt_cmd::TimeArgs),
 }
 
 pub fn run(ctx: Ctx, args: BpfArgs) -> Result<(), Failure> {
@@ -85,6 +89,8 @@ pub fn run(ctx: Ctx, args: BpfArgs) -> Result<(), Failure> {
         BpfCmd::Convert { src, output, to, drop_nops } => convert(ctx, &src, &output, to.as_deref(), drop_nops),
         BpfCmd::Opt(a) => crate::bpf_opt_cmd::run_opt(ctx, a),
         BpfCmd::Equiv(a) => crate::bpf_opt_cmd::run_equiv(ctx, a),
+        BpfCmd::Calibrate(a) => crate::bpf_opt_cmd::run_calibrate(ctx, a),
+        BpfCmd::Time(a) => crate::bpf_opt_cmd::run_time(ctx, a),
     }
 }
 

@@ -76,8 +76,65 @@ pub struct OptArgs {
     /// Keep deleted instructions as `ja +0` (K2's marking, not counted) instead of removing them.
     #[arg(long)]
     pub keep_nops: bool,
+    /// What to minimize: `size` (instruction count) or `latency` (static sum of the per-opcode
+    /// costs of --cost-table, measured with BPF_PROG_TEST_RUN).
+    #[arg(long, default_value = "size")]
+    pub objective: String,
+    /// Latency table written by `veriforge bpf calibrate` (default: the table checked in).
+    #[arg(long)]
+    pub cost_table: Option<PathBuf>,
+    /// Rewrite-rule database (JSON lines; default: $VERIFORGE_BPF_RULES or
+    /// ~/.cache/veriforge/bpf-rules.jsonl, not used with --no-cache unless given here). Rules are
+    /// applied before the search, each firing proven again; the search's proofs add rules.
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Do not read or write the rule database.
+    #[arg(long)]
+    pub no_rules: bool,
+    /// Windows: `fixed` (at most 4/4/6/3 slots) or `grow` (half the budget with those, then
+    /// rounds with basic-block-sized windows of 8-16 slots from the best so far).
+    #[arg(long, default_value = "fixed")]
+    pub windows: String,
     #[command(flatten)]
     pub prog: ProgramOpts,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CalibrateArgs {
+    /// Where to write the table (JSON).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Runs per BPF_PROG_TEST_RUN call (the kernel reports their mean).
+    #[arg(long, default_value_t = 20_000)]
+    pub repeat: u32,
+    /// Calls per program; the median is used.
+    #[arg(long, default_value_t = 5)]
+    pub samples: usize,
+    /// Instances of the measured instruction per program.
+    #[arg(long, default_value_t = 512)]
+    pub copies: usize,
+    /// Free text stored in the table's `measured` field (machine, conditions).
+    #[arg(long, default_value = "")]
+    pub note: String,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TimeArgs {
+    /// Runs per BPF_PROG_TEST_RUN call (the kernel reports their mean).
+    #[arg(long, default_value_t = 10_000)]
+    pub repeat: u32,
+    /// Calls per input; the median over samples is reported.
+    #[arg(long, default_value_t = 7)]
+    pub samples: usize,
+    /// Random inputs (seeded) each sample runs; a sample is their mean.
+    #[arg(long, default_value_t = 4)]
+    pub inputs: usize,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub prog: ProgramOpts,
+    /// Program to time (.k2, .bpf, .insns or ELF .o).
+    pub input: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -161,6 +218,14 @@ fn default_cache() -> PathBuf {
     Path::new(&home).join(".cache/veriforge/bpf-window-proofs.jsonl")
 }
 
+fn default_rules() -> PathBuf {
+    if let Ok(p) = std::env::var("VERIFORGE_BPF_RULES") {
+        return PathBuf::from(p);
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| ".".into());
+    Path::new(&home).join(".cache/veriforge/bpf-rules.jsonl")
+}
+
 fn default_output(input: &Path) -> PathBuf {
     let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     let ext = input.extension().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -196,18 +261,38 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         ProofCache::open(&path).map_err(|e| Failure::internal(format!("{}: {e}", path.display())))?
     };
     let mut opts = OptOptions::default();
+    opts.problem.objective = parse_objective(&a.objective, a.cost_table.as_deref())?;
     opts.search.seed = a.seed;
+    opts.grow_windows = match a.windows.as_str() {
+        "fixed" => false,
+        "grow" => true,
+        w => return Err(Failure::input(format!("--windows: unknown mode `{w}` (fixed, grow)"))),
+    };
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;
+    let rules_path = match (&a.rules, a.no_rules, a.no_cache) {
+        (_, true, _) => None,
+        (Some(p), _, _) => Some(p.clone()),
+        (None, _, true) => None,
+        (None, _, false) => Some(default_rules()),
+    };
+    if let Some(p) = &rules_path {
+        let db = vf_bpf::opt::rules::RuleDb::open(p);
+        if db.ignored_lines > 0 {
+            eprintln!("veriforge: warning: {}: {} lines are not rules and were ignored", p.display(), db.ignored_lines);
+        }
+        opts.rules = Some(std::sync::Arc::new(db));
+    }
     let solver = SmtSolver { backend };
     let last_best = Mutex::new(f64::INFINITY);
+    let unit = if a.objective == "latency" { "latency units" } else { "insns" };
     let observer = |p: &Progress| {
         let mut lb = last_best.lock().unwrap();
         if !ctx.quiet && (ctx.verbose > 0 || p.best_cost < *lb || p.done) {
             let counters: Vec<String> = p.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
             eprintln!(
-                "[{:7.1}s] best {} insns, {:.0} it/s, {} it, {}",
+                "[{:7.1}s] best {:.2} {unit}, {:.0} it/s, {} it, {}",
                 p.elapsed_s, p.best_cost, p.iterations_per_s, p.iterations, counters.join(", ")
             );
         }
@@ -237,6 +322,28 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if ctx.json {
         println!("{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
+        if let (Some(st), Some(p)) = (&report.rules, &rules_path) {
+            ctx.info(format!(
+                "{}: rules {}: {} known, {} matched, {} fired (each re-proven), {} not proven, {} unsafe, {:.2}s; {} learned",
+                a.input.display(),
+                p.display(),
+                st.rules,
+                st.matched,
+                st.fired,
+                st.refuted,
+                st.unsafe_,
+                st.seconds,
+                report.rules_learned
+            ));
+        }
+        if report.objective == "latency" {
+            ctx.info(format!(
+                "{}: static latency {:.2} -> {:.2} (units of the median opcode cost of the latency table)",
+                a.input.display(),
+                report.cost_before,
+                report.cost_after
+            ));
+        }
         ctx.info(format!(
             "{}: {} -> {} instructions (best after {:.1}s of {:.1}s, {:.0} it/s, {} chains; windows proven by {}, {}/{} re-proven from SMT-LIB2 by {}, safety by {:?}, {} random inputs agree in our interpreter, {} under BPF_PROG_TEST_RUN) -> {}",
             a.input.display(),
@@ -279,6 +386,74 @@ fn check_object_loads(ctx: &Ctx, input: &Path, bytes: &[u8], t: ProgType) -> Res
 
 fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn parse_objective(name: &str, table: Option<&Path>) -> Result<vf_bpf::opt::cost::Objective, Failure> {
+    use vf_bpf::opt::cost::{CostModel, CostTable, Objective};
+    match name {
+        "size" => {
+            if let Some(t) = table {
+                return Err(Failure::input(format!("--cost-table {}: only used with --objective latency", t.display())));
+            }
+            Ok(Objective::Size)
+        }
+        "latency" => {
+            let t = match table {
+                Some(p) => {
+                    let text = std::fs::read_to_string(p).map_err(|e| Failure::input(format!("{}: cannot read: {e}", p.display())))?;
+                    CostTable::parse(&text).map_err(|e| Failure::input(format!("{}:{e}", p.display())))?
+                }
+                None => CostTable::default_table(),
+            };
+            Ok(Objective::Latency(std::sync::Arc::new(CostModel::new(&t))))
+        }
+        _ => Err(Failure::input(format!("--objective: unknown objective `{name}` (size, latency)"))),
+    }
+}
+
+/// `veriforge bpf calibrate`.
+pub fn run_calibrate(ctx: Ctx, a: CalibrateArgs) -> Result<(), Failure> {
+    vf_bpf::kernel::available().map_err(Failure::internal)?;
+    if a.copies == 0 || a.samples == 0 || a.repeat == 0 {
+        return Err(Failure::input("--copies, --samples and --repeat must be at least 1"));
+    }
+    let note = format!(
+        "veriforge bpf calibrate --repeat {} --samples {} --copies {} on {}{}{}",
+        a.repeat,
+        a.samples,
+        a.copies,
+        std::fs::read_to_string("/proc/sys/kernel/osrelease").map(|s| format!("Linux {}", s.trim())).unwrap_or_else(|_| "Linux".into()),
+        if a.note.is_empty() { "" } else { "; " },
+        a.note
+    );
+    let progress = |l: &str| ctx.info(l.to_string());
+    let table = vf_bpf::opt::cost::calibrate(a.repeat, a.samples, a.copies, &note, &progress).map_err(Failure::internal)?;
+    let json = serde_json::to_vec_pretty(&table).map_err(|e| Failure::internal(e.to_string()))?;
+    write_atomically(&a.output, &json).map_err(|e| Failure::internal(format!("{}: {e}", a.output.display())))?;
+    ctx.info(format!("{}: {} opcodes, {} helpers", a.output.display(), table.opcodes.len(), table.helpers.len()));
+    Ok(())
+}
+
+/// `veriforge bpf time`.
+pub fn run_time(ctx: Ctx, a: TimeArgs) -> Result<(), Failure> {
+    use rand::SeedableRng;
+    let loaded = load_program(&ctx, &a.input, &a.prog)?;
+    let p = &loaded.program;
+    if !p.prog_type.kernel_test_runnable() {
+        return Err(Failure::Negative(format!("{}: {} programs cannot be test-run by the kernel", a.input.display(), p.prog_type.name())));
+    }
+    vf_bpf::kernel::available().map_err(Failure::internal)?;
+    let gen = vf_bpf::interp::InputGen::new(p);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(a.seed);
+    let inputs: Vec<_> = (0..a.inputs.max(1)).map(|_| gen.generate(&mut rng)).collect();
+    let (median, samples) = vf_bpf::opt::cost::measure_ns(p, &inputs, a.repeat, a.samples).map_err(Failure::internal)?;
+    let count = vf_bpf::isa::count_real(&p.insns);
+    if ctx.json {
+        println!("{}", serde_json::json!({"program": a.input.display().to_string(), "insns": count, "ns_per_run": median, "samples": samples, "repeat": a.repeat, "inputs": inputs.len()}));
+    } else {
+        println!("{}: {count} instructions, {median:.1} ns per run (median of {} samples of {} runs x {} inputs)", a.input.display(), samples.len(), a.repeat, inputs.len());
+    }
+    Ok(())
 }
 
 /// `veriforge bpf equiv`.

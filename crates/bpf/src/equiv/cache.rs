@@ -100,7 +100,7 @@ pub fn canonical_key(q: &WindowQuery) -> String {
     text
 }
 
-fn uses_src_reg(i: &Insn) -> bool {
+pub(crate) fn uses_src_reg(i: &Insn) -> bool {
     matches!(i.class(), isa::BPF_LDX | isa::BPF_STX)
         || (matches!(i.class(), isa::BPF_ALU | isa::BPF_ALU64) && i.src_is_reg() && i.op() != isa::BPF_END)
 }

@@ -106,6 +106,8 @@ pub fn block_starts(insns: &[Insn], kinds: &[Kind]) -> Vec<bool> {
     }
     for pc in 0..n {
         match kinds[pc] {
+            // a deleted slot (`ja +0`) falls through: it does not end a straight-line run
+            Kind::Ja if insns[pc].is_nop() => {}
             Kind::Ja | Kind::Jcond { .. } | Kind::Exit => {
                 if pc + 1 < n {
                     start[pc + 1] = true;

@@ -81,7 +81,15 @@ pub struct Report {
     /// output (0 when the program type cannot be test-run or the kernel is unavailable).
     pub kernel_test_runs: usize,
     pub counters: Vec<(String, u64)>,
-    /// (seconds, best instruction count) whenever the best improved.
+    /// The rule pre-pass (absent without a rule database) and the rules this run added.
+    pub rules: Option<crate::opt::rules::PrepassStats>,
+    pub rules_learned: usize,
+    /// `size` or `latency` (what the search minimized; the trace is in its units).
+    pub objective: String,
+    /// Static cost of input and output under the objective (latency: units of the table's median opcode).
+    pub cost_before: f64,
+    pub cost_after: f64,
+    /// (seconds, best cost under the objective) whenever the best improved.
     pub trace: Vec<(f64, f64)>,
 }
 
@@ -196,6 +204,28 @@ pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -
     Ok(n)
 }
 
+/// Window partitions of the larger rounds of `grow_windows` (max length, cut shift): basic-block
+/// sized pieces (10-16 slots) with different cut points per chain.
+pub const GROWN_PARTITIONS: [&[(usize, usize)]; 2] = [&[(8, 0), (8, 4), (10, 2), (12, 6)], &[(16, 0), (12, 6), (16, 8), (14, 3)]];
+
+/// (partitions, budget) per search round: the configured windows with the whole budget, or with
+/// `grow_windows` half of it, then a quarter each with [`GROWN_PARTITIONS`].
+pub fn search_rounds(opts: &OptOptions) -> Vec<(Vec<(usize, usize)>, vf_search::Budget)> {
+    let b = opts.search.budget;
+    if !opts.grow_windows {
+        return vec![(opts.problem.partitions.clone(), b)];
+    }
+    let part = |num: u32, den: u32| vf_search::Budget {
+        time: b.time.map(|t| t * num / den),
+        iterations: b.iterations.map(|i| (i * num as u64 / den as u64).max(1)),
+    };
+    vec![
+        (opts.problem.partitions.clone(), part(1, 2)),
+        (GROWN_PARTITIONS[0].to_vec(), part(1, 4)),
+        (GROWN_PARTITIONS[1].to_vec(), part(1, 4)),
+    ]
+}
+
 pub fn optimize_program(
     prog: &Program,
     opts: &OptOptions,
@@ -209,8 +239,64 @@ pub fn optimize_program(
     let safety = |insns: &[Insn]| check_safety(oracle, prog, insns);
     let mut opts = opts.clone();
     opts.problem.call_model = call_model(prog);
-    let out = optimize(&prog.insns, &opts, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
-    let best = out.insns;
+    // rule pre-pass: every firing re-proven in its context, the result safety-checked
+    let mut start = prog.insns.clone();
+    let mut prepass_stats = None;
+    if let Some(db) = &opts.rules {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t);
+        let (p1, st) = crate::opt::rules::prepass(
+            db,
+            &prog.insns,
+            &opts.problem.objective,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p1;
+        prepass_stats = Some(st);
+    }
+    let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+    // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
+    // grow, each starting from the previous round's best, so its windows span proven neighbours
+    let rounds = search_rounds(&opts);
+    let mut cur = start.clone();
+    let mut learned = Vec::new();
+    let (mut t_offset, mut iterations, mut elapsed) = (prepass_s, 0u64, 0.0f64);
+    let mut counters: Vec<(String, u64)> = Vec::new();
+    let mut trace: Vec<(f64, f64)> = Vec::new();
+    if start != prog.insns {
+        trace.push((0.0, opts.problem.objective.cost(&prog.insns)));
+    }
+    let mut chains = 0;
+    for (k, (parts, budget)) in rounds.into_iter().enumerate() {
+        let mut o = opts.clone();
+        o.problem.partitions = parts;
+        o.search.budget = budget;
+        o.search.seed = opts.search.seed.wrapping_add(k as u64);
+        let out = optimize(&cur, &o, solver, cache, &safety, observer).map_err(|e| e.to_string())?;
+        for p in &out.search.trace.points {
+            if trace.last().is_none_or(|&(_, c)| p.cost < c) {
+                trace.push((t_offset + p.time_s, p.cost));
+            }
+        }
+        let s = &out.search;
+        t_offset += s.elapsed.as_secs_f64();
+        elapsed += s.elapsed.as_secs_f64();
+        iterations += s.iterations;
+        chains = chains.max(s.chains.len());
+        for (name, v) in &s.counters {
+            match counters.iter_mut().find(|(n, _)| n == name) {
+                Some(c) => c.1 += v,
+                None => counters.push((name.clone(), *v)),
+            }
+        }
+        learned.extend(out.learned);
+        cur = out.insns;
+    }
+    let rules_learned = opts.rules.as_ref().map(|db| db.learn(&learned, &opts.problem.objective)).unwrap_or(0);
+    let best = cur;
     if best != prog.insns {
         check_safety(oracle, prog, &best).map_err(|e| format!("internal: final program refused: {}", e.1))?;
         if let Some(m) = diff::differential(prog, &compact(&best), differential_inputs, opts.search.seed ^ 0xd1ff)? {
@@ -234,24 +320,30 @@ pub fn optimize_program(
     } else {
         0
     };
-    let s = &out.search;
+    let improved_at = trace.iter().skip(1).last().map(|p| p.0);
     let report = Report {
         kernel_test_runs: kernel_runs,
         windows_rewritten: queries.len(),
         windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
         reprove_backend: checks.reprove_backend.name().to_string(),
-        original_count: out.original_count,
+        original_count: isa::count_real(&prog.insns),
         count: isa::count_real(&best),
-        time_to_best_s: s.trace.points.last().map(|p| p.time_s).unwrap_or(0.0),
-        total_s: s.elapsed.as_secs_f64(),
-        iterations: s.iterations,
-        iterations_per_s: s.iterations_per_s(),
-        chains: s.chains.len(),
+        // wall time from the start of the pre-pass to the best program
+        time_to_best_s: if best != prog.insns { improved_at.unwrap_or(prepass_s) } else { 0.0 },
+        total_s: prepass_s + elapsed,
+        rules: prepass_stats,
+        rules_learned,
+        iterations,
+        iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
+        chains,
         safety: oracle,
         differential_inputs: if best != prog.insns { differential_inputs } else { 0 },
-        counters: s.counters.clone(),
-        trace: s.trace.points.iter().map(|p| (p.time_s, p.cost)).collect(),
+        counters,
+        objective: opts.problem.objective.name().to_string(),
+        cost_before: opts.problem.objective.cost(&prog.insns),
+        cost_after: opts.problem.objective.cost(&best),
+        trace,
     };
     Ok((best, report))
 }

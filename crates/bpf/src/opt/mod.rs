@@ -3,10 +3,12 @@
 //! emitted program.
 
 pub mod analysis;
+pub mod cost;
 pub mod driver;
 pub mod interp;
 pub mod mutate;
 pub mod problem;
+pub mod rules;
 pub mod window;
 
 use crate::equiv::cache::ProofCache;
@@ -20,6 +22,10 @@ use vf_search::{Config, Observer, RestartFrom, Schedule, SearchResult};
 pub struct OptOptions {
     pub search: Config,
     pub problem: ProblemConfig,
+    /// Rule database: applied as a pre-pass (every firing re-proven), fed with the search's proofs.
+    pub rules: Option<std::sync::Arc<rules::RuleDb>>,
+    /// Search in rounds whose windows grow to basic-block size (`driver::search_rounds`).
+    pub grow_windows: bool,
 }
 
 impl Default for OptOptions {
@@ -34,6 +40,8 @@ impl Default for OptOptions {
                 ..Config::default()
             },
             problem: ProblemConfig::default(),
+            rules: None,
+            grow_windows: false,
         }
     }
 }
@@ -44,6 +52,8 @@ pub struct OptOutcome {
     pub original_count: usize,
     pub count: usize,
     pub search: SearchResult<Cand>,
+    /// Every window rewrite proven during the search (input of the rule database).
+    pub learned: Vec<rules::ProvenRewrite>,
 }
 
 /// Runs the search. The result is either the input itself or a program whose every
@@ -69,6 +79,7 @@ pub fn optimize(
         original_count: problem.original_count(),
         insns: best,
         search: result,
+        learned: problem.learned(),
     })
 }
 

@@ -40,6 +40,8 @@ pub struct ProblemConfig {
     pub deadline: Option<std::time::Instant>,
     /// Map key sizes for helper calls inside windows.
     pub call_model: CallModel,
+    /// Instruction count or static latency (`opt::cost`).
+    pub objective: crate::opt::cost::Objective,
 }
 
 impl Default for ProblemConfig {
@@ -52,6 +54,7 @@ impl Default for ProblemConfig {
             seed: 0,
             deadline: None,
             call_model: CallModel::default(),
+            objective: crate::opt::cost::Objective::Size,
         }
     }
 }
@@ -102,6 +105,8 @@ pub struct BpfProblem<'a> {
     pub counters: Counters,
     /// Bumped whenever any window gains a test (invalidates cached candidate errors).
     generation: AtomicU64,
+    /// Window rewrites proven (or found in the proof cache) during the search.
+    learned: Mutex<HashSet<crate::opt::rules::ProvenRewrite>>,
 }
 
 /// A candidate program.
@@ -146,7 +151,13 @@ impl<'a> BpfProblem<'a> {
             unsafe_programs: Mutex::new(HashSet::new()),
             counters: Counters::default(),
             generation: AtomicU64::new(0),
+            learned: Mutex::new(HashSet::new()),
         })
+    }
+
+    /// The window rewrites proven so far (each under its recorded pre/postconditions).
+    pub fn learned(&self) -> Vec<crate::opt::rules::ProvenRewrite> {
+        self.learned.lock().unwrap().iter().cloned().collect()
     }
 
     pub fn original_count(&self) -> usize {
@@ -232,6 +243,13 @@ impl<'a> BpfProblem<'a> {
             } else if !self.prove_one(c.part, w, &q) {
                 return false;
             }
+            self.learned.lock().unwrap().insert(crate::opt::rules::ProvenRewrite {
+                orig: q.orig.to_vec(),
+                cand: q.cand.to_vec(),
+                live_out: q.live_out,
+                pre: q.pre,
+                regions: q.regions,
+            });
             cur[win.start..win.end].copy_from_slice(body);
         }
         true
@@ -360,7 +378,7 @@ impl Problem for BpfProblem<'_> {
     }
 
     fn cost(&self, c: &Cand) -> f64 {
-        isa::count_real(&c.insns) as f64 + self.cfg.error_weight * self.total_error(c)
+        self.cfg.objective.cost(&c.insns) + self.cfg.error_weight * self.total_error(c)
     }
 
     fn confirm(&self, c: &Cand, _cost: f64) -> Confirmation {
