@@ -105,6 +105,9 @@ func (m *TCPMailboxes) Addr() string { return m.ln.Addr().String() }
 // Pending is the number of received, unread messages.
 func (m *TCPMailboxes) Pending() int { return m.q.len() }
 
+// PendingChanged is closed at the next change of Pending (for ReadOnlyWatch).
+func (m *TCPMailboxes) PendingChanged() <-chan struct{} { return m.q.changed() }
+
 // Close stops listening and closes every connection.
 func (m *TCPMailboxes) Close() error {
 	m.mu.Lock()

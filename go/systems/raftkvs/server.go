@@ -121,7 +121,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 			distsys.WithConstants(k), distsys.WithOutput(out),
 			distsys.WithValue("srvId", self),
 			distsys.WithResource("net", mb.Resource()),
-			distsys.WithResource("netLen", only("netLen", distsys.ReadOnly(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }))),
+			distsys.WithResource("netLen", only("netLen", distsys.ReadOnlyWatch(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }, mb.PendingChanged))),
 			distsys.WithResource("netEnabled", unused("netEnabled (only read with ExploreFail)")),
 			distsys.WithResource("fd", s.fd.Resource()),
 			distsys.WithResource("leaderTimeout", timer.Resource()),
