@@ -128,6 +128,9 @@ func WithValue(name string, v tla.Value) Option { return func(c *Context) { c.va
 // WithOutput redirects `print` (default os.Stdout).
 func WithOutput(w io.Writer) Option { return func(c *Context) { c.out = w } }
 
+// WithIdleWait sets the bound of the wait after an idle cycle (IdleWait).
+func WithIdleWait(d time.Duration) Option { return func(c *Context) { c.idleWait = d } }
+
 // WithBlockedWait sets the bound of a blocked step's wait for a change (DefaultBlockedWait).
 func WithBlockedWait(d time.Duration) Option { return func(c *Context) { c.blockedWait = d } }
 
@@ -168,6 +171,7 @@ type Context struct {
 	// attempts since the last committed step (or the last wait) wait for
 	reads       []Resource
 	blockedWait time.Duration
+	idleWait    time.Duration
 	blockChans  []<-chan struct{}
 	blockSeen   map[<-chan struct{}]bool
 	blockPoll   bool // an aborted attempt read a resource that cannot notify, or failed to pre-commit
@@ -303,7 +307,7 @@ func (c *Context) initLocals() error {
 func NewContext(arch *Archetype, self tla.Value, opts ...Option) *Context {
 	c := &Context{arch: arch, self: self, consts: &Constants{}, values: map[string]tla.Value{}, res: map[string]Resource{},
 		locals: map[string]*LocalResource{}, seen: map[Resource]bool{}, fair: map[int]int{}, out: os.Stdout, stop: make(chan struct{}),
-		blockedWait: DefaultBlockedWait, blockSeen: map[<-chan struct{}]bool{}}
+		blockedWait: DefaultBlockedWait, idleWait: IdleWait, blockSeen: map[<-chan struct{}]bool{}}
 	for _, o := range opts {
 		o(c)
 	}
@@ -635,7 +639,7 @@ func (c *Context) idleStep() (bool, []<-chan struct{}) {
 
 func (c *Context) waitChange(waits []<-chan struct{}) {
 	cases := make([]reflect.SelectCase, 0, len(waits)+2)
-	t := time.NewTimer(IdleWait)
+	t := time.NewTimer(c.idleWait)
 	defer t.Stop()
 	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.stop)},
 		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(t.C)})

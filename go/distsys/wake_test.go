@@ -1,0 +1,274 @@
+package distsys
+
+import (
+	"testing"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// These tests check that a blocked archetype is woken by the change of a resource it touched,
+// not by polling: its safety-net wait is 10 s (WithBlockedWait / WithIdleWait), so completing
+// within a few seconds needs the wake-up, and the counts of blocks and aborted attempts show that
+// the archetype slept once and retried once, instead of spinning or polling.
+
+const longWait = 10 * time.Second
+
+// runAsync starts c.Run and returns its result channel.
+func runAsync(c *Context) <-chan error {
+	done := make(chan error, 1)
+	go func() { done <- c.Run() }()
+	return done
+}
+
+// waitBlocks waits until c has blocked n times.
+func waitBlocks(t *testing.T, c *Context, n int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for c.Blocks() < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("the archetype did not block (blocks = %d)", c.Blocks())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// finishes asserts that the archetype reaches Done well before its 10 s safety-net wait.
+func finishes(t *testing.T, done <-chan error) {
+	t.Helper()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(longWait / 2):
+		t.Fatal("the blocked archetype was not woken by the change")
+	}
+}
+
+func oneLabel(name string, params []Param, body func(c *Context) error) *Archetype {
+	return &Archetype{Name: name, Params: params, Entry: "l", Labels: map[string]func(*Context) error{"l": body}}
+}
+
+func TestBlockedReceiveWakesOnMessage(t *testing.T) {
+	n := NewInMemoryNetwork()
+	var got tla.Value
+	arch := oneLabel("Recv", []Param{{Name: "net", Ref: true, Indexed: 1}}, func(c *Context) error {
+		v, err := c.Read("net", c.Self())
+		if err != nil {
+			return err
+		}
+		got = v
+		return c.Goto(Done)
+	})
+	c := NewContext(arch, I(1), WithResource("net", n.Mailboxes(I(1), 0)), WithBlockedWait(longWait))
+	done := runAsync(c)
+	waitBlocks(t, c, 1)
+	to1, _ := n.Mailboxes(I(2), 0).Index(I(1))
+	_ = to1.Write(I(42))
+	_ = to1.Commit()
+	finishes(t, done)
+	steps, aborts := c.Stats()
+	if !got.Equal(I(42)) || steps != 1 || aborts != 1 || c.Blocks() != 1 {
+		t.Fatalf("got %v, steps %d, aborts %d, blocks %d; want 42, 1, 1, 1", got, steps, aborts, c.Blocks())
+	}
+}
+
+func TestBlockedAwaitWakesOnSharedCommit(t *testing.T) {
+	s, _ := NewShared(I(0), SharedOptions{})
+	arch := oneLabel("Await", []Param{{Name: "x", Ref: true}}, func(c *Context) error {
+		v, err := c.Read("x")
+		if err != nil {
+			return err
+		}
+		if err := c.Await(tla.MakeBool(v.AsInt() == 1)); err != nil {
+			return err
+		}
+		return c.Goto(Done)
+	})
+	c := NewContext(arch, I(1), WithResource("x", s.Handle()), WithBlockedWait(longWait))
+	done := runAsync(c)
+	waitBlocks(t, c, 1)
+	// A commit that leaves the value unchanged is no change: the archetype stays asleep.
+	h := s.Handle()
+	_ = h.Write(I(0))
+	_ = h.Commit()
+	time.Sleep(20 * time.Millisecond)
+	if _, aborts := c.Stats(); aborts != 1 {
+		t.Fatalf("woken by a commit that changed nothing (aborts = %d)", aborts)
+	}
+	_ = h.Write(I(1))
+	_ = h.Commit()
+	finishes(t, done)
+	if _, aborts := c.Stats(); aborts != 1 || c.Blocks() != 1 {
+		t.Fatalf("aborts %d, blocks %d; want 1, 1", aborts, c.Blocks())
+	}
+}
+
+func TestBlockedLockWakesOnRelease(t *testing.T) {
+	s, _ := NewShared(I(0), SharedOptions{Timeout: time.Millisecond})
+	holder := s.Handle()
+	if _, err := holder.Read(); err != nil { // takes the lock, as another archetype's step
+		t.Fatal(err)
+	}
+	arch := oneLabel("Incr", []Param{{Name: "x", Ref: true}}, func(c *Context) error {
+		v, err := c.Read("x")
+		if err != nil {
+			return err
+		}
+		if err := c.Write("x", nil, tla.Plus(v, I(1))); err != nil {
+			return err
+		}
+		return c.Goto(Done)
+	})
+	c := NewContext(arch, I(1), WithResource("x", s.Handle()), WithBlockedWait(longWait))
+	done := runAsync(c)
+	waitBlocks(t, c, 1)
+	_ = holder.Commit() // releases the lock without a change
+	finishes(t, done)
+	if !s.Value().Equal(I(1)) || c.Blocks() != 1 {
+		t.Fatalf("value %v, blocks %d; want 1, 1", s.Value(), c.Blocks())
+	}
+}
+
+// `either { receive } or { await flag }`: both branches are tried before the archetype sleeps,
+// and a change of either resource (here the flag) wakes it.
+func TestBlockedEitherTriesEveryBranchThenWakesOnAny(t *testing.T) {
+	n := NewInMemoryNetwork()
+	var f Flag
+	branch := -1
+	arch := oneLabel("Either", []Param{{Name: "net", Ref: true, Indexed: 1}, {Name: "flag", Ref: true}}, func(c *Context) error {
+		switch c.Fair(0, 2) {
+		case 0:
+			if _, err := c.Read("net", c.Self()); err != nil {
+				return err
+			}
+			branch = 0
+		default:
+			v, err := c.Read("flag")
+			if err != nil {
+				return err
+			}
+			if err := c.Await(v); err != nil {
+				return err
+			}
+			branch = 1
+		}
+		return c.Goto(Done)
+	})
+	c := NewContext(arch, I(1), WithResource("net", n.Mailboxes(I(1), 0)), WithResource("flag", f.Resource()),
+		WithBlockedWait(longWait))
+	done := runAsync(c)
+	waitBlocks(t, c, 1)
+	if _, aborts := c.Stats(); aborts != 2 {
+		t.Fatalf("%d aborted attempts before sleeping; want 2 (one per branch)", aborts)
+	}
+	f.Set()
+	finishes(t, done)
+	if _, aborts := c.Stats(); branch != 1 || aborts != 3 || c.Blocks() != 1 {
+		t.Fatalf("branch %d, aborts %d, blocks %d; want 1, 3, 1", branch, aborts, c.Blocks())
+	}
+}
+
+func TestBlockedTimerWakesAtDeadline(t *testing.T) {
+	tm := NewElectionTimer(50*time.Millisecond, 0)
+	arch := oneLabel("Timeout", []Param{{Name: "timer", Ref: true}}, func(c *Context) error {
+		v, err := c.Read("timer")
+		if err != nil {
+			return err
+		}
+		if err := c.Await(v); err != nil {
+			return err
+		}
+		return c.Goto(Done)
+	})
+	c := NewContext(arch, I(1), WithResource("timer", tm.Resource()), WithBlockedWait(longWait))
+	start := time.Now()
+	finishes(t, runAsync(c))
+	if el := time.Since(start); el < 50*time.Millisecond {
+		t.Fatalf("the timer fired after %v, before its deadline", el)
+	}
+	if _, aborts := c.Stats(); aborts != 1 || c.Blocks() != 1 {
+		t.Fatalf("aborts %d, blocks %d; want 1, 1 (no polling of the timer)", aborts, c.Blocks())
+	}
+}
+
+// netLen-style reads (ReadOnlyWatch) wake on a change of the mailbox length, also a decrease.
+func TestBlockedReadOnlyWatchWakesOnMailboxChange(t *testing.T) {
+	n := NewInMemoryNetwork()
+	to1, _ := n.Mailboxes(I(2), 0).Index(I(1))
+	_ = to1.Write(I(7))
+	_ = to1.Commit()
+	netLen := ReadOnlyWatch(func() tla.Value { return I(int64(n.Pending(I(1)))) }, func() <-chan struct{} { return n.PendingChanged(I(1)) })
+	arch := oneLabel("Drained", []Param{{Name: "len", Ref: true}}, func(c *Context) error {
+		v, err := c.Read("len")
+		if err != nil {
+			return err
+		}
+		if err := c.Await(tla.MakeBool(v.AsInt() == 0)); err != nil {
+			return err
+		}
+		return c.Goto(Done)
+	})
+	c := NewContext(arch, I(1), WithResource("len", netLen), WithBlockedWait(longWait))
+	done := runAsync(c)
+	waitBlocks(t, c, 1)
+	in1, _ := n.Mailboxes(I(1), 0).Index(I(1))
+	if _, err := in1.Read(); err != nil {
+		t.Fatal(err)
+	}
+	_ = in1.Commit()
+	finishes(t, done)
+	if c.Blocks() != 1 {
+		t.Fatalf("blocks %d; want 1", c.Blocks())
+	}
+}
+
+// An idle loop of two labels, the first reading x and the second only y, waits after the cycle
+// for a change of x or y: a change of x, which the last step did not read, must wake it.
+func TestIdleCycleWakesOnValueReadEarlierInTheCycle(t *testing.T) {
+	x, _ := NewShared(I(0), SharedOptions{})
+	y, _ := NewShared(I(0), SharedOptions{})
+	arch := &Archetype{Name: "Cycle", Params: []Param{{Name: "x", Ref: true}, {Name: "y", Ref: true}}, Entry: "a",
+		Labels: map[string]func(*Context) error{
+			"a": func(c *Context) error {
+				v, err := c.Read("x")
+				if err != nil {
+					return err
+				}
+				if v.AsInt() == 1 {
+					return c.Goto(Done)
+				}
+				return c.Goto("b")
+			},
+			"b": func(c *Context) error {
+				if _, err := c.Read("y"); err != nil {
+					return err
+				}
+				return c.Goto("a")
+			},
+		}}
+	c := NewContext(arch, I(1), WithResource("x", x.Handle()), WithResource("y", y.Handle()), WithIdleWait(longWait))
+	done := runAsync(c)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if steps, _ := c.Stats(); steps >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the loop did not run")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if steps, _ := c.Stats(); steps != 2 {
+		t.Fatalf("%d idle steps: the idle cycle a, b must wait after its first round", steps)
+	}
+	h := x.Handle()
+	_ = h.Write(I(1))
+	_ = h.Commit()
+	finishes(t, done)
+	if steps, _ := c.Stats(); steps != 3 {
+		t.Fatalf("%d steps; want 3 (a, b, then a seeing x = 1)", steps)
+	}
+}
