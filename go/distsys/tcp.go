@@ -29,6 +29,14 @@ type TCPOptions struct {
 	// its mailbox). For destinations the protocol does not guard with a failure detector, e.g. a
 	// Raft leader's answers to clients, which must not stall the leader when a client is gone.
 	DropUnreachable func(j tla.Value) bool
+	// AsyncCommit: a commit writes its commit frame without waiting for the acknowledgement (read
+	// before the next frame's; resent first after a reconnect), saving a round trip per message
+	// on the request path. The messages become readable at the receiver shortly after Commit
+	// returns (in flight, as on any network), and a peer that dies then loses them silently (as
+	// in a crash) instead of failing the commit. Messages of one sender stay in order; those of
+	// two archetypes of one process (separate connections) may overtake each other. For protocols
+	// that tolerate delay, reordering and loss between nodes (Raft); off by default.
+	AsyncCommit bool
 }
 
 func (o *TCPOptions) defaults() {
@@ -262,6 +270,14 @@ type tcpSender struct {
 	mu      sync.Mutex
 	conn    net.Conn
 	seq     uint64
+	// commit frames written without waiting for their acknowledgements (acks come back in order
+	// and are read before the next frame's); resent first on a new connection
+	unacked []sentFrame
+}
+
+type sentFrame struct {
+	f   []byte
+	seq uint64
 }
 
 func (s *tcpSender) close() {
@@ -286,17 +302,33 @@ func (s *tcpSender) frame(kind byte, seq uint64, v *tla.Value) []byte {
 	return f
 }
 
+// connect dials the peer and resends the frames whose acknowledgements were not read (commit
+// frames are idempotent at the receiver), in order, before anything else.
+func (s *tcpSender) connect() error {
+	c, err := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
+	if err != nil {
+		return fmt.Errorf("dial %s: %v", s.addr, err)
+	}
+	c.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	for _, u := range s.unacked {
+		if _, err := c.Write(u.f); err != nil {
+			c.Close()
+			return err
+		}
+	}
+	s.conn = c
+	return nil
+}
+
 // exchange sends one frame and waits for its acknowledgement, dialling first if needed; with
 // redial it retries once on a fresh connection (the old one may be to a dead process).
 func (s *tcpSender) exchange(f []byte, seq uint64) error {
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
 		if s.conn == nil {
-			c, derr := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
-			if derr != nil {
-				return fmt.Errorf("dial %s: %v", s.addr, derr)
+			if err = s.connect(); err != nil {
+				return err
 			}
-			s.conn = c
 		}
 		if err = s.sendOne(f, seq); err == nil {
 			return nil
@@ -313,11 +345,37 @@ func (s *tcpSender) sendOne(f []byte, seq uint64) error {
 		return err
 	}
 	var ack [8]byte
+	for len(s.unacked) > 0 { // the acknowledgements of the frames posted before f come first
+		if _, err := io.ReadFull(s.conn, ack[:]); err != nil {
+			return err
+		}
+		if binary.BigEndian.Uint64(ack[:]) != s.unacked[0].seq {
+			return errBadAck
+		}
+		s.unacked = s.unacked[1:]
+	}
 	if _, err := io.ReadFull(s.conn, ack[:]); err != nil {
 		return err
 	}
 	if binary.BigEndian.Uint64(ack[:]) != seq {
 		return errBadAck
+	}
+	return nil
+}
+
+// post writes a commit frame without waiting for its acknowledgement: the receiver processes
+// the frames of a connection in order, the next exchange reads the ack, and a new connection
+// resends it first. So a commit costs one write instead of a round trip on the request path.
+func (s *tcpSender) post(f []byte, seq uint64) error {
+	s.unacked = append(s.unacked, sentFrame{f, seq})
+	if s.conn == nil {
+		return s.connect()
+	}
+	s.conn.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	if _, err := s.conn.Write(f); err != nil {
+		s.conn.Close()
+		s.conn = nil
+		return s.connect()
 	}
 	return nil
 }
@@ -381,19 +439,34 @@ func (r *tcpSend) Commit() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	deadline := time.Now().Add(s.m.opts.CommitTimeout)
-	for {
-		err := s.exchange(s.frame(frameCommit, r.last, nil), r.last)
-		if err == nil {
-			return nil
+	if !s.m.opts.AsyncCommit {
+		for {
+			err := s.exchange(s.frame(frameCommit, r.last, nil), r.last)
+			if err == nil {
+				return nil
+			}
+			if time.Now().After(deadline) {
+				if s.m.opts.LoseOnCommitFailure {
+					return nil
+				}
+				return fmt.Errorf("distsys: cannot commit messages to %s: %v", s.addr, err)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
+	}
+	err := s.post(s.frame(frameCommit, r.last, nil), r.last)
+	for err != nil {
 		if time.Now().After(deadline) {
+			s.unacked = nil // given up: the receiver keeps the data pending (lost, as in a crash)
 			if s.m.opts.LoseOnCommitFailure {
 				return nil
 			}
 			return fmt.Errorf("distsys: cannot commit messages to %s: %v", s.addr, err)
 		}
 		time.Sleep(20 * time.Millisecond)
+		err = s.connect() // resends the commit frame
 	}
+	return nil
 }
 
 func (r *tcpSend) Abort() {

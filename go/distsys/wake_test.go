@@ -272,3 +272,60 @@ func TestIdleCycleWakesOnValueReadEarlierInTheCycle(t *testing.T) {
 		t.Fatalf("%d steps; want 3 (a, b, then a seeing x = 1)", steps)
 	}
 }
+
+// AsyncCommit: commits are written without waiting for their acknowledgement. Messages arrive in
+// order, the next frame's exchange reads the pending acknowledgement, and a commit frame whose
+// write hit a broken connection is resent on the new one (the message is not lost).
+func TestTCPAsyncCommitDeliversInOrderAndResends(t *testing.T) {
+	m1, m2, _ := tcpPair(t, TCPOptions{AsyncCommit: true})
+	defer m1.Close()
+	defer m2.Close()
+	to2, _ := m1.Resource().Index(I(2))
+	in2, _ := m2.Resource().Index(I(2))
+	recv := func() tla.Value {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			v, err := in2.Read()
+			if err == nil {
+				_ = in2.Commit()
+				return v
+			}
+			in2.Abort()
+			if time.Now().After(deadline) {
+				t.Fatal("a committed message never arrived")
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for i := int64(1); i <= 3; i++ {
+		if err := commit(t, to2, I(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := int64(1); i <= 3; i++ {
+		if v := recv(); !v.Equal(I(i)) {
+			t.Fatalf("message %d is %v", i, v)
+		}
+	}
+	s := to2.(*tcpSend).s
+	if s.unacked == nil || len(s.unacked) != 1 {
+		t.Fatalf("%d unacknowledged commit frames; want the last one", len(s.unacked))
+	}
+	// The connection breaks between pre-commit and commit: the commit frame goes out again on a
+	// new connection.
+	_ = to2.Write(I(4))
+	if err := to2.PreCommit(); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.unacked) != 0 {
+		t.Fatal("the data frame's exchange must read the earlier commit's acknowledgement")
+	}
+	s.conn.Close()
+	if err := to2.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if v := recv(); !v.Equal(I(4)) {
+		t.Fatalf("after the reconnect got %v", v)
+	}
+}
