@@ -37,6 +37,11 @@ type TCPOptions struct {
 	// two archetypes of one process (separate connections) may overtake each other. For protocols
 	// that tolerate delay, reordering and loss between nodes (Raft); off by default.
 	AsyncCommit bool
+	// BeforeCommit, when set, runs before a step's commit frame goes out to a peer (after its
+	// other resources committed, in touch order): e.g. DurableSeq.Barrier, so that no message
+	// leaves the process before the log writes that precede it are durable (group commit: the
+	// writes themselves use ApplyDeferred). An error fails the commit.
+	BeforeCommit func() error
 }
 
 func (o *TCPOptions) defaults() {
@@ -436,6 +441,11 @@ func (r *tcpSend) Commit() error {
 	}
 	r.sent = false
 	s := r.s
+	if s.m.opts.BeforeCommit != nil {
+		if err := s.m.opts.BeforeCommit(); err != nil {
+			return fmt.Errorf("distsys: before committing messages to %s: %v", s.addr, err)
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	deadline := time.Now().Add(s.m.opts.CommitTimeout)

@@ -1,6 +1,7 @@
 package distsys
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -327,5 +328,92 @@ func TestTCPAsyncCommitDeliversInOrderAndResends(t *testing.T) {
 	}
 	if v := recv(); !v.Equal(I(4)) {
 		t.Fatalf("after the reconnect got %v", v)
+	}
+}
+
+// Group commit: deferred writes are applied at once and made durable by one fsync at the next
+// Barrier, which covers every record written before it; a Barrier with nothing new does no fsync.
+func TestDurableSeqGroupCommit(t *testing.T) {
+	path := t.TempDir() + "/seq"
+	d, err := OpenDurableSeq(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := int64(1); i <= 5; i++ {
+		if err := d.ApplyDeferred([]SeqOp{{Keep: int(i - 1), Append: []tla.Value{I(i)}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d.Syncs() != 0 || !d.Value().Equal(tla.MakeTuple(I(1), I(2), I(3), I(4), I(5))) {
+		t.Fatalf("after deferred writes: %d fsyncs, value %v", d.Syncs(), d.Value())
+	}
+	if err := d.Barrier(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Barrier(); err != nil {
+		t.Fatal(err)
+	}
+	if d.Syncs() != 1 {
+		t.Fatalf("%d fsyncs for five deferred writes and two barriers; want 1", d.Syncs())
+	}
+	// Eight concurrent writers, then eight concurrent barriers: one fsync covers them all.
+	done := make(chan error, 8)
+	for w := 0; w < 8; w++ {
+		go func() {
+			done <- d.ApplyDeferred([]SeqOp{{Keep: 0, Append: []tla.Value{I(9)}}})
+		}()
+	}
+	for w := 0; w < 8; w++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for w := 0; w < 8; w++ {
+		go func() { done <- d.Barrier() }()
+	}
+	for w := 0; w < 8; w++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := d.Syncs(); s != 2 {
+		t.Fatalf("%d fsyncs in all; want 2 (eight barriers after the writes share one)", s)
+	}
+	d.Close()
+	again, err := OpenDurableSeq(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if !again.Value().Equal(tla.MakeTuple(I(9))) {
+		t.Fatalf("after reopen %v", again.Value())
+	}
+}
+
+// BeforeCommit runs before the commit frame: a failing hook fails the commit and the message
+// never becomes readable.
+func TestTCPBeforeCommitGatesCommitFrames(t *testing.T) {
+	calls := 0
+	fail := false
+	m1, m2, _ := tcpPair(t, TCPOptions{BeforeCommit: func() error {
+		calls++
+		if fail {
+			return errors.New("not durable")
+		}
+		return nil
+	}})
+	defer m1.Close()
+	defer m2.Close()
+	to2, _ := m1.Resource().Index(I(2))
+	if err := commit(t, to2, I(1)); err != nil || calls != 1 || m2.Pending() != 1 {
+		t.Fatalf("commit: %v, %d hook calls, %d pending; want nil, 1, 1", err, calls, m2.Pending())
+	}
+	fail = true
+	if err := commit(t, to2, I(2)); err == nil {
+		t.Fatal("a failing BeforeCommit must fail the commit")
+	}
+	time.Sleep(20 * time.Millisecond)
+	if m2.Pending() != 1 {
+		t.Fatalf("%d readable messages; the gated one must not arrive", m2.Pending())
 	}
 }
