@@ -528,13 +528,35 @@ func (c *Context) commitAll() error {
 	}
 	var first error
 	for _, r := range c.touched {
-		if err := r.Commit(); err != nil && first == nil {
+		var err error
+		if l, ok := r.(lockHolder); ok {
+			err = l.commitHolding()
+		} else {
+			err = r.Commit()
+		}
+		if err != nil && first == nil {
 			first = err
+		}
+	}
+	for _, r := range c.touched {
+		if l, ok := r.(lockHolder); ok {
+			l.unlock()
 		}
 	}
 	c.touched, c.seen = c.touched[:0], map[Resource]bool{}
 	c.reads = c.reads[:0]
 	return first
+}
+
+// lockHolder is a resource that holds a lock during a step (a Shared handle): commitAll commits
+// every touched resource in touch order (a durable value is saved before a later message goes
+// out) and releases the locks only after all of them committed, so that no other archetype
+// acts on the step's effects before its messages are visible (strict two-phase locking; with a
+// BeforeCommit barrier a message can wait for an fsync, and a lock released earlier would let a
+// later step's message to the same node overtake it).
+type lockHolder interface {
+	commitHolding() error
+	unlock()
 }
 
 // noteBlocked records, before an aborted attempt is rolled back, what could let it complete: a

@@ -130,10 +130,23 @@ func (h *sharedHandle) Index(tla.Value) (Resource, error) { return nil, ErrNotIn
 func (h *sharedHandle) PreCommit() error                  { return nil }
 
 func (h *sharedHandle) Commit() error {
+	err := h.commitHolding()
+	h.unlock()
+	return err
+}
+
+// unlock releases the lock after commitHolding (lockHolder).
+func (h *sharedHandle) unlock() {
+	if h.held {
+		h.release()
+	}
+}
+
+// commitHolding publishes (and saves) the new value but keeps the lock (lockHolder).
+func (h *sharedHandle) commitHolding() error {
 	if !h.held {
 		return nil
 	}
-	defer h.release()
 	if !h.dirty {
 		return nil
 	}

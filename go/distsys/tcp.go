@@ -33,9 +33,12 @@ type TCPOptions struct {
 	// before the next frame's; resent first after a reconnect), saving a round trip per message
 	// on the request path. The messages become readable at the receiver shortly after Commit
 	// returns (in flight, as on any network), and a peer that dies then loses them silently (as
-	// in a crash) instead of failing the commit. Messages of one sender stay in order; those of
-	// two archetypes of one process (separate connections) may overtake each other. For protocols
-	// that tolerate delay, reordering and loss between nodes (Raft); off by default.
+	// in a crash) instead of failing the commit. Messages of one archetype stay in order; those
+	// of two archetypes of one process (separate connections) may overtake each other, which a
+	// spec that expects one node's messages in commit order must not allow: raftkvs' client
+	// asserts that a server's answers come in order, and one comes from AServer, another from
+	// AServerAdvanceCommitIndex, so raftkvs leaves it off (an experiment that also wrote data
+	// frames without waiting crashed its client on that assertion). Off by default.
 	AsyncCommit bool
 	// BeforeCommit, when set, runs before a step's commit frame goes out to a peer (after its
 	// other resources committed, in touch order): e.g. DurableSeq.Barrier, so that no message

@@ -417,3 +417,55 @@ func TestTCPBeforeCommitGatesCommitFrames(t *testing.T) {
 		t.Fatalf("%d readable messages; the gated one must not arrive", m2.Pending())
 	}
 }
+
+// gateResource's Commit waits until the test opens the gate (a message waiting for an fsync).
+type gateResource struct {
+	entered, open chan struct{}
+	written       bool
+}
+
+func (g *gateResource) Read() (tla.Value, error)          { return tla.Value{}, ErrNotReadable }
+func (g *gateResource) Write(tla.Value) error             { g.written = true; return nil }
+func (g *gateResource) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
+func (g *gateResource) PreCommit() error                  { return nil }
+func (g *gateResource) Commit() error {
+	if g.written {
+		close(g.entered)
+		<-g.open
+	}
+	return nil
+}
+func (g *gateResource) Abort()       { g.written = false }
+func (g *gateResource) Close() error { return nil }
+
+// Strict two-phase locking: a step's Shared locks are released only after all its resources
+// committed, so another archetype cannot read the step's new value while the step's message
+// (committed after the value, in touch order) is still on its way.
+func TestSharedLocksOutliveTheStepsOtherCommits(t *testing.T) {
+	x, _ := NewShared(I(0), SharedOptions{Timeout: time.Millisecond})
+	g := &gateResource{entered: make(chan struct{}), open: make(chan struct{})}
+	arch := oneLabel("WriteThenSend", []Param{{Name: "x", Ref: true}, {Name: "out", Ref: true}}, func(c *Context) error {
+		if err := c.Write("x", nil, I(1)); err != nil {
+			return err
+		}
+		if err := c.Write("out", nil, I(1)); err != nil {
+			return err
+		}
+		return c.Goto(Done)
+	})
+	c := NewContext(arch, I(1), WithResource("x", x.Handle()), WithResource("out", g))
+	done := runAsync(c)
+	<-g.entered // x is committed (in touch order), the message's commit is under way
+	other := x.Handle()
+	if _, err := other.Read(); !errors.Is(err, ErrAborted) {
+		t.Fatal("another archetype took the lock before the step's message was sent")
+	}
+	other.Abort()
+	close(g.open)
+	finishes(t, done)
+	v, err := other.Read()
+	if err != nil || !v.Equal(I(1)) {
+		t.Fatalf("after the step: %v %v", v, err)
+	}
+	other.Abort()
+}

@@ -147,7 +147,6 @@ func (c *Config) tcpOptions(server bool) distsys.TCPOptions {
 		IOTimeout:           io,
 		CommitTimeout:       time.Second,
 		LoseOnCommitFailure: true,
-		AsyncCommit:         true, // Raft tolerates delayed, reordered and lost messages
 	}
 	if server {
 		o.DropUnreachable = func(j tla.Value) bool { return j.Kind() == tla.KindInt && j.AsInt() > int64(c.NumServers) }
