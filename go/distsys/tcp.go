@@ -89,8 +89,9 @@ type TCPMailboxes struct {
 	seen    map[uint64]uint64
 	pending map[uint64][]pendingMsg
 	conns   map[net.Conn]bool
-	senders map[string]*tcpSender // the first Resource()'s connections (session = m.session)
+	senders map[string]*tcpSender // the first Resource()'s senders (session = m.session)
 	groups  []map[string]*tcpSender
+	links   map[string]*tcpConn // one connection per peer, shared by every Resource()'s sessions
 	closed  bool
 	used    bool
 	wg      sync.WaitGroup
@@ -109,7 +110,8 @@ func ListenTCPMailboxes(self tla.Value, listen string, addr func(tla.Value) (str
 		return nil, err
 	}
 	m := &TCPMailboxes{self: self, opts: opts, addr: addr, ln: ln, q: newQueue(), session: binary.BigEndian.Uint64(sb[:]),
-		seen: map[uint64]uint64{}, pending: map[uint64][]pendingMsg{}, conns: map[net.Conn]bool{}, senders: map[string]*tcpSender{}}
+		seen: map[uint64]uint64{}, pending: map[uint64][]pendingMsg{}, conns: map[net.Conn]bool{}, senders: map[string]*tcpSender{},
+		links: map[string]*tcpConn{}}
 	m.wg.Add(1)
 	go m.accept()
 	return m, nil
@@ -131,10 +133,8 @@ func (m *TCPMailboxes) Close() error {
 	for c := range m.conns {
 		c.Close()
 	}
-	for _, g := range append(m.groups, m.senders) {
-		for _, s := range g {
-			s.close()
-		}
+	for _, l := range m.links {
+		l.close()
 	}
 	m.mu.Unlock()
 	err := m.ln.Close()
@@ -235,10 +235,12 @@ const (
 )
 
 // Resource is the `ref net[_]` resource: net[self] reads this node's mailbox, net[j] sends to j.
-// Each call returns an independent resource for one archetype: its sends use their own
-// connections and session (sequence numbers and pending/commit/abort frames of two archetypes
-// must not interleave within a session), so several archetypes of one process can share one
-// listener.
+// Each call returns an independent resource for one archetype: its sends use their own session
+// (sequence numbers and pending/commit/abort frames of two archetypes must not interleave within
+// a session), so several archetypes of one process can share one listener. The archetypes of
+// one process share one connection per peer (frames carry their session), so the receiver sees
+// their frames in the order they were written: a commit written after another is processed
+// after it, also when commit frames are not waited for (AsyncCommit).
 func (m *TCPMailboxes) Resource() Resource {
 	m.mu.Lock()
 	senders, session := m.senders, m.session
@@ -262,7 +264,12 @@ func (m *TCPMailboxes) Resource() Resource {
 		m.mu.Lock()
 		s, ok := senders[a]
 		if !ok {
-			s = &tcpSender{m: m, addr: a, session: session}
+			l, ok := m.links[a]
+			if !ok {
+				l = &tcpConn{m: m, addr: a}
+				m.links[a] = l
+			}
+			s = &tcpSender{m: m, addr: a, session: session, l: l}
 			senders[a] = s
 		}
 		m.mu.Unlock()
@@ -270,16 +277,24 @@ func (m *TCPMailboxes) Resource() Resource {
 	})
 }
 
-// tcpSender is the connection to one peer, shared by the sub-resources that send to it.
+// tcpSender is one session's sending end to one peer, shared by the sub-resources of one
+// Resource() that send to it.
 type tcpSender struct {
 	m       *TCPMailboxes
 	addr    string
 	session uint64
-	mu      sync.Mutex
-	conn    net.Conn
-	seq     uint64
-	// commit frames written without waiting for their acknowledgements (acks come back in order
-	// and are read before the next frame's); resent first on a new connection
+	seq     uint64 // guarded by l.mu
+	l       *tcpConn
+}
+
+// tcpConn is the connection to one peer, shared by the sessions of a process.
+type tcpConn struct {
+	m    *TCPMailboxes
+	addr string
+	mu   sync.Mutex
+	conn net.Conn
+	// frames written without waiting for their acknowledgements (acks come back in order and
+	// are read before the next frame's); resent first on a new connection
 	unacked []sentFrame
 }
 
@@ -288,7 +303,7 @@ type sentFrame struct {
 	seq uint64
 }
 
-func (s *tcpSender) close() {
+func (s *tcpConn) close() {
 	s.mu.Lock()
 	if s.conn != nil {
 		s.conn.Close()
@@ -312,7 +327,7 @@ func (s *tcpSender) frame(kind byte, seq uint64, v *tla.Value) []byte {
 
 // connect dials the peer and resends the frames whose acknowledgements were not read (commit
 // frames are idempotent at the receiver), in order, before anything else.
-func (s *tcpSender) connect() error {
+func (s *tcpConn) connect() error {
 	c, err := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
 	if err != nil {
 		return fmt.Errorf("dial %s: %v", s.addr, err)
@@ -330,7 +345,7 @@ func (s *tcpSender) connect() error {
 
 // exchange sends one frame and waits for its acknowledgement, dialling first if needed; with
 // redial it retries once on a fresh connection (the old one may be to a dead process).
-func (s *tcpSender) exchange(f []byte, seq uint64) error {
+func (s *tcpConn) exchange(f []byte, seq uint64) error {
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
 		if s.conn == nil {
@@ -347,7 +362,7 @@ func (s *tcpSender) exchange(f []byte, seq uint64) error {
 	return err
 }
 
-func (s *tcpSender) sendOne(f []byte, seq uint64) error {
+func (s *tcpConn) sendOne(f []byte, seq uint64) error {
 	s.conn.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
 	if _, err := s.conn.Write(f); err != nil {
 		return err
@@ -374,7 +389,7 @@ func (s *tcpSender) sendOne(f []byte, seq uint64) error {
 // post writes a commit frame without waiting for its acknowledgement: the receiver processes
 // the frames of a connection in order, the next exchange reads the ack, and a new connection
 // resends it first. So a commit costs one write instead of a round trip on the request path.
-func (s *tcpSender) post(f []byte, seq uint64) error {
+func (s *tcpConn) post(f []byte, seq uint64) error {
 	s.unacked = append(s.unacked, sentFrame{f, seq})
 	if s.conn == nil {
 		return s.connect()
@@ -415,13 +430,13 @@ func (r *tcpSend) PreCommit() error {
 		return nil
 	}
 	s := r.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.l.mu.Lock()
+	defer s.l.mu.Unlock()
 	for i := range r.buf {
 		s.seq++
-		if err := s.exchange(s.frame(frameData, s.seq, &r.buf[i]), s.seq); err != nil {
+		if err := s.l.exchange(s.frame(frameData, s.seq, &r.buf[i]), s.seq); err != nil {
 			if r.sent {
-				_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+				_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
 			}
 			r.buf, r.sent = nil, false
 			if r.lossy {
@@ -449,12 +464,12 @@ func (r *tcpSend) Commit() error {
 			return fmt.Errorf("distsys: before committing messages to %s: %v", s.addr, err)
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.l.mu.Lock()
+	defer s.l.mu.Unlock()
 	deadline := time.Now().Add(s.m.opts.CommitTimeout)
 	if !s.m.opts.AsyncCommit {
 		for {
-			err := s.exchange(s.frame(frameCommit, r.last, nil), r.last)
+			err := s.l.exchange(s.frame(frameCommit, r.last, nil), r.last)
 			if err == nil {
 				return nil
 			}
@@ -467,17 +482,17 @@ func (r *tcpSend) Commit() error {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	err := s.post(s.frame(frameCommit, r.last, nil), r.last)
+	err := s.l.post(s.frame(frameCommit, r.last, nil), r.last)
 	for err != nil {
 		if time.Now().After(deadline) {
-			s.unacked = nil // given up: the receiver keeps the data pending (lost, as in a crash)
+			s.l.unacked = nil // given up: the receiver keeps the data pending (lost, as in a crash)
 			if s.m.opts.LoseOnCommitFailure {
 				return nil
 			}
 			return fmt.Errorf("distsys: cannot commit messages to %s: %v", s.addr, err)
 		}
 		time.Sleep(20 * time.Millisecond)
-		err = s.connect() // resends the commit frame
+		err = s.l.connect() // resends the commit frame
 	}
 	return nil
 }
@@ -489,9 +504,9 @@ func (r *tcpSend) Abort() {
 	if r.sent {
 		r.sent = false
 		s := r.s
-		s.mu.Lock()
-		_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
-		s.mu.Unlock()
+		s.l.mu.Lock()
+		_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+		s.l.mu.Unlock()
 	}
 }
 

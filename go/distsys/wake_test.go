@@ -310,8 +310,8 @@ func TestTCPAsyncCommitDeliversInOrderAndResends(t *testing.T) {
 		}
 	}
 	s := to2.(*tcpSend).s
-	if s.unacked == nil || len(s.unacked) != 1 {
-		t.Fatalf("%d unacknowledged commit frames; want the last one", len(s.unacked))
+	if s.l.unacked == nil || len(s.l.unacked) != 1 {
+		t.Fatalf("%d unacknowledged commit frames; want the last one", len(s.l.unacked))
 	}
 	// The connection breaks between pre-commit and commit: the commit frame goes out again on a
 	// new connection.
@@ -319,10 +319,10 @@ func TestTCPAsyncCommitDeliversInOrderAndResends(t *testing.T) {
 	if err := to2.PreCommit(); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.unacked) != 0 {
+	if len(s.l.unacked) != 0 {
 		t.Fatal("the data frame's exchange must read the earlier commit's acknowledgement")
 	}
-	s.conn.Close()
+	s.l.conn.Close()
 	if err := to2.Commit(); err != nil {
 		t.Fatal(err)
 	}
@@ -468,4 +468,42 @@ func TestSharedLocksOutliveTheStepsOtherCommits(t *testing.T) {
 		t.Fatalf("after the step: %v %v", v, err)
 	}
 	other.Abort()
+}
+
+// The archetypes of one process share one connection per peer, so with AsyncCommit the receiver
+// still sees their messages in commit order (a server's answers from two archetypes).
+func TestTCPAsyncCommitKeepsOrderAcrossArchetypes(t *testing.T) {
+	m1, m2, _ := tcpPair(t, TCPOptions{AsyncCommit: true})
+	defer m1.Close()
+	defer m2.Close()
+	a, _ := m1.Resource().Index(I(2))
+	b, _ := m1.Resource().Index(I(2))
+	in2, _ := m2.Resource().Index(I(2))
+	const n = 200
+	for i := int64(0); i < n; i++ {
+		r := a
+		if i%2 == 1 {
+			r = b
+		}
+		if err := commit(t, r, I(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for i := int64(0); i < n; {
+		v, err := in2.Read()
+		if err != nil {
+			in2.Abort()
+			if time.Now().After(deadline) {
+				t.Fatalf("only %d of %d messages arrived", i, n)
+			}
+			time.Sleep(time.Millisecond)
+			continue
+		}
+		_ = in2.Commit()
+		if !v.Equal(I(i)) {
+			t.Fatalf("message %d is %v: overtaken", i, v)
+		}
+		i++
+	}
 }
