@@ -29,17 +29,36 @@ var ErrAbortedAfterWait = fmt.Errorf("%w after waiting", ErrAborted)
 // Watchable is implemented by resources that can tell whether the current step left them
 // unchanged, and signal their next committed change by another archetype (Changed returns nil
 // when no other archetype can change them). The runtime uses it to stop a loop of steps that
-// change nothing (a leader's commit-index loop with nothing to commit) from spinning: after two
-// consecutive committed steps that touched only Watchable resources, left them all unchanged and
-// touched at least one that others can change, it waits (at most IdleWait) for one of them to
-// change before the next step. Such steps are stuttering steps, so the wait only delays them.
+// change nothing (a leader's commit-index loop with nothing to commit) from spinning: once the
+// committed steps since the last change (at least two) are all idle (they touched only Watchable
+// resources, left them all unchanged and touched at least one that others can change) and the
+// next label is one of theirs (the idle loop closed a cycle), it waits until any value read by
+// any step of the cycle changes (at most IdleWait, a safety net). Waiting on the union matters:
+// the leader's commit loop reads the log in one label and only commitIndex in the next. Such
+// steps are stuttering steps, so the wait only delays them.
 type Watchable interface {
 	Unchanged() bool
+	Notifier
+}
+
+// Notifier is implemented by resources that can wake an archetype blocked on them. Changed
+// returns a channel that is closed at the resource's next change after what the current step
+// observed of it (the value it read, the empty mailbox it found, the lock it could not take), or
+// nil when nothing but the step's own archetype can change what it observed. A step that aborts
+// (an await is false, a mailbox is empty, a lock is busy) when every combination of its choices
+// has been tried is not retried until one of the resources it touched has changed (see Run); a
+// step that read a resource without Changed is retried after a short back-off instead.
+type Notifier interface {
 	Changed() <-chan struct{}
 }
 
 // IdleWait bounds the wait after idle steps (see Watchable).
-const IdleWait = 10 * time.Millisecond
+const IdleWait = 100 * time.Millisecond
+
+// DefaultBlockedWait bounds the wait of a blocked step for a change of the Notifier resources it
+// touched (see Run). It is only a safety net: the wait normally ends with the change. Override
+// it with WithBlockedWait.
+const DefaultBlockedWait = 100 * time.Millisecond
 
 // ErrStopped is returned by Run after Stop.
 var ErrStopped = errors.New("distsys: archetype stopped")
@@ -109,6 +128,12 @@ func WithValue(name string, v tla.Value) Option { return func(c *Context) { c.va
 // WithOutput redirects `print` (default os.Stdout).
 func WithOutput(w io.Writer) Option { return func(c *Context) { c.out = w } }
 
+// WithIdleWait sets the bound of the wait after an idle cycle (IdleWait).
+func WithIdleWait(d time.Duration) Option { return func(c *Context) { c.idleWait = d } }
+
+// WithBlockedWait sets the bound of a blocked step's wait for a change (DefaultBlockedWait).
+func WithBlockedWait(d time.Duration) Option { return func(c *Context) { c.blockedWait = d } }
+
 // WithStepObserver is called after every committed step with the label that ran.
 func WithStepObserver(f func(label string)) Option { return func(c *Context) { c.observe = f } }
 
@@ -137,7 +162,21 @@ type Context struct {
 	ret     string
 	pending *pendingJump
 
-	prevIdle bool
+	// idle steps since the last step that changed something (see Watchable)
+	idleLabels map[string]bool
+	idleChans  []<-chan struct{}
+	idleSteps  int
+
+	// blocking (see Run): the resources read by the current attempt, and what the aborted
+	// attempts since the last committed step (or the last wait) wait for
+	reads       []Resource
+	blockedWait time.Duration
+	idleWait    time.Duration
+	blockChans  []<-chan struct{}
+	blockSeen   map[<-chan struct{}]bool
+	blockPoll   bool // an aborted attempt read a resource that cannot notify, or failed to pre-commit
+	blockWaited bool // an aborted attempt's resource waited already (ErrAbortedAfterWait)
+	blocks      int
 
 	// trace recording (trace.go): nil when off
 	traceDir string
@@ -273,7 +312,8 @@ func (c *Context) initLocals() error {
 func NewContext(arch *Archetype, self tla.Value, opts ...Option) *Context {
 	c := &Context{arch: arch, self: self, consts: &Constants{}, values: map[string]tla.Value{}, res: map[string]Resource{},
 		locals: map[string]*LocalResource{}, seen: map[Resource]bool{}, fair: map[int]int{}, out: os.Stdout, stop: make(chan struct{}),
-		rootName: arch.Name, traceDir: os.Getenv(TraceDirEnv)}
+		rootName: arch.Name, traceDir: os.Getenv(TraceDirEnv),
+		blockedWait: DefaultBlockedWait, idleWait: IdleWait, blockSeen: map[<-chan struct{}]bool{}}
 	for _, o := range opts {
 		o(c)
 	}
@@ -294,6 +334,14 @@ func (c *Context) Stats() (steps, aborts int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.steps, c.aborts
+}
+
+// Blocks reports how many times the archetype has waited with every combination of choices of a
+// step aborted (see Run).
+func (c *Context) Blocks() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.blocks
 }
 
 // LocalValue is the committed value of an archetype local (for glue and tests; not safe to call
@@ -363,6 +411,7 @@ func (c *Context) Read(name string, idx ...tla.Value) (tla.Value, error) {
 	if err != nil {
 		return tla.Value{}, err
 	}
+	c.reads = append(c.reads, r)
 	v, err := r.Read()
 	if err == nil && c.trace != nil {
 		c.traceAccess("read", name, root, idx, v)
@@ -431,8 +480,9 @@ func (c *Context) choose(site, n int) int {
 	return (c.fair[site] + c.trail[k]) % n
 }
 
-// nextCombination advances the odometer after an aborted attempt.
-func (c *Context) nextCombination() {
+// nextCombination advances the odometer after an aborted attempt; it reports whether every
+// combination has been tried (the odometer wrapped around).
+func (c *Context) nextCombination() bool {
 	c.trail, c.sizes = c.trail[:c.cpos], c.sizes[:c.cpos]
 	for len(c.trail) > 0 {
 		i := len(c.trail) - 1
@@ -443,6 +493,7 @@ func (c *Context) nextCombination() {
 		c.trail, c.sizes = c.trail[:i], c.sizes[:i]
 	}
 	c.cpos, c.usedSites = 0, c.usedSites[:0]
+	return len(c.trail) == 0
 }
 
 // committedChoices rotates the sites a committed step used and starts the next label afresh.
@@ -479,6 +530,7 @@ func (c *Context) abortAll() {
 		c.touched[i].Abort()
 	}
 	c.touched, c.seen = c.touched[:0], map[Resource]bool{}
+	c.reads = c.reads[:0]
 }
 
 // commitAll pre-commits every touched resource, then commits them; a failed pre-commit aborts.
@@ -491,12 +543,119 @@ func (c *Context) commitAll() error {
 	}
 	var first error
 	for _, r := range c.touched {
-		if err := r.Commit(); err != nil && first == nil {
+		var err error
+		if l, ok := r.(lockHolder); ok {
+			err = l.commitHolding()
+		} else {
+			err = r.Commit()
+		}
+		if err != nil && first == nil {
 			first = err
 		}
 	}
+	for _, r := range c.touched {
+		if l, ok := r.(lockHolder); ok {
+			l.unlock()
+		}
+	}
 	c.touched, c.seen = c.touched[:0], map[Resource]bool{}
+	c.reads = c.reads[:0]
 	return first
+}
+
+// lockHolder is a resource that holds a lock during a step (a Shared handle): commitAll commits
+// every touched resource in touch order (a durable value is saved before a later message goes
+// out) and releases the locks only after all of them committed, so that no other archetype
+// acts on the step's effects before its messages are visible (strict two-phase locking; with a
+// BeforeCommit barrier a message can wait for an fsync, and a lock released earlier would let a
+// later step's message to the same node overtake it).
+type lockHolder interface {
+	commitHolding() error
+	unlock()
+}
+
+// noteBlocked records, before an aborted attempt is rolled back, what could let it complete: a
+// change of a touched Notifier resource. A read resource that cannot notify makes the wait a
+// short back-off (polling) instead.
+func (c *Context) noteBlocked(err error) {
+	if errors.Is(err, ErrAbortedAfterWait) {
+		c.blockWaited = true
+	}
+	for _, r := range c.touched {
+		if n, ok := r.(Notifier); ok {
+			if ch := n.Changed(); ch != nil && !c.blockSeen[ch] {
+				c.blockSeen[ch] = true
+				c.blockChans = append(c.blockChans, ch)
+			}
+		}
+	}
+	for _, r := range c.reads {
+		if _, ok := r.(Notifier); !ok {
+			c.blockPoll = true
+		}
+	}
+}
+
+func (c *Context) clearBlocked() {
+	c.blockChans = c.blockChans[:0]
+	for ch := range c.blockSeen {
+		delete(c.blockSeen, ch)
+	}
+	c.blockPoll, c.blockWaited = false, false
+}
+
+// waitBlocked waits until one of the recorded changes happens, Stop is called or d passes; it
+// reports false after Stop.
+func (c *Context) waitBlocked(d time.Duration) bool {
+	c.mu.Lock()
+	c.blocks++
+	c.mu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	if len(c.blockChans) == 1 {
+		select {
+		case <-c.stop:
+			return false
+		case <-t.C:
+		case <-c.blockChans[0]:
+		}
+		return true
+	}
+	cases := make([]reflect.SelectCase, 0, len(c.blockChans)+2)
+	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.stop)},
+		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(t.C)})
+	for _, ch := range c.blockChans {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ch)})
+	}
+	i, _, _ := reflect.Select(cases)
+	return i != 0
+}
+
+// noteIdle records a committed step (c.pc) for idle-loop detection: an idle step adds its label
+// and the channels of what it read; a step that is not idle ends the idle run.
+func (c *Context) noteIdle(idle bool, waits []<-chan struct{}) {
+	if !idle {
+		c.resetIdle()
+		return
+	}
+	if c.idleLabels == nil {
+		c.idleLabels = map[string]bool{}
+	}
+	c.idleLabels[c.pc] = true
+	c.idleChans = append(c.idleChans, waits...)
+	c.idleSteps++
+}
+
+// idleCycle reports whether the idle steps since the last change have closed a cycle (the next
+// label, c.pc, ran among them) of at least two steps: running the cycle again changes nothing
+// until one of the values its steps read changes, so Run waits for any of them.
+func (c *Context) idleCycle() bool { return c.idleSteps >= 2 && c.idleLabels[c.pc] }
+
+func (c *Context) resetIdle() {
+	for l := range c.idleLabels {
+		delete(c.idleLabels, l)
+	}
+	c.idleChans, c.idleSteps = c.idleChans[:0], 0
 }
 
 // idleStep reports whether the step about to commit changes nothing (see Watchable), with the
@@ -517,7 +676,7 @@ func (c *Context) idleStep() (bool, []<-chan struct{}) {
 
 func (c *Context) waitChange(waits []<-chan struct{}) {
 	cases := make([]reflect.SelectCase, 0, len(waits)+2)
-	t := time.NewTimer(IdleWait)
+	t := time.NewTimer(c.idleWait)
 	defer t.Stop()
 	cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.stop)},
 		reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(t.C)})
@@ -594,12 +753,13 @@ func (c *Context) Run() error {
 				t0 = time.Now().UnixNano()
 			}
 			err = c.commitAll()
+			if err != nil {
+				c.blockPoll = true // a failed pre-commit (an unreachable peer) cannot notify
+			}
 			if err == nil {
 				label := c.pc
-				if idle && c.prevIdle {
-					c.waitChange(waits)
-				}
-				c.prevIdle = idle
+				c.clearBlocked()
+				c.noteIdle(idle, waits)
 				c.mu.Lock()
 				c.steps++
 				c.mu.Unlock()
@@ -619,33 +779,50 @@ func (c *Context) Run() error {
 						return err
 					}
 				}
+				if c.idleCycle() {
+					c.waitChange(c.idleChans)
+					c.resetIdle()
+				}
 				backoff = 0
 				continue
 			}
 		} else {
+			if errors.Is(err, ErrAborted) {
+				c.noteBlocked(err)
+			}
 			c.abortAll()
 		}
 		if !errors.Is(err, ErrAborted) {
 			return err
 		}
-		c.nextCombination()
+		wrapped := c.nextCombination()
 		c.mu.Lock()
 		c.aborts++
 		c.mu.Unlock()
-		if errors.Is(err, ErrAbortedAfterWait) {
-			// The resource waited already (e.g. for a message): retry at once, so a message that
-			// arrives next is taken without an extra delay.
+		if !wrapped {
+			continue // try the next combination of choices at once
+		}
+		// Every combination aborted: the step is blocked. Sleep until something it touched
+		// changes (a message arrives, a Shared value is committed or unlocked, a timer expires).
+		switch {
+		case c.blockWaited:
+			// A resource waited already (an input channel, for its value): retry at once, so
+			// a value that arrives next is taken without an extra delay.
 			backoff = 0
-			continue
+		case c.blockPoll:
+			// Something read cannot notify (or a peer was unreachable at pre-commit): a short
+			// back-off that grows to 20 ms, cut short by any change that can be notified.
+			if backoff < 20*time.Millisecond {
+				backoff += time.Millisecond
+			}
+			if !c.waitBlocked(backoff) {
+				return ErrStopped
+			}
+		default:
+			if !c.waitBlocked(c.blockedWait) {
+				return ErrStopped
+			}
 		}
-		// Back off a little so that a step waiting for another process does not spin.
-		if backoff < 20*time.Millisecond {
-			backoff += time.Millisecond
-		}
-		select {
-		case <-c.stop:
-			return ErrStopped
-		case <-time.After(backoff):
-		}
+		c.clearBlocked()
 	}
 }

@@ -366,26 +366,26 @@ func TestTCPReceiverDropsDuplicatesAndHoldsPending(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	s := &tcpSender{m: m1, addr: m2.Addr(), conn: c}
+	s := &tcpSender{m: m1, addr: m2.Addr(), l: &tcpConn{m: m1, addr: m2.Addr(), conn: c}}
 	for _, seq := range []uint64{1, 1, 2, 1} {
 		v := I(int64(seq))
-		if err := s.sendOne(s.frame(frameData, seq, &v), seq); err != nil {
+		if err := s.l.sendOne(s.frame(frameData, seq, &v), seq); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if m2.Pending() != 0 {
 		t.Fatal("data frames must stay pending until the commit frame")
 	}
-	if err := s.sendOne(s.frame(frameCommit, 2, nil), 2); err != nil {
+	if err := s.l.sendOne(s.frame(frameCommit, 2, nil), 2); err != nil {
 		t.Fatal(err)
 	}
 	if m2.Pending() != 2 {
 		t.Fatalf("pending %d, want 2 (duplicates dropped)", m2.Pending())
 	}
 	v := I(3)
-	_ = s.sendOne(s.frame(frameData, 3, &v), 3)
-	_ = s.sendOne(s.frame(frameAbort, 3, nil), 3)
-	_ = s.sendOne(s.frame(frameCommit, 3, nil), 3)
+	_ = s.l.sendOne(s.frame(frameData, 3, &v), 3)
+	_ = s.l.sendOne(s.frame(frameAbort, 3, nil), 3)
+	_ = s.l.sendOne(s.frame(frameCommit, 3, nil), 3)
 	if m2.Pending() != 2 {
 		t.Fatal("an aborted data frame must never become readable")
 	}

@@ -18,6 +18,7 @@ type FailureDetector struct {
 	interval time.Duration
 	misses   int
 	mu       sync.Mutex
+	changed  chan struct{} // made on demand, closed by the next change of a suspicion
 	nodes    map[string]*fdNode
 	stop     chan struct{}
 	wg       sync.WaitGroup
@@ -63,6 +64,7 @@ func (d *FailureDetector) loop() {
 		for _, n := range ns {
 			c, err := net.DialTimeout("tcp", n.addr, d.interval)
 			d.mu.Lock()
+			was := n.suspected
 			if err == nil {
 				n.failures, n.suspected = 0, false
 			} else {
@@ -70,6 +72,10 @@ func (d *FailureDetector) loop() {
 				if n.failures >= d.misses {
 					n.suspected = true
 				}
+			}
+			if n.suspected != was && d.changed != nil {
+				close(d.changed)
+				d.changed = nil
 			}
 			d.mu.Unlock()
 			if c != nil {
@@ -102,14 +108,24 @@ func (d *FailureDetector) Resource() Resource {
 }
 
 type fdHandle struct {
-	d *FailureDetector
-	j tla.Value
+	d    *FailureDetector
+	j    tla.Value
+	wait <-chan struct{}
 }
 
 func (h *fdHandle) Read() (tla.Value, error) {
+	h.d.mu.Lock()
+	if h.d.changed == nil {
+		h.d.changed = make(chan struct{})
+	}
+	h.wait = h.d.changed // before reading: a change after it closes wait
+	h.d.mu.Unlock()
 	s, err := h.d.Suspected(h.j)
 	return tla.MakeBool(s), err
 }
+
+// Changed is closed at the next change of any suspicion after the read (Notifier).
+func (h *fdHandle) Changed() <-chan struct{}          { return h.wait }
 func (h *fdHandle) Write(tla.Value) error             { return ErrNotWritable }
 func (h *fdHandle) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
 func (h *fdHandle) PreCommit() error                  { return nil }

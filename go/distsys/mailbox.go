@@ -7,7 +7,8 @@ import (
 	"github.com/veriforge/veriforge/go/distsys/tla"
 )
 
-// DefaultReceiveTimeout is how long a mailbox read waits for a message before aborting the step.
+// DefaultReceiveTimeout is kept for configurations: a mailbox read no longer waits inside the
+// step (an empty mailbox aborts it at once and Run blocks until a message arrives).
 const DefaultReceiveTimeout = 50 * time.Millisecond
 
 // msg is a queued value with the vector clock of its send (nil unless traces are recorded).
@@ -24,20 +25,50 @@ func plain(vs []tla.Value) []msg {
 	return out
 }
 
-// queue is a FIFO of values with blocking pop.
+// queue is a FIFO of values with blocking pop. Its notification channels are made on demand
+// and closed (then forgotten) by the next change: signal by any change (push, pushFront, pop),
+// arrived only by a push (a new value from a sender; not the values an aborted read returns).
 type queue struct {
-	mu     sync.Mutex
-	items  []msg
-	signal chan struct{} // closed and replaced on every push
+	mu      sync.Mutex
+	items   []msg
+	signal  chan struct{}
+	arrived chan struct{}
 }
 
-func newQueue() *queue { return &queue{signal: make(chan struct{})} }
+func newQueue() *queue { return &queue{} }
+
+func (q *queue) changedLocked() {
+	if q.signal != nil {
+		close(q.signal)
+		q.signal = nil
+	}
+}
+
+func (q *queue) signalLocked() chan struct{} {
+	if q.signal == nil {
+		q.signal = make(chan struct{})
+	}
+	return q.signal
+}
+
+// changed is closed at the next change of the queue (its length, for netLen-style readers).
+func (q *queue) changed() <-chan struct{} {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.signalLocked()
+}
 
 func (q *queue) push(vs ...msg) {
+	if len(vs) == 0 {
+		return // no change: wakes nobody
+	}
 	q.mu.Lock()
 	q.items = append(q.items, vs...)
-	close(q.signal)
-	q.signal = make(chan struct{})
+	q.changedLocked()
+	if q.arrived != nil {
+		close(q.arrived)
+		q.arrived = nil
+	}
 	q.mu.Unlock()
 }
 
@@ -47,9 +78,25 @@ func (q *queue) pushFront(vs []msg) {
 	}
 	q.mu.Lock()
 	q.items = append(append([]msg(nil), vs...), q.items...)
-	close(q.signal)
-	q.signal = make(chan struct{})
+	q.changedLocked()
 	q.mu.Unlock()
+}
+
+// tryPop takes the first item without waiting; when there is none it returns a channel closed by
+// the next push.
+func (q *queue) tryPop() (msg, bool, <-chan struct{}) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) > 0 {
+		v := q.items[0]
+		q.items = q.items[1:]
+		q.changedLocked()
+		return v, true, nil
+	}
+	if q.arrived == nil {
+		q.arrived = make(chan struct{})
+	}
+	return msg{}, false, q.arrived
 }
 
 func (q *queue) len() int {
@@ -66,10 +113,11 @@ func (q *queue) pop(timeout time.Duration) (msg, bool) {
 		if len(q.items) > 0 {
 			v := q.items[0]
 			q.items = q.items[1:]
+			q.changedLocked()
 			q.mu.Unlock()
 			return v, true
 		}
-		sig := q.signal
+		sig := q.signalLocked()
 		q.mu.Unlock()
 		left := time.Until(deadline)
 		if left <= 0 {
@@ -86,7 +134,9 @@ func (q *queue) pop(timeout time.Duration) (msg, bool) {
 
 // receiver is the reading end of a mailbox: messages read in a step go back to the front of the
 // queue, in order, if the step aborts. Writes to it (a process messaging itself) are delivered on
-// commit.
+// commit. A read of an empty mailbox aborts the step at once, without waiting inside it (where
+// the step may hold other resources' locks, or an `either` branch would keep the others waiting);
+// Run then blocks until a message arrives (Notifier). timeout is only kept for InputChannel.
 type receiver struct {
 	q       *queue
 	timeout time.Duration
@@ -94,20 +144,27 @@ type receiver struct {
 	taken   []msg
 	sent    []tla.Value
 	vc      VClock
+	wait    <-chan struct{} // after an empty read: closed by the next message
 }
 
 func (r *receiver) Read() (tla.Value, error) {
-	m, ok := r.q.pop(r.timeout)
+	m, ok, wait := r.q.tryPop()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if !ok {
-		if r.timeout > 0 {
-			return tla.Value{}, ErrAbortedAfterWait
-		}
+		r.wait = wait
 		return tla.Value{}, ErrAborted
 	}
-	r.mu.Lock()
 	r.taken = append(r.taken, m)
-	r.mu.Unlock()
 	return m.v, nil
+}
+
+// Changed is closed by the next message after an empty read (nil when the step read none empty:
+// its messages come back at the front, so only its other resources can change its outcome).
+func (r *receiver) Changed() <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.wait
 }
 func (r *receiver) Write(v tla.Value) error {
 	r.mu.Lock()
@@ -119,7 +176,7 @@ func (r *receiver) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexa
 func (r *receiver) PreCommit() error                  { return nil }
 func (r *receiver) Commit() error {
 	r.mu.Lock()
-	r.taken = nil
+	r.taken, r.wait = nil, nil
 	sent := r.sent
 	vc := r.vc
 	r.sent, r.vc = nil, nil
@@ -134,12 +191,11 @@ func (r *receiver) Commit() error {
 func (r *receiver) Abort() {
 	r.mu.Lock()
 	taken := r.taken
-	r.taken, r.sent, r.vc = nil, nil, nil
+	r.taken, r.sent, r.vc, r.wait = nil, nil, nil, nil
 	r.mu.Unlock()
 	r.q.pushFront(taken)
 }
 func (r *receiver) Close() error { return nil }
-
 func (r *receiver) readClocks() []VClock {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -235,8 +291,12 @@ func (n *InMemoryNetwork) box(id tla.Value) *queue {
 // Pending is the number of undelivered messages in id's mailbox.
 func (n *InMemoryNetwork) Pending(id tla.Value) int { return n.box(id).len() }
 
-// Mailboxes is the `ref net[_]` resource of node self: net[self] reads self's mailbox (waiting
-// up to timeout, then aborting the step), net[j] sends to j on commit.
+// PendingChanged is closed at the next change of Pending(id) (for ReadOnlyWatch).
+func (n *InMemoryNetwork) PendingChanged(id tla.Value) <-chan struct{} { return n.box(id).changed() }
+
+// Mailboxes is the `ref net[_]` resource of node self: net[self] reads self's mailbox (an empty
+// one aborts the step, which Run retries when a message arrives; timeout is unused), net[j] sends
+// to j on commit.
 func (n *InMemoryNetwork) Mailboxes(self tla.Value, timeout time.Duration) Resource {
 	return NewIndexed(func(i tla.Value) (Resource, error) {
 		if i.Equal(self) {
@@ -259,6 +319,9 @@ type inputChannel struct {
 	ch <-chan tla.Value
 }
 
+// Read waits (inside the step) up to timeout for the glue's value: a Go channel cannot signal
+// readiness without being received from. Without a value the step aborts with
+// ErrAbortedAfterWait and is retried at once.
 func (c *inputChannel) Read() (tla.Value, error) {
 	if c.q.len() == 0 {
 		t := time.NewTimer(c.timeout)
@@ -271,9 +334,16 @@ func (c *inputChannel) Read() (tla.Value, error) {
 		}
 		t.Stop()
 	}
-	return c.receiver.Read()
+	v, err := c.receiver.Read()
+	if err != nil {
+		return v, ErrAbortedAfterWait
+	}
+	return v, nil
 }
-func (c *inputChannel) Write(tla.Value) error { return ErrNotWritable }
+
+// Changed: an input channel waits inside Read (see Read), so Run does not wait for it.
+func (c *inputChannel) Changed() <-chan struct{} { return nil }
+func (c *inputChannel) Write(tla.Value) error    { return ErrNotWritable }
 
 // OutputChannel is a resource whose committed writes are sent on ch, in order.
 func OutputChannel(ch chan<- tla.Value) Resource {

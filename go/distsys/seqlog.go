@@ -18,10 +18,20 @@ import (
 // [u32 length][u32 CRC-32C of the payload][payload = tla.Encode(<<n, <<entries...>>>>)].
 // Opening replays the file; a torn or corrupt record at the end (a crash during a write) is cut
 // off, and so are the records after it.
+//
+// Group commit: ApplyDeferred writes without fsync and Barrier makes every record written so far
+// durable with one fsync for all the records written meanwhile (by any goroutine); a Barrier
+// caller that finds an fsync under way waits for it and, if its records came later, runs the next.
 type DurableSeq struct {
 	mu    sync.Mutex
 	f     *os.File
 	items []tla.Value
+
+	cond            *sync.Cond
+	written, synced uint64 // Apply/ApplyDeferred calls written; covered by a completed fsync
+	syncing         bool
+	syncErr         error
+	syncs           int
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -38,6 +48,7 @@ func OpenDurableSeq(path string) (*DurableSeq, error) {
 		return nil, err
 	}
 	d := &DurableSeq{f: f}
+	d.cond = sync.NewCond(&d.mu)
 	off := 0
 	for off+8 <= len(b) {
 		n := int(binary.BigEndian.Uint32(b[off:]))
@@ -95,6 +106,64 @@ type SeqOp struct {
 func (d *DurableSeq) Apply(ops []SeqOp) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if err := d.write(ops); err != nil {
+		return err
+	}
+	if err := d.f.Sync(); err != nil {
+		return err
+	}
+	d.syncs++
+	d.synced = d.written
+	return nil
+}
+
+// ApplyDeferred writes the operations as records and applies them, without fsync: they are
+// durable after the next Barrier (or Apply) returns.
+func (d *DurableSeq) ApplyDeferred(ops []SeqOp) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.write(ops)
+}
+
+// Barrier returns once every record written before the call is durable (or the first fsync
+// error, which sticks).
+func (d *DurableSeq) Barrier() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	target := d.written
+	for d.synced < target && d.syncErr == nil {
+		if d.syncing {
+			d.cond.Wait()
+			continue
+		}
+		if d.f == nil {
+			return errors.New("durable sequence is closed")
+		}
+		d.syncing = true
+		f, upto := d.f, d.written
+		d.mu.Unlock()
+		err := f.Sync()
+		d.mu.Lock()
+		d.syncing = false
+		d.syncs++
+		if err != nil {
+			d.syncErr = err
+		} else if upto > d.synced {
+			d.synced = upto
+		}
+		d.cond.Broadcast()
+	}
+	return d.syncErr
+}
+
+// Syncs is the number of fsyncs so far.
+func (d *DurableSeq) Syncs() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.syncs
+}
+
+func (d *DurableSeq) write(ops []SeqOp) error {
 	if d.f == nil {
 		return errors.New("durable sequence is closed")
 	}
@@ -114,9 +183,7 @@ func (d *DurableSeq) Apply(ops []SeqOp) error {
 	if _, err := d.f.Write(buf); err != nil {
 		return err
 	}
-	if err := d.f.Sync(); err != nil {
-		return err
-	}
+	d.written++
 	for _, op := range ops {
 		d.items = append(d.items[:op.Keep], op.Append...)
 	}

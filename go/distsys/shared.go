@@ -34,6 +34,7 @@ type Shared struct {
 	mu      sync.Mutex // guards value and changed; writers also hold sem
 	value   tla.Value
 	changed chan struct{} // closed (and replaced) by every commit that changes value
+	freed   chan struct{} // made on demand, closed by the next release of the lock
 }
 
 // NewShared returns a shared value starting at init (or at its stored value, with a Store).
@@ -66,6 +67,7 @@ type sharedHandle struct {
 	held  bool
 	dirty bool
 	cur   tla.Value
+	wait  <-chan struct{} // what a blocked step waits for: the next change of the value it read, or the lock's release
 }
 
 func (h *sharedHandle) acquire() error {
@@ -75,16 +77,25 @@ func (h *sharedHandle) acquire() error {
 	select {
 	case h.s.sem <- struct{}{}:
 	default:
-		t := time.NewTimer(h.s.opts.Timeout)
+		s := h.s
+		s.mu.Lock()
+		if s.freed == nil {
+			s.freed = make(chan struct{})
+		}
+		h.wait = s.freed // taken before waiting: a release after this closes it
+		s.mu.Unlock()
+		t := time.NewTimer(s.opts.Timeout)
 		defer t.Stop()
 		select {
-		case h.s.sem <- struct{}{}:
+		case s.sem <- struct{}{}:
 		case <-t.C:
 			return ErrAborted
 		}
 	}
 	h.held, h.dirty = true, false
-	h.cur = h.s.Value()
+	h.s.mu.Lock()
+	h.cur, h.wait = h.s.value, h.s.changed
+	h.s.mu.Unlock()
 	return nil
 }
 
@@ -92,6 +103,12 @@ func (h *sharedHandle) release() {
 	h.held, h.dirty = false, false
 	h.cur = tla.Value{}
 	<-h.s.sem
+	h.s.mu.Lock()
+	if h.s.freed != nil {
+		close(h.s.freed)
+		h.s.freed = nil
+	}
+	h.s.mu.Unlock()
 }
 
 func (h *sharedHandle) Read() (tla.Value, error) {
@@ -113,10 +130,23 @@ func (h *sharedHandle) Index(tla.Value) (Resource, error) { return nil, ErrNotIn
 func (h *sharedHandle) PreCommit() error                  { return nil }
 
 func (h *sharedHandle) Commit() error {
+	err := h.commitHolding()
+	h.unlock()
+	return err
+}
+
+// unlock releases the lock after commitHolding (lockHolder).
+func (h *sharedHandle) unlock() {
+	if h.held {
+		h.release()
+	}
+}
+
+// commitHolding publishes (and saves) the new value but keeps the lock (lockHolder).
+func (h *sharedHandle) commitHolding() error {
 	if !h.held {
 		return nil
 	}
-	defer h.release()
 	if !h.dirty {
 		return nil
 	}
@@ -156,8 +186,13 @@ func (h *sharedHandle) Unchanged() bool {
 	return !h.held || !h.dirty || h.cur.Equal(h.s.Value())
 }
 
-// Changed signals the next committed change of the value.
+// Changed signals the next committed change of the value the step read (taken with the value,
+// so a change between the read and the wait is not missed), or, after a lock wait that timed
+// out, the lock's next release.
 func (h *sharedHandle) Changed() <-chan struct{} {
+	if h.wait != nil {
+		return h.wait
+	}
 	h.s.mu.Lock()
 	defer h.s.mu.Unlock()
 	return h.s.changed

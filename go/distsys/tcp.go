@@ -29,6 +29,22 @@ type TCPOptions struct {
 	// its mailbox). For destinations the protocol does not guard with a failure detector, e.g. a
 	// Raft leader's answers to clients, which must not stall the leader when a client is gone.
 	DropUnreachable func(j tla.Value) bool
+	// AsyncCommit: a commit writes its commit frame without waiting for the acknowledgement (read
+	// before the next frame's; resent first after a reconnect), saving a round trip per message
+	// on the request path. The messages become readable at the receiver shortly after Commit
+	// returns (in flight, as on any network), and a peer that dies then loses them silently (as
+	// in a crash) instead of failing the commit. Messages of one archetype stay in order; those
+	// of two archetypes of one process (separate connections) may overtake each other, which a
+	// spec that expects one node's messages in commit order must not allow: raftkvs' client
+	// asserts that a server's answers come in order, and one comes from AServer, another from
+	// AServerAdvanceCommitIndex, so raftkvs leaves it off (an experiment that also wrote data
+	// frames without waiting crashed its client on that assertion). Off by default.
+	AsyncCommit bool
+	// BeforeCommit, when set, runs before a step's commit frame goes out to a peer (after its
+	// other resources committed, in touch order): e.g. DurableSeq.Barrier, so that no message
+	// leaves the process before the log writes that precede it are durable (group commit: the
+	// writes themselves use ApplyDeferred). An error fails the commit.
+	BeforeCommit func() error
 }
 
 func (o *TCPOptions) defaults() {
@@ -73,8 +89,9 @@ type TCPMailboxes struct {
 	seen    map[uint64]uint64
 	pending map[uint64][]pendingMsg
 	conns   map[net.Conn]bool
-	senders map[string]*tcpSender // the first Resource()'s connections (session = m.session)
+	senders map[string]*tcpSender // the first Resource()'s senders (session = m.session)
 	groups  []map[string]*tcpSender
+	links   map[string]*tcpConn // one connection per peer, shared by every Resource()'s sessions
 	closed  bool
 	used    bool
 	wg      sync.WaitGroup
@@ -93,7 +110,8 @@ func ListenTCPMailboxes(self tla.Value, listen string, addr func(tla.Value) (str
 		return nil, err
 	}
 	m := &TCPMailboxes{self: self, opts: opts, addr: addr, ln: ln, q: newQueue(), session: binary.BigEndian.Uint64(sb[:]),
-		seen: map[uint64]uint64{}, pending: map[uint64][]pendingMsg{}, conns: map[net.Conn]bool{}, senders: map[string]*tcpSender{}}
+		seen: map[uint64]uint64{}, pending: map[uint64][]pendingMsg{}, conns: map[net.Conn]bool{}, senders: map[string]*tcpSender{},
+		links: map[string]*tcpConn{}}
 	m.wg.Add(1)
 	go m.accept()
 	return m, nil
@@ -105,6 +123,9 @@ func (m *TCPMailboxes) Addr() string { return m.ln.Addr().String() }
 // Pending is the number of received, unread messages.
 func (m *TCPMailboxes) Pending() int { return m.q.len() }
 
+// PendingChanged is closed at the next change of Pending (for ReadOnlyWatch).
+func (m *TCPMailboxes) PendingChanged() <-chan struct{} { return m.q.changed() }
+
 // Close stops listening and closes every connection.
 func (m *TCPMailboxes) Close() error {
 	m.mu.Lock()
@@ -112,10 +133,8 @@ func (m *TCPMailboxes) Close() error {
 	for c := range m.conns {
 		c.Close()
 	}
-	for _, g := range append(m.groups, m.senders) {
-		for _, s := range g {
-			s.close()
-		}
+	for _, l := range m.links {
+		l.close()
 	}
 	m.mu.Unlock()
 	err := m.ln.Close()
@@ -259,10 +278,12 @@ func clockFromValue(v tla.Value) (vc VClock, err error) {
 }
 
 // Resource is the `ref net[_]` resource: net[self] reads this node's mailbox, net[j] sends to j.
-// Each call returns an independent resource for one archetype: its sends use their own
-// connections and session (sequence numbers and pending/commit/abort frames of two archetypes
-// must not interleave within a session), so several archetypes of one process can share one
-// listener.
+// Each call returns an independent resource for one archetype: its sends use their own session
+// (sequence numbers and pending/commit/abort frames of two archetypes must not interleave within
+// a session), so several archetypes of one process can share one listener. The archetypes of
+// one process share one connection per peer (frames carry their session), so the receiver sees
+// their frames in the order they were written: a commit written after another is processed
+// after it, also when commit frames are not waited for (AsyncCommit).
 func (m *TCPMailboxes) Resource() Resource {
 	m.mu.Lock()
 	senders, session := m.senders, m.session
@@ -286,7 +307,12 @@ func (m *TCPMailboxes) Resource() Resource {
 		m.mu.Lock()
 		s, ok := senders[a]
 		if !ok {
-			s = &tcpSender{m: m, addr: a, session: session}
+			l, ok := m.links[a]
+			if !ok {
+				l = &tcpConn{m: m, addr: a}
+				m.links[a] = l
+			}
+			s = &tcpSender{m: m, addr: a, session: session, l: l}
 			senders[a] = s
 		}
 		m.mu.Unlock()
@@ -294,17 +320,33 @@ func (m *TCPMailboxes) Resource() Resource {
 	})
 }
 
-// tcpSender is the connection to one peer, shared by the sub-resources that send to it.
+// tcpSender is one session's sending end to one peer, shared by the sub-resources of one
+// Resource() that send to it.
 type tcpSender struct {
 	m       *TCPMailboxes
 	addr    string
 	session uint64
-	mu      sync.Mutex
-	conn    net.Conn
-	seq     uint64
+	seq     uint64 // guarded by l.mu
+	l       *tcpConn
 }
 
-func (s *tcpSender) close() {
+// tcpConn is the connection to one peer, shared by the sessions of a process.
+type tcpConn struct {
+	m    *TCPMailboxes
+	addr string
+	mu   sync.Mutex
+	conn net.Conn
+	// frames written without waiting for their acknowledgements (acks come back in order and
+	// are read before the next frame's); resent first on a new connection
+	unacked []sentFrame
+}
+
+type sentFrame struct {
+	f   []byte
+	seq uint64
+}
+
+func (s *tcpConn) close() {
 	s.mu.Lock()
 	if s.conn != nil {
 		s.conn.Close()
@@ -336,17 +378,33 @@ func (s *tcpSender) clockedFrame(kind byte, seq uint64, v *tla.Value, vc VClock)
 	return f
 }
 
+// connect dials the peer and resends the frames whose acknowledgements were not read (commit
+// frames are idempotent at the receiver), in order, before anything else.
+func (s *tcpConn) connect() error {
+	c, err := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
+	if err != nil {
+		return fmt.Errorf("dial %s: %v", s.addr, err)
+	}
+	c.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	for _, u := range s.unacked {
+		if _, err := c.Write(u.f); err != nil {
+			c.Close()
+			return err
+		}
+	}
+	s.conn = c
+	return nil
+}
+
 // exchange sends one frame and waits for its acknowledgement, dialling first if needed; with
 // redial it retries once on a fresh connection (the old one may be to a dead process).
-func (s *tcpSender) exchange(f []byte, seq uint64) error {
+func (s *tcpConn) exchange(f []byte, seq uint64) error {
 	var err error
 	for attempt := 0; attempt < 2; attempt++ {
 		if s.conn == nil {
-			c, derr := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
-			if derr != nil {
-				return fmt.Errorf("dial %s: %v", s.addr, derr)
+			if err = s.connect(); err != nil {
+				return err
 			}
-			s.conn = c
 		}
 		if err = s.sendOne(f, seq); err == nil {
 			return nil
@@ -357,17 +415,43 @@ func (s *tcpSender) exchange(f []byte, seq uint64) error {
 	return err
 }
 
-func (s *tcpSender) sendOne(f []byte, seq uint64) error {
+func (s *tcpConn) sendOne(f []byte, seq uint64) error {
 	s.conn.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
 	if _, err := s.conn.Write(f); err != nil {
 		return err
 	}
 	var ack [8]byte
+	for len(s.unacked) > 0 { // the acknowledgements of the frames posted before f come first
+		if _, err := io.ReadFull(s.conn, ack[:]); err != nil {
+			return err
+		}
+		if binary.BigEndian.Uint64(ack[:]) != s.unacked[0].seq {
+			return errBadAck
+		}
+		s.unacked = s.unacked[1:]
+	}
 	if _, err := io.ReadFull(s.conn, ack[:]); err != nil {
 		return err
 	}
 	if binary.BigEndian.Uint64(ack[:]) != seq {
 		return errBadAck
+	}
+	return nil
+}
+
+// post writes a commit frame without waiting for its acknowledgement: the receiver processes
+// the frames of a connection in order, the next exchange reads the ack, and a new connection
+// resends it first. So a commit costs one write instead of a round trip on the request path.
+func (s *tcpConn) post(f []byte, seq uint64) error {
+	s.unacked = append(s.unacked, sentFrame{f, seq})
+	if s.conn == nil {
+		return s.connect()
+	}
+	s.conn.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	if _, err := s.conn.Write(f); err != nil {
+		s.conn.Close()
+		s.conn = nil
+		return s.connect()
 	}
 	return nil
 }
@@ -407,13 +491,13 @@ func (r *tcpSend) PreCommit() error {
 		return nil
 	}
 	s := r.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.l.mu.Lock()
+	defer s.l.mu.Unlock()
 	for i := range r.buf {
 		s.seq++
-		if err := s.exchange(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
+		if err := s.l.exchange(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
 			if r.sent {
-				_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+				_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
 			}
 			r.buf, r.sent = nil, false
 			if r.lossy {
@@ -436,22 +520,42 @@ func (r *tcpSend) Commit() error {
 	}
 	r.sent = false
 	s := r.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	deadline := time.Now().Add(s.m.opts.CommitTimeout)
-	for {
-		err := s.exchange(s.frame(frameCommit, r.last, nil), r.last)
-		if err == nil {
-			return nil
+	if s.m.opts.BeforeCommit != nil {
+		if err := s.m.opts.BeforeCommit(); err != nil {
+			return fmt.Errorf("distsys: before committing messages to %s: %v", s.addr, err)
 		}
+	}
+	s.l.mu.Lock()
+	defer s.l.mu.Unlock()
+	deadline := time.Now().Add(s.m.opts.CommitTimeout)
+	if !s.m.opts.AsyncCommit {
+		for {
+			err := s.l.exchange(s.frame(frameCommit, r.last, nil), r.last)
+			if err == nil {
+				return nil
+			}
+			if time.Now().After(deadline) {
+				if s.m.opts.LoseOnCommitFailure {
+					return nil
+				}
+				return fmt.Errorf("distsys: cannot commit messages to %s: %v", s.addr, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	err := s.l.post(s.frame(frameCommit, r.last, nil), r.last)
+	for err != nil {
 		if time.Now().After(deadline) {
+			s.l.unacked = nil // given up: the receiver keeps the data pending (lost, as in a crash)
 			if s.m.opts.LoseOnCommitFailure {
 				return nil
 			}
 			return fmt.Errorf("distsys: cannot commit messages to %s: %v", s.addr, err)
 		}
 		time.Sleep(20 * time.Millisecond)
+		err = s.l.connect() // resends the commit frame
 	}
+	return nil
 }
 
 func (r *tcpSend) Abort() {
@@ -461,9 +565,9 @@ func (r *tcpSend) Abort() {
 	if r.sent {
 		r.sent = false
 		s := r.s
-		s.mu.Lock()
-		_ = s.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
-		s.mu.Unlock()
+		s.l.mu.Lock()
+		_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+		s.l.mu.Unlock()
 	}
 }
 

@@ -10,15 +10,16 @@ import (
 
 // ElectionTimer is a randomised timeout (Raft's election timer, PGo's TimerResource): a read
 // returns TRUE once the current deadline has passed, and arms a new deadline drawn uniformly
-// from [min, min+spread); before the deadline it waits up to MaxWait and returns FALSE (so an
-// `await timer` aborts and the step is retried, and Stop is never delayed long). A committed write
-// of any value re-arms the deadline (a reset, e.g. on a heartbeat).
+// from [min, min+spread); before the deadline it returns FALSE at once (so an `await timer`
+// aborts), and the handle's Changed is closed at the deadline, when Run retries the step. A
+// committed write of any value re-arms the deadline (a reset, e.g. on a heartbeat).
 type ElectionTimer struct {
 	min, spread time.Duration
-	MaxWait     time.Duration
-	mu          sync.Mutex
-	deadline    time.Time
-	rng         *rand.Rand
+	// MaxWait is unused (reads no longer sleep); kept so that existing glue compiles.
+	MaxWait  time.Duration
+	mu       sync.Mutex
+	deadline time.Time
+	rng      *rand.Rand
 }
 
 // NewElectionTimer starts the first deadline now.
@@ -49,27 +50,31 @@ func (t *ElectionTimer) Resource() Resource { return &timerHandle{t: t} }
 type timerHandle struct {
 	t     *ElectionTimer
 	reset bool
+	wait  time.Time // the deadline a FALSE read saw
 }
 
 func (h *timerHandle) Read() (tla.Value, error) {
 	t := h.t
 	t.mu.Lock()
-	left := time.Until(t.deadline)
-	t.mu.Unlock()
-	if left > 0 {
-		if left > t.MaxWait {
-			time.Sleep(t.MaxWait)
-			return tla.False, nil
-		}
-		time.Sleep(left)
-	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	if time.Now().Before(t.deadline) {
-		return tla.False, nil // reset meanwhile
+		h.wait = t.deadline
+		return tla.False, nil
 	}
+	h.wait = time.Time{}
 	t.rearm()
 	return tla.True, nil
+}
+
+// Changed is closed at the deadline a FALSE read saw (a reset meanwhile only makes the retry read
+// FALSE again and wait for the new deadline); nil after a TRUE read.
+func (h *timerHandle) Changed() <-chan struct{} {
+	if h.wait.IsZero() {
+		return nil
+	}
+	ch := make(chan struct{})
+	time.AfterFunc(time.Until(h.wait), func() { close(ch) })
+	return ch
 }
 func (h *timerHandle) Write(tla.Value) error             { h.reset = true; return nil }
 func (h *timerHandle) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
@@ -81,21 +86,35 @@ func (h *timerHandle) Commit() error {
 	}
 	return nil
 }
-func (h *timerHandle) Abort()       { h.reset = false }
+func (h *timerHandle) Abort()       { h.reset, h.wait = false, time.Time{} }
 func (h *timerHandle) Close() error { return nil }
 
 // Flag is a Boolean the glue raises (Set) and an archetype consumes: a read returns whether it is
-// raised, without waiting; a step that read TRUE lowers it when it commits.
+// raised, without waiting; a step that read TRUE lowers it when it commits. A Set wakes an
+// archetype blocked on a FALSE read (Notifier).
 type Flag struct {
-	mu  sync.Mutex
-	set bool
+	mu      sync.Mutex
+	set     bool
+	changed chan struct{} // made on demand, closed by the next change
+}
+
+func (f *Flag) change(v bool) {
+	f.mu.Lock()
+	if f.set != v {
+		f.set = v
+		if f.changed != nil {
+			close(f.changed)
+			f.changed = nil
+		}
+	}
+	f.mu.Unlock()
 }
 
 // Set raises the flag.
-func (f *Flag) Set() { f.mu.Lock(); f.set = true; f.mu.Unlock() }
+func (f *Flag) Set() { f.change(true) }
 
 // Clear lowers it.
-func (f *Flag) Clear() { f.mu.Lock(); f.set = false; f.mu.Unlock() }
+func (f *Flag) Clear() { f.change(false) }
 
 // Resource is the archetype's handle.
 func (f *Flag) Resource() Resource { return &flagHandle{f: f} }
@@ -103,6 +122,7 @@ func (f *Flag) Resource() Resource { return &flagHandle{f: f} }
 type flagHandle struct {
 	f       *Flag
 	readTru bool
+	wait    <-chan struct{}
 }
 
 func (h *flagHandle) Read() (tla.Value, error) {
@@ -111,8 +131,15 @@ func (h *flagHandle) Read() (tla.Value, error) {
 	if h.f.set {
 		h.readTru = true
 	}
+	if h.f.changed == nil {
+		h.f.changed = make(chan struct{})
+	}
+	h.wait = h.f.changed
 	return tla.MakeBool(h.f.set), nil
 }
+
+// Changed is closed by the flag's next change after the read.
+func (h *flagHandle) Changed() <-chan struct{}          { return h.wait }
 func (h *flagHandle) Write(tla.Value) error             { return ErrNotWritable }
 func (h *flagHandle) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
 func (h *flagHandle) PreCommit() error                  { return nil }
@@ -123,7 +150,7 @@ func (h *flagHandle) Commit() error {
 	}
 	return nil
 }
-func (h *flagHandle) Abort()       { h.readTru = false }
+func (h *flagHandle) Abort()       { h.readTru, h.wait = false, nil }
 func (h *flagHandle) Close() error { return nil }
 
 // Ticker is a wake-up channel between archetypes of one process (PGo's appendEntriesCh custom
@@ -168,8 +195,12 @@ func (h *tickerHandle) Commit() error {
 	}
 	return nil
 }
-func (h *tickerHandle) Abort()       { h.written = false }
-func (h *tickerHandle) Close() error { return nil }
+func (h *tickerHandle) Abort() { h.written = false }
+
+// Changed is nil: a read always returns TRUE (after waiting for its kick or interval), so the
+// ticker never keeps a step blocked; Run waits for the step's other resources.
+func (h *tickerHandle) Changed() <-chan struct{} { return nil }
+func (h *tickerHandle) Close() error             { return nil }
 
 // LocalChannel is an unbounded FIFO channel between archetypes of one process: Writer() sends
 // on commit, Reader(timeout) receives (waiting up to timeout, then aborting the step; values read
@@ -179,7 +210,8 @@ type LocalChannel struct{ q *queue }
 // NewLocalChannel returns an empty channel.
 func NewLocalChannel() *LocalChannel { return &LocalChannel{q: newQueue()} }
 
-// Reader is a receiving handle.
+// Reader is a receiving handle (an empty channel aborts the step, which Run retries when a value
+// arrives; timeout is unused).
 func (c *LocalChannel) Reader(timeout time.Duration) Resource {
 	return &receiver{q: c.q, timeout: timeout}
 }
@@ -193,10 +225,39 @@ func (c *LocalChannel) Writer() Resource {
 func (c *LocalChannel) Len() int { return c.q.len() }
 
 // ReadOnly is a resource whose reads return f() (e.g. a mailbox length for PGo's netLen) and
-// whose writes are an error.
+// whose writes are an error. It cannot notify: a step blocked on it polls (see Run).
 func ReadOnly(f func() tla.Value) Resource { return &readOnly{f: f} }
 
+// ReadOnlyWatch is ReadOnly whose value changes are signalled by changed (a channel closed at
+// the next change of f(), e.g. TCPMailboxes.PendingChanged), so a step blocked on it sleeps until
+// then. Use one per archetype.
+func ReadOnlyWatch(f func() tla.Value, changed func() <-chan struct{}) Resource {
+	return &watchedReadOnly{readOnly: readOnly{f: f}, changed: changed}
+}
+
 type readOnly struct{ f func() tla.Value }
+
+type watchedReadOnly struct {
+	readOnly
+	changed func() <-chan struct{}
+	mu      sync.Mutex
+	wait    <-chan struct{}
+}
+
+func (r *watchedReadOnly) Read() (tla.Value, error) {
+	ch := r.changed() // before f(): a change after it closes ch
+	r.mu.Lock()
+	r.wait = ch
+	r.mu.Unlock()
+	return r.f(), nil
+}
+
+// Changed is closed at the next change after the last read.
+func (r *watchedReadOnly) Changed() <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.wait
+}
 
 func (r *readOnly) Read() (tla.Value, error)          { return r.f(), nil }
 func (r *readOnly) Write(tla.Value) error             { return ErrNotWritable }

@@ -265,8 +265,42 @@ func cmpInt(a, b int) int {
 	return 0
 }
 
-// Equal is TLA+ equality.
-func (v Value) Equal(o Value) bool { return Compare(v, o) == 0 }
+// Equal is TLA+ equality (Compare(v, o) == 0, without ordering: values of different sizes differ
+// at once, and slices shared by both values, e.g. an unchanged log, are not walked).
+func (v Value) Equal(o Value) bool { return equal(v, o) }
+
+func equal(a, b Value) bool {
+	if a.k != b.k {
+		return false
+	}
+	switch a.k {
+	case KindBool, KindInt:
+		return a.i == b.i
+	case KindString, KindModel:
+		return a.s == b.s
+	case KindSet:
+		return equalSlices(a.keys, b.keys)
+	}
+	if len(a.keys) != len(b.keys) || len(a.vals) != len(b.vals) || a.fnClass() != b.fnClass() {
+		return false
+	}
+	return equalSlices(a.keys, b.keys) && equalSlices(a.vals, b.vals)
+}
+
+func equalSlices(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] { // values are immutable: the same elements
+		return true
+	}
+	for i := range a {
+		if !equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // String prints the value in TLA+ syntax.
 func (v Value) String() string {

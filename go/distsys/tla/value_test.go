@@ -155,3 +155,29 @@ func TestCodecRoundTrip(t *testing.T) {
 		t.Fatal("overlong string must be rejected")
 	}
 }
+
+// Equal is Compare(a, b) == 0 on values of every kind, including values that share slices
+// (a sequence and its extension, an unchanged copy) and equal values built separately.
+func TestEqualAgreesWithCompare(t *testing.T) {
+	log := MakeTuple(MakeInt(1), MakeString("a"))
+	longer := Append(log, MakeInt(2))
+	vals := []Value{
+		True, False, MakeInt(0), MakeInt(1), MakeString("a"), MakeString("b"), MakeModel("m"),
+		MakeSet(), MakeSet(MakeInt(1)), MakeSet(MakeInt(1), MakeInt(2)), MakeSet(MakeInt(2), MakeInt(1)),
+		MakeTuple(), log, longer, SubSeq(longer, MakeInt(1), MakeInt(2)), MakeTuple(MakeInt(1), MakeString("a")),
+		MakeRecord(Field{Name: "x", Value: MakeInt(1)}), MakeRecord(Field{Name: "x", Value: MakeInt(2)}),
+		MakeRecord(Field{Name: "x", Value: MakeInt(1)}, Field{Name: "y", Value: log}),
+		MakeRecord(Field{Name: "x", Value: MakeInt(1)}, Field{Name: "y", Value: longer}),
+		MakeFunction([]Value{MakeInt(1), MakeInt(3)}, []Value{True, False}),
+		MakeFunction([]Value{MakeInt(1), MakeInt(3)}, []Value{True, True}),
+		MakeFunction([]Value{MakeInt(1), MakeInt(2)}, []Value{MakeInt(1), MakeString("a")}),
+		MakeFunction(nil, nil),
+	}
+	for _, a := range vals {
+		for _, b := range vals {
+			if got, want := a.Equal(b), Compare(a, b) == 0; got != want {
+				t.Errorf("%v = %v: Equal says %v, Compare %v", a, b, got, want)
+			}
+		}
+	}
+}

@@ -59,7 +59,7 @@ func NewClient(cfg *Config, id int) (*Client, error) {
 		if !i.Equal(self) {
 			return nil, fmt.Errorf("netLen[%v]: a client only reads its own", i)
 		}
-		return distsys.ReadOnly(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }), nil
+		return distsys.ReadOnlyWatch(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }, mb.PendingChanged), nil
 	})
 	c.ctx = distsys.NewContext(AClient, self, distsys.WithConstants(k),
 		distsys.WithResource("net", mb.Resource()), distsys.WithResource("netLen", netLen),

@@ -147,6 +147,9 @@ func (c *Config) tcpOptions(server bool) distsys.TCPOptions {
 		IOTimeout:           io,
 		CommitTimeout:       time.Second,
 		LoseOnCommitFailure: true,
+		// Commit frames are not waited for: Raft tolerates delayed and lost messages, and the
+		// archetypes of a server share one connection per peer, so their answers keep their order.
+		AsyncCommit: true,
 	}
 	if server {
 		o.DropUnreachable = func(j tla.Value) bool { return j.Kind() == tla.KindInt && j.AsInt() > int64(c.NumServers) }

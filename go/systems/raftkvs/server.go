@@ -88,7 +88,13 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		s.shared[name] = sh
 	}
 	addrs := cfg.Addrs()
-	mb, err := distsys.ListenTCPMailboxes(self, addrs[int64(id)], sysglue.Lookup(addrs), cfg.tcpOptions(true))
+	tcpOpts := cfg.tcpOptions(true)
+	if s.plog != nil {
+		// Group commit: log writes are fsync'd by the barrier before any message leaves, one
+		// fsync for all the writes since the last (see plogResource.Commit).
+		tcpOpts.BeforeCommit = s.plog.Barrier
+	}
+	mb, err := distsys.ListenTCPMailboxes(self, addrs[int64(id)], sysglue.Lookup(addrs), tcpOpts)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +127,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 			distsys.WithConstants(k), distsys.WithOutput(out),
 			distsys.WithValue("srvId", self),
 			distsys.WithResource("net", mb.Resource()),
-			distsys.WithResource("netLen", only("netLen", distsys.ReadOnly(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }))),
+			distsys.WithResource("netLen", only("netLen", distsys.ReadOnlyWatch(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }, mb.PendingChanged))),
 			distsys.WithResource("netEnabled", unused("netEnabled (only read with ExploreFail)")),
 			distsys.WithResource("fd", s.fd.Resource()),
 			distsys.WithResource("leaderTimeout", timer.Resource()),
@@ -188,7 +194,8 @@ func (s *Server) Close() {
 
 // plogResource implements the spec's PersistentLog mapping macro on a DurableSeq: a write of
 // [cmd |-> LogConcat, entries |-> es] appends es, [cmd |-> LogPop, cnt |-> n] drops the last n
-// entries; the step's operations are written and fsync'd when it commits. Without persistence
+// entries; the step's operations are written when it commits (fsync'd by the mailboxes' barrier before
+// the next message leaves: group commit). Without persistence
 // (seq == nil) writes are checked and dropped (PGo binds a dummy resource there).
 type plogResource struct {
 	k   *distsys.Constants
@@ -221,6 +228,12 @@ func (p *plogResource) Write(v tla.Value) error {
 		}
 	case cmd.Equal(p.k.Get("LogPop")):
 		n := tla.Dot(v, "cnt").AsInt()
+		if p.seq == nil { // no persistence: the writes are dropped, the log's length is not known here
+			if n < 0 {
+				return fmt.Errorf("plog: pop %d entries", n)
+			}
+			break
+		}
 		if n < 0 || n > int64(len(cur)) {
 			return fmt.Errorf("plog: pop %d of %d entries", n, len(cur))
 		}
@@ -240,12 +253,33 @@ func (p *plogResource) Index(tla.Value) (distsys.Resource, error) {
 }
 func (p *plogResource) PreCommit() error { return nil }
 func (p *plogResource) Commit() error {
-	ops := p.ops
+	ops, cur := p.ops, p.cur
 	p.ops, p.cur = nil, nil
 	if len(ops) == 0 || p.seq == nil {
 		return nil
 	}
-	return p.seq.Apply(ops)
+	// One operation from the first entry the step changed: entries it popped and appended again
+	// (a follower receiving entries it already has, as every AppendEntries sent before the
+	// previous answer arrived carries) are not rewritten, and a step that leaves the log as it
+	// was writes and fsyncs nothing.
+	keep := ops[0].Keep
+	for _, o := range ops[1:] {
+		keep = min(keep, o.Keep)
+	}
+	_, old := p.seq.Value().Pairs()
+	for keep < len(old) && keep < len(cur) && old[keep].Equal(cur[keep]) {
+		keep++
+	}
+	if keep == len(old) && keep == len(cur) {
+		return nil
+	}
+	// Written without fsync: the mailboxes' BeforeCommit barrier makes it durable before any
+	// message leaves this server (a follower's AppendEntries answer, a leader's AppendEntries or
+	// client answer), with one fsync for every write since the last. Nothing outside the process
+	// sees the entries earlier, so a crash that loses them looks like a crash before the step.
+	// This needs the spec's steps to write plog before they send (the runtime commits resources
+	// in the order the step touched them), as every AServer step does.
+	return p.seq.ApplyDeferred([]distsys.SeqOp{{Keep: keep, Append: append([]tla.Value(nil), cur[keep:]...)}})
 }
 func (p *plogResource) Abort()       { p.ops, p.cur = nil, nil }
 func (p *plogResource) Close() error { return nil }
