@@ -301,7 +301,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     let stop_flag = AtomicBool::new(false);
     let record = !model.liveness.is_empty();
     let mut all_states: Vec<(State, u64)> = Vec::new();
-    let all_edges: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+    let all_edges: Mutex<Vec<Edge>> = Mutex::new(Vec::new());
+    // under SYMMETRY/VIEW the liveness checker needs the generated successor of each edge
+    let keep_actual = record && (model.view.is_some() || !model.symmetry.is_empty());
 
     // ---- initial states
     let mut level: Vec<(State, u64)> = Vec::new();
@@ -363,7 +365,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         let next_level: Mutex<Vec<(State, u64)>> = Mutex::new(Vec::new());
         let found: Mutex<Option<(u64, Stop)>> = Mutex::new(None);
         let idx = AtomicU64::new(0);
-        let work = |collect: &mut Vec<(State, u64)>, edges: &mut Vec<(u64, u64)>| {
+        let work = |collect: &mut Vec<(State, u64)>, edges: &mut Vec<Edge>| {
             loop {
                 if stop_flag.load(Ordering::Relaxed) {
                     return;
@@ -396,7 +398,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     }
                     let fp = model.fp(&t)?;
                     if record {
-                        edges.push((*sfp, fp));
+                        edges.push((*sfp, fp, if keep_actual { Some(std::sync::Arc::new(t.clone())) } else { None }));
                     }
                     if store.insert(fp, *sfp) {
                         distinct.fetch_add(1, Ordering::Relaxed);
@@ -514,7 +516,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     finish(&mut stats, violation, depth_limited, level.len() as u64)
 }
 
-fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, init: &[u64]) -> crate::liveness::Graph {
+type Edge = (u64, u64, Option<State>);
+
+fn build_graph(states: Vec<(State, u64)>, edges: Vec<Edge>, init: &[u64]) -> crate::liveness::Graph {
     let mut index: HashMap<u64, u32> = HashMap::with_capacity(states.len());
     let mut st = Vec::with_capacity(states.len());
     for (s, fp) in states {
@@ -523,18 +527,27 @@ fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, init: &[u64]) 
             (st.len() - 1) as u32
         });
     }
-    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); st.len()];
-    for (a, b) in edges {
+    let with_actual = edges.iter().any(|e| e.2.is_some());
+    // per state, its edges in generation order (each state is expanded by one worker)
+    let mut out: Vec<Vec<(u32, Option<State>)>> = vec![Vec::new(); st.len()];
+    for (a, b, t) in edges {
         if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
-            succ[i as usize].push(j);
+            out[i as usize].push((j, t));
         }
     }
-    for v in succ.iter_mut() {
-        v.sort_unstable();
-        v.dedup();
+    let mut succ: Vec<Vec<u32>> = Vec::with_capacity(st.len());
+    let mut actual: Vec<Vec<State>> = Vec::new();
+    for mut v in out {
+        // sorted by target; of several edges to one target the first generated stays (stable sort)
+        v.sort_by_key(|e| e.0);
+        v.dedup_by_key(|e| e.0);
+        if with_actual {
+            actual.push(v.iter().map(|e| e.1.clone().expect("edge state")).collect());
+        }
+        succ.push(v.into_iter().map(|e| e.0).collect());
     }
     let init = init.iter().filter_map(|f| index.get(f).copied()).collect();
-    crate::liveness::Graph { states: st, succ, init }
+    crate::liveness::Graph { states: st, succ, init, actual: if with_actual { Some(actual) } else { None } }
 }
 
 fn steps(model: &Model, v: Vec<(Vec<Value>, String)>) -> Vec<TraceStep> {

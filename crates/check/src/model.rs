@@ -49,6 +49,8 @@ pub struct Model {
     pub live_formula: crate::liveness::Formula,
     /// Features of the configuration this checker does not check: it refuses a "no error" verdict.
     pub unchecked: Vec<String>,
+    /// What TLC warns about for this configuration (printed before the search).
+    pub warnings: Vec<String>,
     pub check_deadlock: bool,
     pub cfg: Cfg,
     /// VIEW: states are identified by the value of this expression.
@@ -256,10 +258,10 @@ impl Model {
             }
             symmetry = close_group(symmetry);
         }
-        if !liveness.is_empty() && (view.is_some() || !symmetry.is_empty()) {
-            for lp in liveness.drain(..) {
-                unchecked.push(format!("PROPERTY {} (liveness together with SYMMETRY or VIEW is not supported)", lp.name));
-            }
+        let mut warnings = Vec::new();
+        if !liveness.is_empty() && !symmetry.is_empty() {
+            // TLC checks liveness on the quotient graph and prints this warning (none for VIEW)
+            warnings.push("Warning: Declaring symmetry during liveness checking is dangerous. It might cause TLC to miss violations of the stated liveness properties. Please check liveness without symmetry defined.".to_string());
         }
         let check_deadlock = opts.check_deadlock.or(cfg.check_deadlock).unwrap_or(true);
         Ok(Model {
@@ -277,6 +279,7 @@ impl Model {
             liveness,
             live_formula: lb.f,
             unchecked,
+            warnings,
             check_deadlock,
             cfg,
             view,

@@ -86,6 +86,7 @@ pub fn json(model: &Model, o: &Outcome, seconds: f64) -> serde_json::Value {
         "depth": o.stats.depth,
         "queue_left": o.stats.queue_left,
         "unchecked": model.unchecked,
+        "warnings": model.warnings,
         "violation": o.violation,
         "seconds": seconds,
     })

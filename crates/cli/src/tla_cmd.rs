@@ -68,6 +68,11 @@ pub fn run(ctx: Ctx, args: TlaArgs) -> Result<(), Failure> {
             let opts = vf_check::Options { config, lib_dirs: lib, check_deadlock, prints_to_stderr: ctx.json };
             let t0 = std::time::Instant::now();
             let model = vf_check::Model::load(&spec, &opts).map_err(|e| Failure::input(e.0))?;
+            if !ctx.json {
+                for w in &model.warnings {
+                    println!("{w}");
+                }
+            }
             if !ctx.quiet && !ctx.json {
                 println!("Computing initial states...");
             }
