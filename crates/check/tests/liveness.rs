@@ -66,7 +66,7 @@ fn run(name: &str) -> (Model, Outcome, Tlc) {
     let opts = Options { config: Some(fixture(&format!("{name}.cfg"))), lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
     let model = Model::load(&spec, &opts).unwrap_or_else(|e| panic!("{name}: {}", e.0));
     assert!(model.unchecked.is_empty(), "{name}: {:?}", model.unchecked);
-    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None }, &|_| {});
+    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None, ..Default::default() }, &|_| {});
     let tlc = parse_tlc(&std::fs::read_to_string(fixture(&format!("{name}.tlc.out"))).unwrap());
     let s = &out.stats;
     assert_eq!((s.states_generated, s.distinct_states, s.queue_left), tlc.counts, "{name}: counts");
@@ -222,8 +222,8 @@ fn liveness_result_is_the_same_with_two_workers() {
         let spec = fixture(&format!("{}.tla", name.split('_').next().unwrap()));
         let opts = Options { config: Some(fixture(&format!("{name}.cfg"))), lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
         let model = Model::load(&spec, &opts).unwrap();
-        let one = vf_check::check(&model, &Config { workers: 1, max_depth: None }, &|_| {});
-        let two = vf_check::check(&model, &Config { workers: 2, max_depth: None }, &|_| {});
+        let one = vf_check::check(&model, &Config { workers: 1, max_depth: None, ..Default::default() }, &|_| {});
+        let two = vf_check::check(&model, &Config { workers: 2, max_depth: None, ..Default::default() }, &|_| {});
         assert_eq!(one.violation.is_some(), two.violation.is_some(), "{name}");
         assert_eq!(one.stats.distinct_states, two.stats.distinct_states);
     }
@@ -238,7 +238,7 @@ fn fairness_action_with_an_unassigned_variable() {
     let spec = fixture("Corner.tla");
     let opts = Options { config: Some(fixture("Corner_BadFair.cfg")), lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
     let model = Model::load(&spec, &opts).unwrap();
-    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None }, &|_| {});
+    let out = vf_check::check(&model, &Config { workers: 1, max_depth: None, ..Default::default() }, &|_| {});
     let tlc = std::fs::read_to_string(fixture("Corner_BadFair.tlc.out")).unwrap();
     assert!(tlc.contains("Error: The behavior up to this point is:"), "TLC stopped with an error");
     match &out.violation {
