@@ -97,6 +97,9 @@ impl ChunkStore for MemChunks {
     }
 }
 
+/// A chunk taken from a level: the index of its first state in the level, and its states.
+pub type Taken = (u64, Vec<(State, u64)>);
+
 pub enum Chunk {
     /// start index in the level, states, estimated bytes
     Mem(u64, Vec<(State, u64)>, u64),
@@ -239,7 +242,7 @@ impl<'q> Level<'q> {
     }
 
     /// The next chunk: its first state's index in the level and its states.
-    pub fn take(&self) -> Option<std::io::Result<(u64, Vec<(State, u64)>)>> {
+    pub fn take(&self) -> Option<std::io::Result<Taken>> {
         let i = self.cursor.fetch_add(1, Ordering::Relaxed);
         let c = self.chunks.get(i)?.lock().unwrap().take()?;
         Some(match c {

@@ -227,7 +227,7 @@ fn unsupported_temporal_formulas_are_refused_not_passed() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("L.tla"),
-        "---- MODULE L ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nLive == \\EE y : <>(x = 2)\n====\n",
+        "---- MODULE L ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nLive == \\E v \\in {x} : <>(x = v)\n====\n",
     )
     .unwrap();
     std::fs::write(dir.join("L.cfg"), "SPECIFICATION Spec\nPROPERTY Live\n").unwrap();

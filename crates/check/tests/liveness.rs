@@ -307,3 +307,30 @@ fn view_liveness_matches_tlc_including_its_quotient_artefacts() {
     let (_, out, _) = verdict_as_tlc("SymLive_View_CountMoves");
     assert!(matches!(out.violation, Some(Violation::Temporal { .. })));
 }
+
+/// `\EE`, `\AA` and `-+->` in a PROPERTY: TLC refuses the model before exploring ("TLC cannot
+/// handle the temporal formula <span>"); so do we, as bad input (one positioned line, exit 2),
+/// with TLC's words and span (`TQ_*.tlc.out`).
+#[test]
+fn temporal_quantifiers_and_while_plus_are_refused_like_tlc() {
+    for name in ["TQ_PropEE", "TQ_PropAA", "TQ_PropWhilePlus", "TQ_PropWhilePlusBad"] {
+        let opts = Options { config: Some(fixture(&format!("{name}.cfg"))), lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+        let err = match Model::load(&fixture("TQ.tla"), &opts) {
+            Err(e) => e.0,
+            Ok(_) => panic!("{name}: loaded"),
+        };
+        let tlc = std::fs::read_to_string(fixture(&format!("{name}.tlc.out"))).unwrap();
+        let tlc_line = tlc.lines().find_map(|l| l.strip_prefix("Error: ")).unwrap();
+        assert!(tlc_line.starts_with("TLC cannot handle the temporal formula"), "{tlc_line}");
+        assert!(err.contains(tlc_line), "{name}: ours `{err}`, TLC `{tlc_line}`");
+        assert!(!err.contains('\n'));
+        // positioned at the formula: file:line:col of TLC's span start
+        let (l, c) = {
+            let rest = tlc_line.split("line ").nth(1).unwrap();
+            let l: usize = rest.split(',').next().unwrap().trim().parse().unwrap();
+            let c: usize = rest.split("col ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+            (l, c)
+        };
+        assert!(err.contains(&format!("TQ.tla:{l}:{c}: ")), "{err}");
+    }
+}
