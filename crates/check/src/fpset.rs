@@ -15,14 +15,21 @@ struct Table {
     len: AtomicUsize,
 }
 
+/// `n` zeroed atomics from zeroed memory (`calloc`: the pages are committed when first written,
+/// so a large `--mem` does not cost its full size until the states are there).
+fn zeroed(n: usize) -> Box<[AtomicU64]> {
+    const _: () = assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
+    const _: () = assert!(std::mem::size_of::<u64>() == std::mem::size_of::<AtomicU64>());
+    let b: Box<[u64]> = vec![0u64; n].into_boxed_slice();
+    // SAFETY: AtomicU64 has the size and bit validity of u64, and (asserted above) its alignment
+    // here, so the same allocation is a valid [AtomicU64] and is freed with the same layout.
+    unsafe { Box::from_raw(Box::into_raw(b) as *mut [AtomicU64]) }
+}
+
 impl Table {
     fn new(cap: usize) -> Table {
         let cap = cap.next_power_of_two().max(16);
-        Table {
-            keys: (0..cap).map(|_| AtomicU64::new(0)).collect(),
-            parents: (0..cap).map(|_| AtomicU64::new(0)).collect(),
-            len: AtomicUsize::new(0),
-        }
+        Table { keys: zeroed(cap), parents: zeroed(cap), len: AtomicUsize::new(0) }
     }
     fn cap(&self) -> usize {
         self.keys.len()

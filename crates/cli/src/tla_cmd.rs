@@ -188,6 +188,15 @@ pub fn run(ctx: Ctx, args: TlaArgs) -> Result<(), Failure> {
                 };
                 vf_check::check(&model, &cfg, &progress)
             };
+            if let Some(m) = mem {
+                if outcome.memory.fp_set_bytes > m / 4 && !ctx.quiet {
+                    eprintln!(
+                        "Warning: the fingerprint set outgrew its quarter of --mem ({} MB > {} MB): memory is not bounded by --mem for this many states.",
+                        outcome.memory.fp_set_bytes >> 20,
+                        (m / 4) >> 20
+                    );
+                }
+            }
             if let (Some(path), Some(g)) = (&dump_dot, &outcome.graph) {
                 let text = vf_check::report::dot(&model, g);
                 write_atomically(path, text.as_bytes()).map_err(|e| Failure::internal(format!("{}: {e}", path.display())))?;
