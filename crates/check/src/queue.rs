@@ -38,7 +38,7 @@ impl FileChunks {
             return Ok(p.clone());
         }
         let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-        let p = self.base.join(format!("veriforge-queue-{}-{nanos}", std::process::id()));
+        let p = self.base.join(format!(".veriforge-queue-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&p)?;
         *d = Some(p.clone());
         Ok(p)

@@ -126,3 +126,22 @@ fn dump_dot_simulate_and_mem_flags_in_both_spellings() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tiny_mem_spills_the_queue_next_to_the_spec_and_cleans_up() {
+    let dir = std::env::temp_dir().join(format!("vf-tla-cli-spill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["Counter.tla", "Counter.cfg"] {
+        std::fs::copy(fixture(f), dir.join(f)).unwrap();
+    }
+    let out = bin().args(["--json", "tla", "check"]).arg(dir.join("Counter.tla")).args(["--mem", "1K", "--workers", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((j["states_generated"].as_u64(), j["distinct_states"].as_u64(), j["depth"].as_u64()), (Some(318), Some(82), Some(9)));
+    assert_eq!(j["verdict"], "ok");
+    assert!(j["memory"]["spilled_states"].as_u64().unwrap() > 0, "{}", j["memory"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("outgrew its quarter of --mem"), "the fingerprint set could not stay in 256 bytes: said so");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "no queue files left: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
