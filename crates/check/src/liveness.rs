@@ -726,8 +726,16 @@ pub fn find_counterexample(model: &Model, graph: &Graph, p: &LiveProp, cache: &m
     Ok(None)
 }
 
+/// An edge of the product graph: its target and its label (an index into the branch's table of
+/// distinct labels: few distinct ones, many edges, so an edge is 8 bytes).
+#[derive(Clone, Copy)]
 struct Edge {
     to: u32,
+    lab: u32,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Label {
     ea_ok: bool,
     /// bit set of the AE conditions this edge satisfies
     ae: Vec<u64>,
@@ -748,6 +756,8 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
     let mut ids: HashMap<(u32, u32), u32> = HashMap::new();
     let mut nodes: Vec<(u32, u32)> = Vec::new();
     let mut edges: Vec<Vec<Edge>> = Vec::new();
+    let mut labels: Vec<Label> = Vec::new();
+    let mut label_ids: HashMap<Label, u32> = HashMap::new();
     let mut pred: Vec<u32> = Vec::new(); // BFS parent (for the prefix)
     let mut queue = VecDeque::new();
     let mut initial = Vec::new();
@@ -806,6 +816,15 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                     sf2[i / 64] |= 1 << (i % 64);
                 }
             }
+            let label = Label { ea_ok, ae, sf1, sf2 };
+            let lab = match label_ids.get(&label) {
+                Some(&l) => l,
+                None => {
+                    labels.push(label.clone());
+                    label_ids.insert(label, labels.len() as u32 - 1);
+                    labels.len() as u32 - 1
+                }
+            };
             for &t2 in &tsucc {
                 let key = (s2, t2);
                 let to = match ids.get(&key) {
@@ -820,7 +839,7 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                         x
                     }
                 };
-                edges[id as usize].push(Edge { to, ea_ok, ae: ae.clone(), sf1: sf1.clone(), sf2: sf2.clone() });
+                edges[id as usize].push(Edge { to, lab });
             }
         }
     }
@@ -829,7 +848,8 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
     let sfw = br.sf.len().div_ceil(64).max(1);
     // Streett refinement (strong fairness): in a component where pair i has no c2 edge, every
     // edge must satisfy c1; remove the edges that do not and split the component again
-    let allowed = |e: &Edge, enforced: &[u64]| e.ea_ok && (0..br.sf.len()).all(|i| !bit(enforced, i) || bit(&e.sf1, i));
+    let lab = |e: &Edge| &labels[e.lab as usize];
+    let allowed = |e: &Edge, enforced: &[u64]| lab(e).ea_ok && (0..br.sf.len()).all(|i| !bit(enforced, i) || bit(&lab(e).sf1, i));
     let mut work: Vec<(Vec<u32>, Vec<u64>)> = vec![((0..n as u32).collect(), vec![0u64; sfw])];
     let mut in_set = vec![false; n];
     let mut found: Option<(Vec<u32>, Vec<u64>)> = None;
@@ -854,13 +874,14 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
             for &v in &comp {
                 for e in edges[v as usize].iter().filter(|e| in_set[e.to as usize] && allowed(e, &enforced)) {
                     has_edge = true;
-                    for (a, b) in ae.iter_mut().zip(e.ae.iter()) {
+                    let l = lab(e);
+                    for (a, b) in ae.iter_mut().zip(l.ae.iter()) {
                         *a |= b;
                     }
-                    for (a, b) in c2.iter_mut().zip(e.sf2.iter()) {
+                    for (a, b) in c2.iter_mut().zip(l.sf2.iter()) {
                         *a |= b;
                     }
-                    for (a, b) in c1_all.iter_mut().zip(e.sf1.iter()) {
+                    for (a, b) in c1_all.iter_mut().zip(l.sf1.iter()) {
                         *a &= b;
                     }
                 }
@@ -910,11 +931,11 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
         let mut at = start;
         for i in 0..br.ae.len() {
             // reach an edge satisfying condition i, then take it
-            let target = |v: u32| edges[v as usize].iter().any(|e| inside(e) && bit(&e.ae, i));
+            let target = |v: u32| edges[v as usize].iter().any(|e| inside(e) && bit(&lab(e).ae, i));
             let path = bfs(at, &target, &edges, &inside, false);
             cycle.extend(path.iter().skip(1));
             at = *cycle.last().unwrap();
-            let e = edges[at as usize].iter().find(|e| inside(e) && bit(&e.ae, i)).unwrap();
+            let e = edges[at as usize].iter().find(|e| inside(e) && bit(&lab(e).ae, i)).unwrap();
             cycle.push(e.to);
             at = e.to;
         }

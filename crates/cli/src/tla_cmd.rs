@@ -142,11 +142,17 @@ pub fn run(ctx: Ctx, args: TlaArgs) -> Result<(), Failure> {
                 println!("Computing initial states...");
             }
             let quiet = ctx.quiet;
+            // the rate is that of the last interval (as TLC's progress lines)
+            let last = std::sync::Mutex::new((t0, 0u64));
             let progress = move |p: &vf_check::engine::Progress| {
                 if quiet {
                     return;
                 }
-                let secs = t0.elapsed().as_secs_f64().max(1e-9);
+                let mut l = last.lock().unwrap();
+                let secs = l.0.elapsed().as_secs_f64().max(1e-9);
+                let p_generated = p.generated.saturating_sub(l.1);
+                *l = (std::time::Instant::now(), p.generated);
+                let rate = p_generated as f64 / secs;
                 if simulate {
                     eprintln!(
                         "Progress: {} states checked, {} behaviours generated (longest {}), {} states generated ({:.0} s/s).",
@@ -154,14 +160,14 @@ pub fn run(ctx: Ctx, args: TlaArgs) -> Result<(), Failure> {
                         p.queue,
                         p.depth,
                         p.generated,
-                        p.generated as f64 / secs
+                        rate
                     );
                 } else {
                     eprintln!(
                         "Progress({}): {} states generated ({:.0} s/s), {} distinct states found, {} states left on queue.",
                         p.depth,
                         p.generated,
-                        p.generated as f64 / secs,
+                        rate,
                         p.distinct,
                         p.queue
                     );
