@@ -287,7 +287,9 @@ type Found = Option<(u64, State, u64, Violation)>;
 #[derive(Default)]
 struct WorkerOut {
     batch: Vec<(State, u64)>,
-    edges: Vec<Edge>,
+    edges: Vec<(u64, u64)>,
+    /// with `keep_actual`: the generated successor of each edge, parallel to `edges`
+    actual: Vec<State>,
     states: Vec<(State, u64)>,
 }
 
@@ -310,7 +312,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     let record = live || cfg.record_graph;
     let mut all_states: Vec<(State, u64)> = Vec::new();
     let mut level_starts: Vec<usize> = Vec::new();
-    let all_edges: Mutex<Vec<Edge>> = Mutex::new(Vec::new());
+    let all_edges: Mutex<(Vec<(u64, u64)>, Vec<State>)> = Mutex::new((Vec::new(), Vec::new()));
     // under SYMMETRY/VIEW the liveness checker needs the generated successor of each edge
     let keep_actual = live && (model.view.is_some() || !model.symmetry.is_empty());
     let memory = |store: &FpStore, qmem: &QueueMem| MemStats {
@@ -432,7 +434,10 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         }
                         let fp = model.fp(&t)?;
                         if record {
-                            out.edges.push((*sfp, fp, if keep_actual { Some(std::sync::Arc::new(t.clone())) } else { None }));
+                            out.edges.push((*sfp, fp));
+                            if keep_actual {
+                                out.actual.push(std::sync::Arc::new(t.clone()));
+                            }
                         }
                         if store.insert(fp, *sfp) {
                             local_new += 1;
@@ -507,7 +512,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         for o in outs.iter_mut() {
             next.push(std::mem::take(&mut o.batch));
             if record {
-                all_edges.lock().unwrap().append(&mut o.edges);
+                let mut g = all_edges.lock().unwrap();
+                g.0.append(&mut o.edges);
+                g.1.append(&mut o.actual);
             }
         }
         if let Some((i, s, sfp, v)) = found.into_inner().unwrap() {
@@ -545,20 +552,20 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     }
     let left = level.len as u64;
     drop(level);
-    let all_edges = all_edges.into_inner().unwrap();
+    let (all_edges, all_actual) = all_edges.into_inner().unwrap();
     let graph = if cfg.record_graph {
         Some(RecordedGraph {
             states: all_states.clone(),
             level_starts: level_starts.clone(),
             init: init_fps.clone(),
-            edges: all_edges.iter().map(|e| (e.0, e.1)).collect(),
+            edges: all_edges.clone(),
         })
     } else {
         None
     };
     let mut violation = None;
     if live && !depth_limited {
-        let graph = build_graph(all_states, all_edges, &init_fps);
+        let graph = build_graph(all_states, all_edges, if keep_actual { Some(all_actual) } else { None }, &init_fps);
         let mut cache = crate::liveness::AtomCache::new(model, &graph);
         for p in &model.liveness {
             match crate::liveness::find_counterexample(model, &graph, p, &mut cache) {
@@ -578,9 +585,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     finish(&mut stats, violation, depth_limited, left, graph)
 }
 
-type Edge = (u64, u64, Option<State>);
-
-fn build_graph(states: Vec<(State, u64)>, edges: Vec<Edge>, init: &[u64]) -> crate::liveness::Graph {
+fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, actual: Option<Vec<State>>, init: &[u64]) -> crate::liveness::Graph {
     let mut index: HashMap<u64, u32> = HashMap::with_capacity(states.len());
     let mut st = Vec::with_capacity(states.len());
     for (s, fp) in states {
@@ -589,10 +594,13 @@ fn build_graph(states: Vec<(State, u64)>, edges: Vec<Edge>, init: &[u64]) -> cra
             (st.len() - 1) as u32
         });
     }
-    let with_actual = edges.iter().any(|e| e.2.is_some());
-    // per state, its edges in generation order (each state is expanded by one worker)
+    let with_actual = actual.is_some();
+    let mut actual_it = actual.map(|v| v.into_iter());
+    // per state, its edges in generation order (each state is expanded by one worker), with the
+    // index of the edge's generated successor under SYMMETRY/VIEW
     let mut out: Vec<Vec<(u32, Option<State>)>> = vec![Vec::new(); st.len()];
-    for (a, b, t) in edges {
+    for (a, b) in edges {
+        let t = actual_it.as_mut().and_then(|it| it.next());
         if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
             out[i as usize].push((j, t));
         }
