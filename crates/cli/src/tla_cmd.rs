@@ -182,7 +182,11 @@ pub fn run(ctx: Ctx, args: TlaArgs) -> Result<(), Failure> {
             } else {
                 // a quarter of the budget for fingerprints, a quarter for queued states (without
                 // --mem: a growing fingerprint set, the queue bounded by a quarter of the RAM)
-                let spill_base = spec.parent().filter(|p| !p.as_os_str().is_empty()).map(|p| p.to_path_buf()).unwrap_or_else(|| PathBuf::from("."));
+                // spilled queue chunks: in $TMPDIR when it is set, else next to the spec (where TLC
+                // writes its states/ directory)
+                let spill_base = std::env::var_os("TMPDIR").filter(|d| !d.is_empty()).map(PathBuf::from).unwrap_or_else(|| {
+                    spec.parent().filter(|p| !p.as_os_str().is_empty()).map(|p| p.to_path_buf()).unwrap_or_else(|| PathBuf::from("."))
+                });
                 let spill: std::sync::Arc<dyn vf_check::queue::ChunkStore> = std::sync::Arc::new(vf_check::queue::FileChunks::new(spill_base));
                 let cfg = vf_check::Config {
                     workers: workers.max(1),

@@ -134,7 +134,7 @@ fn tiny_mem_spills_the_queue_next_to_the_spec_and_cleans_up() {
     for f in ["Counter.tla", "Counter.cfg"] {
         std::fs::copy(fixture(f), dir.join(f)).unwrap();
     }
-    let out = bin().args(["--json", "tla", "check"]).arg(dir.join("Counter.tla")).args(["--mem", "1K", "--workers", "2"]).output().unwrap();
+    let out = bin().env_remove("TMPDIR").args(["--json", "tla", "check"]).arg(dir.join("Counter.tla")).args(["--mem", "1K", "--workers", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((j["states_generated"].as_u64(), j["distinct_states"].as_u64(), j["depth"].as_u64()), (Some(318), Some(82), Some(9)));
@@ -143,5 +143,14 @@ fn tiny_mem_spills_the_queue_next_to_the_spec_and_cleans_up() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("outgrew its quarter of --mem"), "the fingerprint set could not stay in 256 bytes: said so");
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left.len(), 2, "no queue files left: {left:?}");
+    // with TMPDIR set, the chunks go there (and are removed too)
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let out = bin().env("TMPDIR", &tmp).args(["--json", "tla", "check"]).arg(dir.join("Counter.tla")).args(["--mem", "1K"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(j["memory"]["spilled_states"].as_u64().unwrap() > 0);
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "nothing written next to the spec");
     std::fs::remove_dir_all(&dir).unwrap();
 }
