@@ -8,6 +8,7 @@
 use crate::model::Model;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use crate::queue::{Level, LevelBuilder, QueueMem};
 use std::sync::Mutex;
 use vf_tla::ast::Span;
 use vf_tla::tlc::enumerate::Enumerator;
@@ -54,6 +55,12 @@ pub struct Outcome {
     pub violation: Option<Violation>,
     /// The search stopped at `--depth` before exhausting the state space.
     pub depth_limited: bool,
+    #[serde(skip)]
+    pub graph: Option<RecordedGraph>,
+    pub memory: MemStats,
+    /// Set for `simulate` runs (then `stats.states_generated` counts generated successors and
+    /// `stats.depth` is the longest behaviour; nothing is exhaustive).
+    pub simulation: Option<SimStats>,
 }
 
 pub struct Progress {
@@ -63,57 +70,40 @@ pub struct Progress {
     pub depth: u64,
 }
 
+#[derive(Clone, Default)]
 pub struct Config {
     pub workers: usize,
     pub max_depth: Option<u64>,
+    /// Memory for the fingerprint set (bytes): preallocated, so that it does not grow while the
+    /// number of states fits. `None`: start small and grow.
+    pub fp_bytes: Option<u64>,
+    /// Most bytes of queued states kept in memory; over it, chunks of the queue go to `spill`.
+    pub queue_bytes: Option<u64>,
+    pub spill: Option<std::sync::Arc<dyn crate::queue::ChunkStore>>,
+    /// Keep the explored graph (states, edges, levels) in the outcome, for `--dump-dot`.
+    pub record_graph: bool,
 }
 
-/// Fingerprint set with parent pointers (for traces), sharded for concurrent workers.
-pub struct FpStore {
-    shards: Vec<Mutex<HashMap<u64, u64, NoHash>>>,
+/// The explored state graph (with `Config::record_graph`): states in breadth-first order with
+/// the index where each level starts, and every generated edge inside the constraints.
+#[derive(Clone, Debug, Default)]
+pub struct RecordedGraph {
+    pub states: Vec<(State, u64)>,
+    pub level_starts: Vec<usize>,
+    pub init: Vec<u64>,
+    pub edges: Vec<(u64, u64)>,
 }
 
-#[derive(Default, Clone, Copy)]
-pub struct NoHash;
-impl std::hash::BuildHasher for NoHash {
-    type Hasher = NoHasher;
-    fn build_hasher(&self) -> NoHasher {
-        NoHasher(0)
-    }
-}
-pub struct NoHasher(u64);
-impl std::hash::Hasher for NoHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!()
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = i;
-    }
+/// Memory figures of a run (estimates for the queue).
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct MemStats {
+    pub fp_set_bytes: u64,
+    pub queue_peak_bytes: u64,
+    pub spilled_chunks: u64,
+    pub spilled_states: u64,
 }
 
-impl FpStore {
-    pub fn new(shards: usize) -> FpStore {
-        FpStore { shards: (0..shards.max(1)).map(|_| Mutex::new(HashMap::with_hasher(NoHash))).collect() }
-    }
-    fn shard(&self, fp: u64) -> &Mutex<HashMap<u64, u64, NoHash>> {
-        &self.shards[(fp >> 58) as usize % self.shards.len()]
-    }
-    /// True if `fp` was not yet present (and records its parent).
-    pub fn insert(&self, fp: u64, parent: u64) -> bool {
-        let mut s = self.shard(fp).lock().unwrap();
-        if s.contains_key(&fp) {
-            return false;
-        }
-        s.insert(fp, parent);
-        true
-    }
-    pub fn parent(&self, fp: u64) -> Option<u64> {
-        self.shard(fp).lock().unwrap().get(&fp).copied()
-    }
-}
+pub use crate::fpset::FpSet as FpStore;
 
 const NO_PARENT: u64 = 0;
 
@@ -172,9 +162,6 @@ pub fn action_label(a: Option<(&'static str, Sc, Span)>) -> String {
     }
 }
 
-enum Stop {
-    Violation(Violation),
-}
 
 impl Model {
     fn eval_pred(&self, e: &'static vf_tla::Expr, sc: Sc, cur: Option<&[Value]>, nxt: Option<&[Option<Value>]>) -> Result<bool, EvalError> {
@@ -292,19 +279,51 @@ impl Model {
     }
 }
 
+/// What a worker found that stops the search: the level index of the state being expanded,
+/// that state, its fingerprint and the violation (its trace is the tail after that state).
+type Found = Option<(u64, State, u64, Violation)>;
+
+/// Per-worker output of one level.
+#[derive(Default)]
+struct WorkerOut {
+    batch: Vec<(State, u64)>,
+    edges: Vec<(u64, u64)>,
+    /// with `keep_actual`: the generated successor of each edge, parallel to `edges`
+    actual: Vec<State>,
+    states: Vec<(State, u64)>,
+}
+
+const BATCH: usize = 1024;
+
 /// Runs the breadth-first search.
 pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync)) -> Outcome {
-    let store = FpStore::new(if cfg.workers > 1 { 64 } else { 1 });
+    let workers = cfg.workers.max(1);
+    let shards = if workers > 1 { 64 } else { 1 };
+    let store = match cfg.fp_bytes {
+        Some(b) => FpStore::with_budget(shards, b),
+        None => FpStore::new(shards, 1 << 16),
+    };
+    let qmem = QueueMem::new(cfg.queue_bytes, cfg.spill.clone());
     let generated = AtomicU64::new(0);
     let distinct = AtomicU64::new(0);
     let mut stats = Stats::default();
     let stop_flag = AtomicBool::new(false);
-    let record = !model.liveness.is_empty();
+    let live = !model.liveness.is_empty();
+    let record = live || cfg.record_graph;
     let mut all_states: Vec<(State, u64)> = Vec::new();
-    let all_edges: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+    let mut level_starts: Vec<usize> = Vec::new();
+    let all_edges: Mutex<(Vec<(u64, u64)>, Vec<State>)> = Mutex::new((Vec::new(), Vec::new()));
+    // under SYMMETRY/VIEW the liveness checker needs the generated successor of each edge
+    let keep_actual = live && (model.view.is_some() || !model.symmetry.is_empty());
+    let memory = |store: &FpStore, qmem: &QueueMem| MemStats {
+        fp_set_bytes: store.bytes(),
+        queue_peak_bytes: qmem.peak.load(Ordering::Relaxed),
+        spilled_chunks: qmem.spilled_chunks.load(Ordering::Relaxed),
+        spilled_states: qmem.spilled_states.load(Ordering::Relaxed),
+    };
 
     // ---- initial states
-    let mut level: Vec<(State, u64)> = Vec::new();
+    let mut first: Vec<(State, u64)> = Vec::new();
     let mut violation: Option<Violation> = None;
     let r = model.init_states(&mut |s| {
         generated.fetch_add(1, Ordering::Relaxed);
@@ -328,29 +347,31 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                 violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
                 return Ok(false);
             }
-            level.push((std::sync::Arc::new(s), fp));
+            first.push((std::sync::Arc::new(s), fp));
         }
         Ok(true)
     });
     if let Err(e) = r {
         violation = Some(Violation::EvalError { message: e.one_line(), trace: Vec::new() });
     }
-    let finish = |stats: &mut Stats, violation, depth_limited, queue_left: u64| {
+    let finish = |stats: &mut Stats, violation, depth_limited, queue_left: u64, graph| {
         stats.states_generated = generated.load(Ordering::Relaxed);
         stats.distinct_states = distinct.load(Ordering::Relaxed);
         stats.queue_left = queue_left;
-        Outcome { stats: stats.clone(), violation, depth_limited }
+        Outcome { stats: stats.clone(), violation, depth_limited, graph, memory: memory(&store, &qmem), simulation: None }
     };
     if violation.is_some() {
         stats.depth = 1;
-        return finish(&mut stats, violation, false, level.len() as u64);
+        return finish(&mut stats, violation, false, first.len() as u64, None);
     }
     let mut depth = 1u64;
-    stats.depth = if level.is_empty() { 0 } else { 1 };
-    let init_fps: Vec<u64> = level.iter().map(|(_, f)| *f).collect();
+    stats.depth = if first.is_empty() { 0 } else { 1 };
+    let init_fps: Vec<u64> = first.iter().map(|(_, f)| *f).collect();
     if record {
-        all_states.extend(level.iter().cloned());
+        level_starts.push(0);
+        all_states.extend(first.iter().cloned());
     }
+    let mut level: Level = Level::from_states(&qmem, first);
     let last_report = Mutex::new(std::time::Instant::now());
     let mut depth_limited = false;
     while !level.is_empty() {
@@ -360,115 +381,148 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                 break;
             }
         }
-        let next_level: Mutex<Vec<(State, u64)>> = Mutex::new(Vec::new());
-        let found: Mutex<Option<(u64, Stop)>> = Mutex::new(None);
-        let idx = AtomicU64::new(0);
-        let work = |collect: &mut Vec<(State, u64)>, edges: &mut Vec<(u64, u64)>| {
-            loop {
+        let next = LevelBuilder::new(&qmem);
+        let found: Mutex<Found> = Mutex::new(None);
+        let level_len = level.len as u64;
+        let record_found = |gi: u64, s: &State, sfp: u64, v: Violation| {
+            let mut g = found.lock().unwrap();
+            // the earliest state of the level wins (with one worker: the first found, as TLC)
+            if g.as_ref().is_none_or(|(gj, ..)| gi < *gj) {
+                *g = Some((gi, s.clone(), sfp, v));
+            }
+            stop_flag.store(true, Ordering::Relaxed);
+        };
+        let work = |out: &mut WorkerOut| {
+            let mut done_since_report = 0u32;
+            while let Some(chunk) = level.take() {
                 if stop_flag.load(Ordering::Relaxed) {
                     return;
                 }
-                let i = idx.fetch_add(1, Ordering::Relaxed) as usize;
-                if i >= level.len() {
-                    return;
-                }
-                let (s, sfp) = &level[i];
-                let mut any = false;
-                let r = model.successors(s, &mut |t, label| {
-                    any = true;
-                    generated.fetch_add(1, Ordering::Relaxed);
-                    if let Some(name) = model.violated_action_prop(s, &t)? {
-                        let mut tr = vec![];
-                        tr.push((t.clone(), action_label(label)));
-                        *found.lock().unwrap() = Some((i as u64, Stop::Violation(Violation::ActionProperty { name, trace: steps(model, tr) })));
+                let (start, states) = match chunk {
+                    Ok(c) => c,
+                    Err(e) => {
+                        let mut g = found.lock().unwrap();
+                        if g.is_none() {
+                            let msg = format!("the state queue could not be read back from disk: {e}");
+                            *g = Some((0, std::sync::Arc::new(Vec::new()), NO_PARENT, Violation::EvalError { message: msg, trace: vec![] }));
+                        }
                         stop_flag.store(true, Ordering::Relaxed);
-                        return Ok(false);
+                        return;
                     }
-                    if !model.in_model(&t)? || !model.in_actions(s, &t)? {
-                        // TLC checks the invariants of states outside the constraints too
-                        if let Some(name) = model.violated_invariant(&t)? {
+                };
+                for (j, (s, sfp)) in states.iter().enumerate() {
+                    let gi = start + j as u64;
+                    let mut any = false;
+                    let mut local_gen = 0u64;
+                    let mut local_new = 0u64;
+                    let r = model.successors(s, &mut |t, label| {
+                        any = true;
+                        local_gen += 1;
+                        if let Some(name) = model.violated_action_prop(s, &t)? {
                             let tr = vec![(t.clone(), action_label(label))];
-                            *found.lock().unwrap() = Some((i as u64, Stop::Violation(Violation::Invariant { name, trace: steps(model, tr) })));
-                            stop_flag.store(true, Ordering::Relaxed);
+                            record_found(gi, s, *sfp, Violation::ActionProperty { name, trace: steps(model, tr) });
                             return Ok(false);
                         }
-                        return Ok(true);
-                    }
-                    let fp = model.fp(&t)?;
-                    if record {
-                        edges.push((*sfp, fp));
-                    }
-                    if store.insert(fp, *sfp) {
-                        distinct.fetch_add(1, Ordering::Relaxed);
-                        if let Some(name) = model.violated_invariant(&t)? {
-                            let tr = vec![(t.clone(), action_label(label))];
-                            *found.lock().unwrap() = Some((i as u64, Stop::Violation(Violation::Invariant { name, trace: steps(model, tr) })));
-                            stop_flag.store(true, Ordering::Relaxed);
-                            return Ok(false);
+                        if !model.in_model(&t)? || !model.in_actions(s, &t)? {
+                            // TLC checks the invariants of states outside the constraints too
+                            if let Some(name) = model.violated_invariant(&t)? {
+                                let tr = vec![(t.clone(), action_label(label))];
+                                record_found(gi, s, *sfp, Violation::Invariant { name, trace: steps(model, tr) });
+                                return Ok(false);
+                            }
+                            return Ok(true);
                         }
-                        collect.push((std::sync::Arc::new(t), fp));
-                    }
-                    Ok(true)
-                });
-                if let Err(e) = r {
-                    let mut g = found.lock().unwrap();
-                    if g.is_none() {
-                        *g = Some((i as u64, Stop::Violation(Violation::EvalError { message: e.one_line(), trace: vec![] })));
-                    }
-                    stop_flag.store(true, Ordering::Relaxed);
-                    return;
-                }
-                if stop_flag.load(Ordering::Relaxed) {
-                    return;
-                }
-                if !any && model.check_deadlock {
-                    let mut g = found.lock().unwrap();
-                    if g.is_none() {
-                        *g = Some((i as u64, Stop::Violation(Violation::Deadlock { trace: vec![] })));
-                    }
-                    stop_flag.store(true, Ordering::Relaxed);
-                    return;
-                }
-                if i % 512 != 0 {
-                    continue;
-                }
-                let mut lr = last_report.lock().unwrap();
-                if lr.elapsed().as_secs() >= 5 {
-                    *lr = std::time::Instant::now();
-                    progress(&Progress {
-                        generated: generated.load(Ordering::Relaxed),
-                        distinct: distinct.load(Ordering::Relaxed),
-                        queue: (level.len() - i) as u64,
-                        depth,
+                        let fp = model.fp(&t)?;
+                        if record {
+                            out.edges.push((*sfp, fp));
+                            if keep_actual {
+                                out.actual.push(std::sync::Arc::new(t.clone()));
+                            }
+                        }
+                        if store.insert(fp, *sfp) {
+                            local_new += 1;
+                            if let Some(name) = model.violated_invariant(&t)? {
+                                let tr = vec![(t.clone(), action_label(label))];
+                                record_found(gi, s, *sfp, Violation::Invariant { name, trace: steps(model, tr) });
+                                return Ok(false);
+                            }
+                            let st = std::sync::Arc::new(t);
+                            if record {
+                                out.states.push((st.clone(), fp));
+                            }
+                            out.batch.push((st, fp));
+                            if out.batch.len() >= BATCH {
+                                next.push(std::mem::take(&mut out.batch));
+                            }
+                        }
+                        Ok(true)
                     });
+                    generated.fetch_add(local_gen, Ordering::Relaxed);
+                    distinct.fetch_add(local_new, Ordering::Relaxed);
+                    if let Err(e) = r {
+                        record_found(gi, s, *sfp, Violation::EvalError { message: e.one_line(), trace: vec![] });
+                        return;
+                    }
+                    if stop_flag.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if !any && model.check_deadlock {
+                        record_found(gi, s, *sfp, Violation::Deadlock { trace: vec![] });
+                        return;
+                    }
+                    done_since_report += 1;
+                    if done_since_report < 256 {
+                        continue;
+                    }
+                    done_since_report = 0;
+                    let mut lr = last_report.lock().unwrap();
+                    if lr.elapsed().as_secs() >= 5 {
+                        *lr = std::time::Instant::now();
+                        progress(&Progress {
+                            generated: generated.load(Ordering::Relaxed),
+                            distinct: distinct.load(Ordering::Relaxed),
+                            queue: level_len.saturating_sub(gi + 1) + next.len() as u64,
+                            depth,
+                        });
+                    }
                 }
             }
         };
-        if cfg.workers <= 1 {
-            let mut v = Vec::new();
-            let mut ed = Vec::new();
-            work(&mut v, &mut ed);
-            *next_level.lock().unwrap() = v;
-            all_edges.lock().unwrap().extend(ed);
+        let mut outs: Vec<WorkerOut> = Vec::new();
+        if workers <= 1 {
+            let mut o = WorkerOut::default();
+            work(&mut o);
+            outs.push(o);
         } else {
+            let collected: Mutex<Vec<(usize, WorkerOut)>> = Mutex::new(Vec::new());
             std::thread::scope(|scope| {
-                for _ in 0..cfg.workers {
-                    scope.spawn(|| {
-                        let mut v = Vec::new();
-                        let mut ed = Vec::new();
-                        work(&mut v, &mut ed);
-                        next_level.lock().unwrap().extend(v);
-                        all_edges.lock().unwrap().extend(ed);
+                for w in 0..workers {
+                    let (work, collected) = (&work, &collected);
+                    scope.spawn(move || {
+                        let mut o = WorkerOut::default();
+                        work(&mut o);
+                        collected.lock().unwrap().push((w, o));
                     });
                 }
             });
+            let mut c = collected.into_inner().unwrap();
+            c.sort_by_key(|x| x.0);
+            outs = c.into_iter().map(|x| x.1).collect();
         }
-        if let Some((i, Stop::Violation(v))) = found.into_inner().unwrap() {
-            let found_next = next_level.lock().unwrap().len() as u64;
-            let (s, sfp) = &level[i as usize];
-            let mut trace = model.trace_to(&store, *sfp);
-            if trace.is_empty() {
-                trace.push(model.step("<Initial predicate>".into(), s));
+        for o in outs.iter_mut() {
+            next.push(std::mem::take(&mut o.batch));
+            if record {
+                let mut g = all_edges.lock().unwrap();
+                g.0.append(&mut o.edges);
+                g.1.append(&mut o.actual);
+            }
+        }
+        if let Some((i, s, sfp, v)) = found.into_inner().unwrap() {
+            let found_next = next.len() as u64;
+            drop(next);
+            let mut trace = if sfp == NO_PARENT { Vec::new() } else { model.trace_to(&store, sfp) };
+            if trace.is_empty() && !s.is_empty() {
+                trace.push(model.step("<Initial predicate>".into(), &s));
             }
             let v = match v {
                 Violation::Invariant { name, trace: tail } => Violation::Invariant { name, trace: [trace, tail].concat() },
@@ -480,21 +534,38 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
             // TLC's depth is the deepest level reached (a violating successor is one level down)
             let deeper = found_next > 0 || matches!(v, Violation::Invariant { .. } | Violation::ActionProperty { .. });
             stats.depth = if deeper { depth + 1 } else { depth };
-            let left = (level.len() as u64).saturating_sub(i + 1) + found_next;
-            return finish(&mut stats, Some(v), false, left);
+            let left = level_len.saturating_sub(i + 1) + found_next;
+            return finish(&mut stats, Some(v), false, left, None);
         }
-        level = next_level.into_inner().unwrap();
+        drop(level);
+        level = next.finish();
         if record {
-            all_states.extend(level.iter().cloned());
+            level_starts.push(all_states.len());
+            for o in outs.iter_mut() {
+                all_states.append(&mut o.states);
+            }
         }
         if !level.is_empty() {
             depth += 1;
             stats.depth = depth;
         }
     }
+    let left = level.len as u64;
+    drop(level);
+    let (all_edges, all_actual) = all_edges.into_inner().unwrap();
+    let graph = if cfg.record_graph {
+        Some(RecordedGraph {
+            states: all_states.clone(),
+            level_starts: level_starts.clone(),
+            init: init_fps.clone(),
+            edges: all_edges.clone(),
+        })
+    } else {
+        None
+    };
     let mut violation = None;
-    if record && !depth_limited {
-        let graph = build_graph(all_states, all_edges.into_inner().unwrap(), &init_fps);
+    if live && !depth_limited {
+        let graph = build_graph(all_states, all_edges, if keep_actual { Some(all_actual) } else { None }, &init_fps);
         let mut cache = crate::liveness::AtomCache::new(model, &graph);
         for p in &model.liveness {
             match crate::liveness::find_counterexample(model, &graph, p, &mut cache) {
@@ -511,10 +582,10 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
             }
         }
     }
-    finish(&mut stats, violation, depth_limited, level.len() as u64)
+    finish(&mut stats, violation, depth_limited, left, graph)
 }
 
-fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, init: &[u64]) -> crate::liveness::Graph {
+fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, actual: Option<Vec<State>>, init: &[u64]) -> crate::liveness::Graph {
     let mut index: HashMap<u64, u32> = HashMap::with_capacity(states.len());
     let mut st = Vec::with_capacity(states.len());
     for (s, fp) in states {
@@ -523,20 +594,173 @@ fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, init: &[u64]) 
             (st.len() - 1) as u32
         });
     }
-    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); st.len()];
+    let with_actual = actual.is_some();
+    let mut actual_it = actual.map(|v| v.into_iter());
+    // per state, its edges in generation order (each state is expanded by one worker), with the
+    // index of the edge's generated successor under SYMMETRY/VIEW
+    let mut out: Vec<Vec<(u32, Option<State>)>> = vec![Vec::new(); st.len()];
     for (a, b) in edges {
+        let t = actual_it.as_mut().and_then(|it| it.next());
         if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b)) {
-            succ[i as usize].push(j);
+            out[i as usize].push((j, t));
         }
     }
-    for v in succ.iter_mut() {
-        v.sort_unstable();
-        v.dedup();
+    let mut succ: Vec<Vec<u32>> = Vec::with_capacity(st.len());
+    let mut actual: Vec<Vec<State>> = Vec::new();
+    for mut v in out {
+        // sorted by target; of several edges to one target the first generated stays (stable sort)
+        v.sort_by_key(|e| e.0);
+        v.dedup_by_key(|e| e.0);
+        if with_actual {
+            actual.push(v.iter().map(|e| e.1.clone().expect("edge state")).collect());
+        }
+        succ.push(v.into_iter().map(|e| e.0).collect());
     }
     let init = init.iter().filter_map(|f| index.get(f).copied()).collect();
-    crate::liveness::Graph { states: st, succ, init }
+    crate::liveness::Graph { states: st, succ, init, actual: if with_actual { Some(actual) } else { None } }
 }
 
 fn steps(model: &Model, v: Vec<(Vec<Value>, String)>) -> Vec<TraceStep> {
     v.into_iter().map(|(s, l)| model.step(l, &s)).collect()
+}
+
+// ---------------------------------------------------------------- simulation
+
+/// `--simulate`: random behaviours instead of the exhaustive search (TLC's `-simulate`).
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    pub traces: u64,
+    /// Steps per behaviour at most (TLC's `-depth`, 100 by default in simulation).
+    pub depth: u64,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct SimStats {
+    pub seed: u64,
+    pub traces: u64,
+    /// states of the behaviours (each checked against the invariants)
+    pub states_checked: u64,
+    pub longest: u64,
+}
+
+/// A small deterministic generator (splitmix64): the same seed gives the same behaviours.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// Generates `traces` random behaviours: each starts in a random initial state and takes a
+/// random successor (among those inside the CONSTRAINTs / ACTION_CONSTRAINTs) until `depth`
+/// states, a deadlock (no successor at all: an error if deadlocks are checked) or no successor
+/// inside the constraints. Every state is checked against the invariants, every step against
+/// the action properties; the first violation ends the run with its behaviour as the trace.
+/// Liveness properties are not checked here.
+pub fn simulate(model: &Model, sim: &SimConfig, progress: &(dyn Fn(&Progress) + Sync)) -> Outcome {
+    let mut rng = Rng::new(sim.seed);
+    let mut generated = 0u64;
+    let mut st = SimStats { seed: sim.seed, ..Default::default() };
+    let mut inits: Vec<Vec<Value>> = Vec::new();
+    let done = |generated: u64, st: SimStats, violation: Option<Violation>| {
+        let stats = Stats { states_generated: generated, distinct_states: 0, depth: st.longest, queue_left: 0 };
+        Outcome { stats, violation, depth_limited: false, graph: None, memory: MemStats::default(), simulation: Some(st) }
+    };
+    let mut first_violation = None;
+    let r = model.init_states(&mut |s| {
+        generated += 1;
+        let inside = model.in_model(&s)?;
+        for p in &model.init_props {
+            if inside && !model.eval_pred(p.expr, p.scope, Some(&s), None)? {
+                first_violation = Some(Violation::InitProperty { name: p.name.clone(), trace: vec![model.step("<Initial predicate>".into(), &s)] });
+                return Ok(false);
+            }
+        }
+        if let Some(name) = model.violated_invariant(&s)? {
+            first_violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
+            return Ok(false);
+        }
+        if inside {
+            inits.push(s);
+        }
+        Ok(true)
+    });
+    if let Err(e) = r {
+        return done(generated, st, Some(Violation::EvalError { message: e.one_line(), trace: vec![] }));
+    }
+    if first_violation.is_some() {
+        return done(generated, st, first_violation);
+    }
+    if inits.is_empty() {
+        return done(generated, st, None);
+    }
+    let t0 = std::time::Instant::now();
+    let mut last = t0;
+    for _ in 0..sim.traces {
+        let mut cur = inits[rng.below(inits.len())].clone();
+        let mut trace = vec![model.step("<Initial predicate>".into(), &cur)];
+        st.states_checked += 1;
+        while (trace.len() as u64) < sim.depth.max(1) {
+            let mut succ: Vec<(Vec<Value>, String)> = Vec::new();
+            let mut any = false;
+            let r = model.successors(&cur, &mut |t, label| {
+                any = true;
+                generated += 1;
+                if model.in_model(&t)? && model.in_actions(&cur, &t)? {
+                    succ.push((t, action_label(label)));
+                }
+                Ok(true)
+            });
+            if let Err(e) = r {
+                return done(generated, st, Some(Violation::EvalError { message: e.one_line(), trace }));
+            }
+            if !any {
+                if model.check_deadlock {
+                    return done(generated, st, Some(Violation::Deadlock { trace }));
+                }
+                break;
+            }
+            if succ.is_empty() {
+                break;
+            }
+            let (t, label) = succ.swap_remove(rng.below(succ.len()));
+            let step = model.step(label, &t);
+            match model.violated_action_prop(&cur, &t) {
+                Ok(Some(name)) => {
+                    trace.push(step);
+                    return done(generated, st, Some(Violation::ActionProperty { name, trace }));
+                }
+                Ok(None) => {}
+                Err(e) => return done(generated, st, Some(Violation::EvalError { message: e.one_line(), trace })),
+            }
+            trace.push(step);
+            st.states_checked += 1;
+            match model.violated_invariant(&t) {
+                Ok(Some(name)) => return done(generated, st, Some(Violation::Invariant { name, trace })),
+                Ok(None) => {}
+                Err(e) => return done(generated, st, Some(Violation::EvalError { message: e.one_line(), trace })),
+            }
+            cur = t;
+        }
+        st.traces += 1;
+        st.longest = st.longest.max(trace.len() as u64);
+        if last.elapsed().as_secs() >= 5 {
+            last = std::time::Instant::now();
+            progress(&Progress { generated, distinct: st.states_checked, queue: st.traces, depth: st.longest });
+        }
+    }
+    done(generated, st, None)
 }

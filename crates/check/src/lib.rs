@@ -6,8 +6,10 @@
 pub mod behaviour;
 pub mod cfg;
 pub mod engine;
+pub mod fpset;
 pub mod liveness;
 pub mod model;
+pub mod queue;
 pub mod report;
 
 pub use engine::{check, Config, Outcome, Violation};

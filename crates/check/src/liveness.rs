@@ -329,6 +329,23 @@ pub struct Graph {
     pub states: Vec<std::sync::Arc<Vec<Value>>>,
     pub succ: Vec<Vec<u32>>,
     pub init: Vec<u32>,
+    /// Under SYMMETRY or VIEW a node stands for many states: `actual[s][k]` is the successor
+    /// state the search really generated for the edge `s -> succ[s][k]` (the first one with that
+    /// fingerprint). Action atoms are evaluated on it, as TLC does (its `LiveCheck.addNextState`);
+    /// state atoms on the node's stored state (the first state found with that fingerprint).
+    pub actual: Option<Vec<Vec<std::sync::Arc<Vec<Value>>>>>,
+}
+
+impl Graph {
+    /// The state the search generated for the step `s -> succ[s][k]` (`k == succ[s].len()`: the
+    /// stuttering step).
+    pub fn next_state(&self, s: u32, k: usize) -> &[Value] {
+        match &self.actual {
+            Some(a) if k < a[s as usize].len() => &a[s as usize][k],
+            _ if k < self.succ[s as usize].len() => &self.states[self.succ[s as usize][k] as usize],
+            _ => &self.states[s as usize],
+        }
+    }
 }
 
 // ---------------------------------------------------------------- tableau
@@ -625,16 +642,18 @@ impl<'m> AtomCache<'m> {
 
     fn holds(&mut self, f: &Formula, (a, neg): (u32, bool), s: u32, t: u32) -> Result<bool, EvalError> {
         let at = &f.atoms[a as usize];
-        if s == t && matches!(at.expr.kind, ExprKind::AngleAction(..)) {
+        if s == t && self.graph.actual.is_none() && matches!(at.expr.kind, ExprKind::AngleAction(..)) {
             return Ok(neg); // <<A>>_v is never a stuttering step
         }
-        let slot = if at.action {
+        let k = if at.action {
             let ss = &self.graph.succ[s as usize];
-            let k = ss.binary_search(&t).unwrap_or(ss.len());
-            (self.offsets[s as usize] + k as u32) as usize
+            // a generated edge back to s comes first (as in TLC, where the stuttering step is
+            // added after the successors and a second transition to the same node is dropped)
+            ss.binary_search(&t).unwrap_or(ss.len())
         } else {
-            s as usize
+            0
         };
+        let slot = if at.action { (self.offsets[s as usize] + k as u32) as usize } else { s as usize };
         if self.memo.len() <= a as usize {
             self.memo.resize(a as usize + 1, Vec::new());
         }
@@ -647,16 +666,16 @@ impl<'m> AtomCache<'m> {
             2 => return Ok(!neg),
             _ => {}
         }
-        let b = match self.eval(at, s, t) {
+        let b = match self.eval(at, s, k) {
             Ok(b) => b,
             Err(e) if !e.msg.contains("before it is assigned") => return Err(e),
             Err(e) => match at.enabled_of {
                 // ENABLED <<A>>_v from the explored successors (see `Atom::enabled_of`)
                 Some(angle) => {
                     let mut en = false;
-                    for &t2 in &self.graph.succ[s as usize] {
+                    for k2 in 0..self.graph.succ[s as usize].len() {
                         let x = Atom { expr: angle, sc: at.sc, env: at.env.clone(), action: true, enabled_of: None };
-                        if self.eval(&x, s, t2)? {
+                        if self.eval(&x, s, k2)? {
                             en = true;
                             break;
                         }
@@ -671,12 +690,14 @@ impl<'m> AtomCache<'m> {
         Ok(b != neg)
     }
 
-    fn eval(&self, at: &Atom, s: u32, t: u32) -> Result<bool, EvalError> {
+    /// `k`: the edge's index among `s`'s successors (`succ[s].len()`: stuttering); unused for
+    /// state atoms.
+    fn eval(&self, at: &Atom, s: u32, k: usize) -> Result<bool, EvalError> {
         let cur = &self.graph.states[s as usize];
         if !at.action {
             return self.model.ev.eval_bool(at.expr, at.sc, &at.env, &St { cur: Some(cur), nxt: None, primed: false });
         }
-        let nxt: Vec<Option<Value>> = self.graph.states[t as usize].iter().cloned().map(Some).collect();
+        let nxt: Vec<Option<Value>> = self.graph.next_state(s, k).iter().cloned().map(Some).collect();
         self.model.ev.eval_bool(at.expr, at.sc, &at.env, &St { cur: Some(cur), nxt: Some(&nxt), primed: false })
     }
 
@@ -705,8 +726,16 @@ pub fn find_counterexample(model: &Model, graph: &Graph, p: &LiveProp, cache: &m
     Ok(None)
 }
 
+/// An edge of the product graph: its target and its label (an index into the branch's table of
+/// distinct labels: few distinct ones, many edges, so an edge is 8 bytes).
+#[derive(Clone, Copy)]
 struct Edge {
     to: u32,
+    lab: u32,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Label {
     ea_ok: bool,
     /// bit set of the AE conditions this edge satisfies
     ae: Vec<u64>,
@@ -727,6 +756,8 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
     let mut ids: HashMap<(u32, u32), u32> = HashMap::new();
     let mut nodes: Vec<(u32, u32)> = Vec::new();
     let mut edges: Vec<Vec<Edge>> = Vec::new();
+    let mut labels: Vec<Label> = Vec::new();
+    let mut label_ids: HashMap<Label, u32> = HashMap::new();
     let mut pred: Vec<u32> = Vec::new(); // BFS parent (for the prefix)
     let mut queue = VecDeque::new();
     let mut initial = Vec::new();
@@ -785,6 +816,15 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                     sf2[i / 64] |= 1 << (i % 64);
                 }
             }
+            let label = Label { ea_ok, ae, sf1, sf2 };
+            let lab = match label_ids.get(&label) {
+                Some(&l) => l,
+                None => {
+                    labels.push(label.clone());
+                    label_ids.insert(label, labels.len() as u32 - 1);
+                    labels.len() as u32 - 1
+                }
+            };
             for &t2 in &tsucc {
                 let key = (s2, t2);
                 let to = match ids.get(&key) {
@@ -799,7 +839,7 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
                         x
                     }
                 };
-                edges[id as usize].push(Edge { to, ea_ok, ae: ae.clone(), sf1: sf1.clone(), sf2: sf2.clone() });
+                edges[id as usize].push(Edge { to, lab });
             }
         }
     }
@@ -808,7 +848,8 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
     let sfw = br.sf.len().div_ceil(64).max(1);
     // Streett refinement (strong fairness): in a component where pair i has no c2 edge, every
     // edge must satisfy c1; remove the edges that do not and split the component again
-    let allowed = |e: &Edge, enforced: &[u64]| e.ea_ok && (0..br.sf.len()).all(|i| !bit(enforced, i) || bit(&e.sf1, i));
+    let lab = |e: &Edge| &labels[e.lab as usize];
+    let allowed = |e: &Edge, enforced: &[u64]| lab(e).ea_ok && (0..br.sf.len()).all(|i| !bit(enforced, i) || bit(&lab(e).sf1, i));
     let mut work: Vec<(Vec<u32>, Vec<u64>)> = vec![((0..n as u32).collect(), vec![0u64; sfw])];
     let mut in_set = vec![false; n];
     let mut found: Option<(Vec<u32>, Vec<u64>)> = None;
@@ -833,13 +874,14 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
             for &v in &comp {
                 for e in edges[v as usize].iter().filter(|e| in_set[e.to as usize] && allowed(e, &enforced)) {
                     has_edge = true;
-                    for (a, b) in ae.iter_mut().zip(e.ae.iter()) {
+                    let l = lab(e);
+                    for (a, b) in ae.iter_mut().zip(l.ae.iter()) {
                         *a |= b;
                     }
-                    for (a, b) in c2.iter_mut().zip(e.sf2.iter()) {
+                    for (a, b) in c2.iter_mut().zip(l.sf2.iter()) {
                         *a |= b;
                     }
-                    for (a, b) in c1_all.iter_mut().zip(e.sf1.iter()) {
+                    for (a, b) in c1_all.iter_mut().zip(l.sf1.iter()) {
                         *a &= b;
                     }
                 }
@@ -889,11 +931,11 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
         let mut at = start;
         for i in 0..br.ae.len() {
             // reach an edge satisfying condition i, then take it
-            let target = |v: u32| edges[v as usize].iter().any(|e| inside(e) && bit(&e.ae, i));
+            let target = |v: u32| edges[v as usize].iter().any(|e| inside(e) && bit(&lab(e).ae, i));
             let path = bfs(at, &target, &edges, &inside, false);
             cycle.extend(path.iter().skip(1));
             at = *cycle.last().unwrap();
-            let e = edges[at as usize].iter().find(|e| inside(e) && bit(&e.ae, i)).unwrap();
+            let e = edges[at as usize].iter().find(|e| inside(e) && bit(&lab(e).ae, i)).unwrap();
             cycle.push(e.to);
             at = e.to;
         }
@@ -1036,26 +1078,33 @@ fn tarjan(n: usize, roots: &[u32], succ: &dyn Fn(u32) -> Vec<u32>) -> Vec<Vec<u3
 
 /// The lasso as TLC prints it: states with the action that led to each.
 pub fn lasso_trace(model: &Model, graph: &Graph, l: &Lasso) -> (Vec<TraceStep>, Option<(usize, String)>) {
-    let label_of = |s: u32, t: u32| -> String {
+    // Replays the lasso from its initial state: each step is the first generated successor of
+    // the *current* state whose fingerprint is the next node's. Without SYMMETRY/VIEW that is the
+    // node's own state; with them the printed states are a real behaviour (as TLC prints it),
+    // each a member of the node's class.
+    let step_to = |cur: &[Value], t: u32| -> Option<(Vec<Value>, String)> {
         let target = model.fp(&graph.states[t as usize]).unwrap_or(1);
         let mut found = None;
-        let _ = model.successors(&graph.states[s as usize], &mut |st, label| {
+        let _ = model.successors(cur, &mut |st, label| {
             if model.fp(&st).unwrap_or(0) == target {
-                found = Some(action_label(label));
+                found = Some((st, action_label(label)));
                 return Ok(false);
             }
             Ok(true)
         });
-        found.unwrap_or_else(|| "<Action>".into())
+        found
     };
     let mut out = Vec::new();
-    for (i, &s) in l.states.iter().enumerate() {
-        let label = if i == 0 { "<Initial predicate>".to_string() } else { label_of(l.states[i - 1], s) };
-        out.push(model.step(label, &graph.states[s as usize]));
+    let mut cur: Vec<Value> = graph.states[l.states[0] as usize].to_vec();
+    out.push(model.step("<Initial predicate>".to_string(), &cur));
+    for &s in &l.states[1..] {
+        let (next, label) = step_to(&cur, s).unwrap_or_else(|| (graph.states[s as usize].to_vec(), "<Action>".into()));
+        out.push(model.step(label, &next));
+        cur = next;
     }
     let back = l.loop_start.map(|k| {
-        let last = *l.states.last().unwrap();
-        (k + 1, label_of(last, l.states[k]))
+        let label = step_to(&cur, l.states[k]).map(|(_, lb)| lb).unwrap_or_else(|| "<Action>".into());
+        (k + 1, label)
     });
     (out, back)
 }

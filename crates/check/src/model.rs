@@ -49,6 +49,8 @@ pub struct Model {
     pub live_formula: crate::liveness::Formula,
     /// Features of the configuration this checker does not check: it refuses a "no error" verdict.
     pub unchecked: Vec<String>,
+    /// What TLC warns about for this configuration (printed before the search).
+    pub warnings: Vec<String>,
     pub check_deadlock: bool,
     pub cfg: Cfg,
     /// VIEW: states are identified by the value of this expression.
@@ -207,6 +209,15 @@ impl Model {
         let mut invariants = invariants;
         for p in &cfg.properties {
             let np = named(p, "PROPERTY")?;
+            if let Some((e, sc)) = tlc_cannot_handle(ev, np.expr, np.scope, 0) {
+                // TLC refuses these before exploring: `\EE`, `\AA`, `-+->` in a property
+                let (l, c) = sc.file.line_col(e.span.start);
+                let (l2, c2) = sc.file.line_col(e.span.end.saturating_sub(1).max(e.span.start));
+                return Err(InputError(format!(
+                    "{}:{l}:{c}: TLC cannot handle the temporal formula line {l}, col {c} to line {l2}, col {c2} of module {} (PROPERTY {p})",
+                    sc.file.name, sc.module_name
+                )));
+            }
             for part in split_temporal(ev, np.expr, np.scope) {
                 match part {
                     Part::State(e, sc) => init_props.push(Named { name: p.clone(), expr: e, scope: sc }),
@@ -256,10 +267,10 @@ impl Model {
             }
             symmetry = close_group(symmetry);
         }
-        if !liveness.is_empty() && (view.is_some() || !symmetry.is_empty()) {
-            for lp in liveness.drain(..) {
-                unchecked.push(format!("PROPERTY {} (liveness together with SYMMETRY or VIEW is not supported)", lp.name));
-            }
+        let mut warnings = Vec::new();
+        if !liveness.is_empty() && !symmetry.is_empty() {
+            // TLC checks liveness on the quotient graph and prints this warning (none for VIEW)
+            warnings.push("Warning: Declaring symmetry during liveness checking is dangerous. It might cause TLC to miss violations of the stated liveness properties. Please check liveness without symmetry defined.".to_string());
         }
         let check_deadlock = opts.check_deadlock.or(cfg.check_deadlock).unwrap_or(true);
         Ok(Model {
@@ -277,6 +288,7 @@ impl Model {
             liveness,
             live_formula: lb.f,
             unchecked,
+            warnings,
             check_deadlock,
             cfg,
             view,
@@ -496,6 +508,30 @@ fn only_fairness(ev: &Ev, e: E, sc: Sc, depth: usize) -> bool {
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// The first temporal existential/universal quantifier (`\EE`, `\AA`) or `-+->` in `e`
+/// (looking through definitions): formulas TLC does not check ("TLC cannot handle the temporal
+/// formula ...").
+pub fn tlc_cannot_handle(ev: &Ev, e: E, sc: Sc, depth: usize) -> Option<(E, Sc)> {
+    if depth > 12 {
+        return None;
+    }
+    use ExprKind::*;
+    match &e.kind {
+        TemporalQuant(..) => Some((e, sc)),
+        Infix(op, _, _) if op == "-+->" => Some((e, sc)),
+        Prefix(_, a) => tlc_cannot_handle(ev, a, sc, depth),
+        Infix(_, a, b) => tlc_cannot_handle(ev, a, sc, depth).or_else(|| tlc_cannot_handle(ev, b, sc, depth)),
+        JunctionList(_, items) => items.iter().find_map(|i| tlc_cannot_handle(ev, i, sc, depth)),
+        Quant(_, _, body) | Let(_, body) => tlc_cannot_handle(ev, body, sc, depth),
+        If(_, a, b) => tlc_cannot_handle(ev, a, sc, depth).or_else(|| tlc_cannot_handle(ev, b, sc, depth)),
+        Name(n) | Apply(n, _) => match ev.resolve(n, sc, e.span) {
+            Ok(Some((Def::Op(od, osc), _))) => tlc_cannot_handle(ev, &od.body, osc, depth + 1),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

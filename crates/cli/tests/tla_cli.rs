@@ -94,3 +94,63 @@ fn liveness_violation_exits_1_with_a_lasso_and_fairness_makes_it_pass() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("Model checking completed. No error has been found."));
 }
+
+#[test]
+fn dump_dot_simulate_and_mem_flags_in_both_spellings() {
+    let dir = std::env::temp_dir().join(format!("vf-tla-cli-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // TLC's `-dump dot FILE` and our `--dump-dot FILE` write the same graph (fingerprints are ours)
+    let (a, b) = (dir.join("a.dot"), dir.join("b.dot"));
+    let out = bin().args(["tla", "check"]).arg(fixture("Counter.tla")).args(["-dump", "dot"]).arg(&a).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bin().args(["tla", "check"]).arg(fixture("Counter.tla")).arg("--dump-dot").arg(&b).args(["--mem", "64M"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let (ta, tb) = (std::fs::read_to_string(&a).unwrap(), std::fs::read_to_string(&b).unwrap());
+    assert_eq!(ta, tb);
+    assert_eq!(ta.lines().filter(|l| l.contains(" -> ")).count(), 314, "TLC's 314 edges");
+    // simulation: seeded, never "No error has been found", exit 1 (not verified)
+    let sim = |args: &[&str]| bin().args(["tla", "check"]).arg(fixture("Counter.tla")).args(args).output().unwrap();
+    let one = sim(&["--simulate", "--traces", "30", "--seed", "11", "--depth", "15"]);
+    let two = sim(&["-simulate", "num=30", "-seed", "11", "-depth", "15"]);
+    assert_eq!(one.status.code(), Some(1));
+    let (s1, s2) = (String::from_utf8_lossy(&one.stdout), String::from_utf8_lossy(&two.stdout));
+    assert_eq!(s1, s2, "same seed, same result, either spelling");
+    assert!(s1.contains("Simulation using seed 11: 30 behaviours") && s1.contains("Not verified") && !s1.contains("No error has been found"), "{s1}");
+    let bad = sim(&["--simulate", "--traces", "3", "--seed", "1"]);
+    assert_eq!(bad.status.code(), Some(1));
+    let inv = bin().args(["tla", "check"]).arg(fixture("InvViolation.tla")).args(["--simulate", "--traces", "100", "--seed", "2"]).output().unwrap();
+    assert_eq!(inv.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&inv.stdout).contains("Error: Invariant Safe is violated."));
+    // a bad memory size is bad input
+    let out = bin().args(["tla", "check"]).arg(fixture("Counter.tla")).args(["--mem", "lots"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tiny_mem_spills_the_queue_next_to_the_spec_and_cleans_up() {
+    let dir = std::env::temp_dir().join(format!("vf-tla-cli-spill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in ["Counter.tla", "Counter.cfg"] {
+        std::fs::copy(fixture(f), dir.join(f)).unwrap();
+    }
+    let out = bin().env_remove("TMPDIR").args(["--json", "tla", "check"]).arg(dir.join("Counter.tla")).args(["--mem", "1K", "--workers", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((j["states_generated"].as_u64(), j["distinct_states"].as_u64(), j["depth"].as_u64()), (Some(318), Some(82), Some(9)));
+    assert_eq!(j["verdict"], "ok");
+    assert!(j["memory"]["spilled_states"].as_u64().unwrap() > 0, "{}", j["memory"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("outgrew its quarter of --mem"), "the fingerprint set could not stay in 256 bytes: said so");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "no queue files left: {left:?}");
+    // with TMPDIR set, the chunks go there (and are removed too)
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let out = bin().env("TMPDIR", &tmp).args(["--json", "tla", "check"]).arg(dir.join("Counter.tla")).args(["--mem", "1K"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(j["memory"]["spilled_states"].as_u64().unwrap() > 0);
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "nothing written next to the spec");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
