@@ -451,8 +451,13 @@ pub fn cmp(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
         (Bool(x), Bool(y)) => x.cmp(y),
         (Int(x), Int(y)) => x.cmp(y),
-        (Str(x), Str(y)) => x.cmp(y),
+        // shared values (a state's string from the literal it was assigned, an unchanged
+        // function) are equal without looking inside
+        (Str(x), Str(y)) => if Arc::ptr_eq(x, y) { Ordering::Equal } else { x.cmp(y) },
         (Model(x), Model(y)) => x.cmp(y),
+        (Set(x), Set(y)) | (Tuple(x), Tuple(y)) if Arc::ptr_eq(x, y) => Ordering::Equal,
+        (Record(x), Record(y)) if Arc::ptr_eq(x, y) => Ordering::Equal,
+        (Func(x), Func(y)) if Arc::ptr_eq(x, y) => Ordering::Equal,
         (Set(x), Set(y)) => x.len().cmp(&y.len()).then_with(|| cmp_slices(x, y)),
         (Tuple(x), Tuple(y)) => x.len().cmp(&y.len()).then_with(|| cmp_slices(x, y)),
         (Record(x), Record(y)) => x.len().cmp(&y.len()).then_with(|| {
