@@ -165,7 +165,7 @@ pub fn action_label(a: Option<(&'static str, Sc, Span)>) -> String {
 
 impl Model {
     fn eval_pred(&self, e: &'static vf_tla::Expr, sc: Sc, cur: Option<&[Value]>, nxt: Option<&[Option<Value>]>) -> Result<bool, EvalError> {
-        self.ev.eval_bool(e, sc, &Env::default(), &St { cur, nxt, primed: false })
+        self.ev.eval_bool_fixed(e, sc, &Env::default(), &St { cur, nxt, primed: false })
     }
 
     fn in_model(&self, s: &[Value]) -> Result<bool, EvalError> {

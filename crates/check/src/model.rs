@@ -136,6 +136,8 @@ impl Model {
         check_names(ev, root, &m.module.units)?;
         // constant-level definitions, computed once (like TLC)
         precompute(ev, root);
+        // constants, overrides and constant-level values are final: names may be resolved once
+        ev.freeze();
         for (body, sc) in &root_info.assumes {
             match ev.eval(body, sc, &Env::default(), &St::NONE) {
                 Ok(Value::Bool(true)) => {}

@@ -108,10 +108,36 @@ pub struct Bound {
     pub set: Expr,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+    /// What an evaluator learned about this node (resolved name, literal value): filled once,
+    /// read on every later evaluation. Not part of the syntax: clones start empty, `==` and
+    /// `Debug` ignore it.
+    pub memo: Memo,
+}
+
+impl std::fmt::Debug for Expr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Expr").field("kind", &self.kind).field("span", &self.span).finish()
+    }
+}
+
+/// A write-once, type-erased per-node cache (see `Expr::memo`); the AST does not know what an
+/// evaluator stores in it.
+#[derive(Default)]
+pub struct Memo(pub std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>);
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+impl PartialEq for Memo {
+    fn eq(&self, _: &Memo) -> bool {
+        true
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,7 +229,7 @@ pub enum ExprKind {
 
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Self {
-        Expr { kind, span }
+        Expr { kind, span, memo: Memo::default() }
     }
     pub fn name(n: &str) -> Self {
         Expr::new(ExprKind::Name(n.to_string()), Span::default())

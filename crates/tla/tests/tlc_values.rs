@@ -55,3 +55,41 @@ fn fingerprints_distinguish_and_identify() {
     assert_eq!(Value::func(vec![int(0)], vec![Value::str("a")]).to_string(), "(0 :> \"a\")");
     assert_eq!(Value::record(vec![(Arc::from("a"), int(1))]).to_string(), "[a |-> 1]");
 }
+
+#[test]
+fn function_set_membership_in_every_shape_of_domain() {
+    // [D -> R] membership is decided without building the function's domain for the usual
+    // shapes (tuples against 1..n or {1, ..., n}, records against a set of names, other functions
+    // against an interval or a set): each answer must equal the general comparison's.
+    let bools = Value::set(vec![Value::Bool(false), Value::Bool(true)]);
+    let fs = |d: Value| Value::FuncSet(Arc::new((d, bools.clone())));
+    let t = Value::tuple(vec![Value::Bool(true), Value::Bool(false)]);
+    let one_two = Value::set(vec![int(1), int(2)]);
+    for d in [Value::Interval(1, 2), one_two.clone()] {
+        assert!(fs(d.clone()).contains(&t).unwrap());
+        assert!(!fs(d.clone()).contains(&Value::tuple(vec![Value::Bool(true)])).unwrap());
+        assert!(!fs(d).contains(&Value::tuple(vec![int(1), Value::Bool(false)])).unwrap(), "range checked");
+    }
+    assert!(!fs(Value::Interval(0, 1)).contains(&t).unwrap());
+    assert!(!fs(Value::set(vec![int(1), int(3)])).contains(&t).unwrap());
+    // the empty function
+    assert!(fs(Value::Interval(1, 0)).contains(&Value::tuple(vec![])).unwrap());
+    assert!(fs(Value::empty_set()).contains(&Value::tuple(vec![])).unwrap());
+    assert!(!fs(Value::Interval(3, 4)).contains(&Value::tuple(vec![])).unwrap());
+    // records
+    let r = Value::record(vec![(Arc::from("a"), Value::Bool(true)), (Arc::from("b"), Value::Bool(true))]);
+    assert!(fs(Value::set(vec![Value::str("b"), Value::str("a")])).contains(&r).unwrap());
+    assert!(!fs(Value::set(vec![Value::str("a"), Value::str("c")])).contains(&r).unwrap());
+    assert!(!fs(Value::set(vec![Value::str("a")])).contains(&r).unwrap());
+    // functions on other domains, against intervals, sets and lazy sets
+    let g = Value::func(vec![int(0), int(1)], vec![Value::Bool(true), Value::Bool(false)]);
+    assert!(fs(Value::Interval(0, 1)).contains(&g).unwrap());
+    assert!(fs(Value::set(vec![int(1), int(0)])).contains(&g).unwrap());
+    assert!(!fs(Value::Interval(0, 2)).contains(&g).unwrap());
+    assert!(!fs(Value::Interval(1, 2)).contains(&g).unwrap());
+    let m = Value::func(vec![model_value("p"), model_value("q")], vec![Value::Bool(true), Value::Bool(true)]);
+    let pq = Value::set(vec![model_value("q"), model_value("p")]);
+    assert!(fs(pq.clone()).contains(&m).unwrap());
+    assert!(!fs(Value::set(vec![model_value("p")])).contains(&m).unwrap());
+    assert!(!fs(Value::Subset(Arc::new(pq))).contains(&Value::tuple(vec![])).unwrap());
+}

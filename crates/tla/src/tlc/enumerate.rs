@@ -145,7 +145,7 @@ impl<'a> Enumerator<'a> {
             let ClosureBody::Expr(body) = cl.body else { return None };
             return self.var_of(body, cl.scope, &cl.env);
         }
-        match self.ev.resolve(n, sc, e.span).ok()?? {
+        match self.ev.resolve_at(n, e, sc).ok()?? {
             (Def::Var(i), _) => Some(i),
             (Def::Sub { expr, scope, env }, _) => self.var_of(expr, scope, &env),
             _ => None,
@@ -279,7 +279,7 @@ impl<'a> Enumerator<'a> {
                         _ => None,
                     }),
                     Some(_) => None,
-                    None => match self.ev.resolve(n, sc, f.span)? {
+                    None => match self.ev.resolve_at(n, f, sc)? {
                         Some((Def::Fn(fd, fsc), _)) if !fsc.cache.read().unwrap().contains_key(fd.name.name.as_str()) => Some((fd, fsc, Env::default())),
                         _ => None,
                     },
@@ -413,7 +413,7 @@ impl<'a> Enumerator<'a> {
         if let Some(v) = env.get(n) {
             return Ok(self.closure_callable(n, v, e.span));
         }
-        Ok(match self.ev.resolve(n, sc, e.span)? {
+        Ok(match self.ev.resolve_at(n, e, sc)? {
             Some((Def::Op(od, osc), _)) => {
                 Some((od.name.name.as_str(), od.params.iter().map(|p| p.name.name.as_str()).collect(), &od.body, osc, Env::default(), od.body.span))
             }
@@ -497,7 +497,7 @@ impl<'a> Enumerator<'a> {
                     }
                     return false;
                 }
-                match self.ev.resolve(n, sc, v.span) {
+                match self.ev.resolve_at(n, v, sc) {
                     Ok(Some((Def::Var(i), _))) => {
                         out.push(i);
                         true

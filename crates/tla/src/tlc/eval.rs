@@ -63,6 +63,76 @@ pub struct Ev {
     /// for a constant of an instantiated module).
     pub overrides: std::sync::RwLock<HashMap<String, Value>>,
     pub has_overrides: std::sync::atomic::AtomicBool,
+    /// Set once the model is loaded (constants, overrides and constant-level caches final): from
+    /// then on what a name resolves to is remembered on its syntax node (`Expr::memo`).
+    pub frozen: std::sync::atomic::AtomicBool,
+}
+
+/// What the evaluator remembers on a syntax node: for a name (or operator application, or
+/// user-defined infix/prefix operator) what it resolves to in scope `sc`; for a literal (number,
+/// string, literal set, record field names), its value (`sc == 0`: valid in every scope).
+pub struct NodeMemo {
+    sc: usize,
+    resolved: Option<(Def, Sc)>,
+    fast: Fast,
+}
+
+enum Fast {
+    /// The node's value, the same at every evaluation (literal, constant, constant-level definition).
+    Val(Value),
+    /// A state variable.
+    Var(usize),
+    /// A nullary definition whose value depends on the state: evaluate its body.
+    Body(&'static OpDef, Sc),
+    /// The operands of a user-defined infix operator, as operator arguments.
+    Args(&'static [Expr]),
+    /// The field names of a record constructor.
+    Names(Vec<Arc<str>>),
+    /// Nothing more than `resolved`.
+    Slow,
+}
+
+/// A resolution: remembered on the node, or computed now (before the model is frozen, or for a
+/// node evaluated in more than one scope).
+pub enum DefRef {
+    Memo(&'static NodeMemo),
+    Owned(Option<(Def, Sc)>),
+}
+
+impl DefRef {
+    pub fn get(&self) -> Option<(&Def, Sc)> {
+        match self {
+            DefRef::Memo(m) => m.resolved.as_ref().map(|(d, s)| (d, *s)),
+            DefRef::Owned(o) => o.as_ref().map(|(d, s)| (d, *s)),
+        }
+    }
+    fn fast(&self) -> &Fast {
+        match self {
+            DefRef::Memo(m) => &m.fast,
+            DefRef::Owned(_) => &Fast::Slow,
+        }
+    }
+}
+
+#[inline]
+fn memo_of(e: E, sc: Sc) -> Option<&'static NodeMemo> {
+    let m = e.memo.0.get()?.downcast_ref::<NodeMemo>()?;
+    if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
+        Some(m)
+    } else {
+        None
+    }
+}
+
+/// The value of a literal node, computed once.
+#[inline]
+fn literal(e: E, f: impl FnOnce() -> R<Value>) -> R<Value> {
+    if let Some(NodeMemo { sc: 0, fast: Fast::Val(v), .. }) = e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
+        return Ok(v.clone());
+    }
+    let v = f()?;
+    let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Val(v.clone()) }));
+    Ok(v)
 }
 
 fn err_at(sc: Sc, sp: Span, msg: impl Into<String>) -> EvalError {
@@ -93,6 +163,81 @@ impl Ev {
             level: std::sync::atomic::AtomicI64::new(0),
             overrides: std::sync::RwLock::new(HashMap::new()),
             has_overrides: std::sync::atomic::AtomicBool::new(false),
+            frozen: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// Declares the model loaded: constants, overrides and cached constant-level definitions
+    /// will not change any more, so name resolutions may be remembered on the syntax nodes.
+    pub fn freeze(&self) {
+        self.frozen.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    /// `resolve(n)` for the node `e` (whose name, or operator symbol, is `n`) in scope `sc`:
+    /// computed once per node after `freeze`.
+    pub fn node(&self, n: &str, e: E, sc: Sc) -> R<DefRef> {
+        if let Some(m) = memo_of(e, sc) {
+            return Ok(DefRef::Memo(m));
+        }
+        let r = self.resolve(n, sc, e.span)?;
+        if !self.frozen.load(std::sync::atomic::Ordering::Acquire) || e.memo.0.get().is_some() {
+            return Ok(DefRef::Owned(r));
+        }
+        let fast = match &e.kind {
+            ExprKind::Name(_) => self.fast_name(n, &r, sc),
+            ExprKind::Infix(_, a, b) if r.is_some() => {
+                Fast::Args(Box::leak(vec![(**a).clone(), (**b).clone()].into_boxed_slice()))
+            }
+            _ => Fast::Slow,
+        };
+        let _ = e.memo.0.set(Box::new(NodeMemo { sc: sc as *const super::scope::Scope as usize, resolved: r, fast }));
+        match memo_of(e, sc) {
+            Some(m) => Ok(DefRef::Memo(m)),
+            None => Ok(DefRef::Owned(self.resolve(n, sc, e.span)?)),
+        }
+    }
+
+    /// Resolution of `n` at node `e` (see `node`), as an owned definition.
+    pub fn resolve_at(&self, n: &str, e: E, sc: Sc) -> R<Option<(Def, Sc)>> {
+        Ok(match self.node(n, e, sc)? {
+            DefRef::Memo(m) => m.resolved.clone(),
+            DefRef::Owned(o) => o,
+        })
+    }
+
+    /// How a bare name evaluates, decided once (mirrors `eval_name`'s slow path exactly).
+    fn fast_name(&self, n: &str, r: &Option<(Def, Sc)>, sc: Sc) -> Fast {
+        let not_op = |v: &Value| !matches!(v, Value::Op(_));
+        if !self.has_overrides.load(std::sync::atomic::Ordering::Relaxed) {
+            if let Some(v) = sc.cache.read().unwrap().get(n) {
+                return Fast::Val(v.clone());
+            }
+        }
+        match r {
+            Some((Def::Var(i), _)) => Fast::Var(*i),
+            Some((Def::Const(cell, _), _)) => match &*cell.read().unwrap() {
+                Some(v) if not_op(v) => Fast::Val(v.clone()),
+                _ => Fast::Slow,
+            },
+            Some((Def::Op(od, osc), _)) if od.params.is_empty() => {
+                if matches!(osc.get(od.name.name.as_str()), Some(Def::Op(d2, _)) if std::ptr::eq(*d2, *od)) {
+                    if let Some(v) = osc.cache.read().unwrap().get(od.name.name.as_str()) {
+                        return Fast::Val(v.clone());
+                    }
+                }
+                Fast::Body(od, osc)
+            }
+            Some((Def::Fn(fd, fsc), _)) => match fsc.cache.read().unwrap().get(fd.name.name.as_str()) {
+                Some(v) => Fast::Val(v.clone()),
+                None => Fast::Slow,
+            },
+            Some(_) => Fast::Slow,
+            None => match self.override_of(n) {
+                Some(v) if not_op(&v) => Fast::Val(v),
+                Some(_) => Fast::Slow,
+                None if n == "JavaTime" => Fast::Slow,
+                None => self.builtin_name(n).map(Fast::Val).unwrap_or(Fast::Slow),
+            },
         }
     }
 
@@ -184,10 +329,12 @@ impl Ev {
     pub fn eval(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
         use ExprKind::*;
         match &e.kind {
-            Num { digits, base } => i64::from_str_radix(digits, *base)
-                .map(Value::Int)
-                .map_err(|_| err_at(sc, e.span, format!("number {digits} is too large"))),
-            Str(s) => Ok(Value::str(s)),
+            Num { digits, base } => literal(e, || {
+                i64::from_str_radix(digits, *base)
+                    .map(Value::Int)
+                    .map_err(|_| err_at(sc, e.span, format!("number {digits} is too large")))
+            }),
+            Str(s) => literal(e, || Ok(Value::str(s))),
             Bool(b) => Ok(Value::Bool(*b)),
             Name(n) => self.eval_name(n, e, sc, env, st),
             Apply(n, args) => self.eval_apply(n, args, e, sc, env, st),
@@ -217,7 +364,8 @@ impl Ev {
             }
             Dot(r, f) => {
                 let rv = self.eval(r, sc, env, st)?;
-                self.apply_fn(&rv, &Value::str(f)).map_err(|m| err_at(sc, e.span, m))
+                let key = literal(e, || Ok(Value::str(f)))?;
+                self.apply_fn(&rv, &key).map_err(|m| err_at(sc, e.span, m))
             }
             FnApp(f, args) => {
                 // a recursive function definition applied directly: evaluate its body
@@ -239,7 +387,7 @@ impl Ev {
                         }
                     }
                     if env.get(n).is_none() {
-                        if let Some((Def::Fn(fd, fsc), _)) = self.resolve(n, sc, f.span)? {
+                        if let Some((Def::Fn(fd, fsc), _)) = self.node(n, f, sc)?.get() {
                             let arg = self.fn_arg(args, sc, env, st)?;
                             return self.apply_fndef(fd, fsc, &Env::default(), arg, e, sc, st);
                         }
@@ -253,19 +401,15 @@ impl Ev {
                 // A set of literals (`{"a2", "a3"}`, `{0, 1}`) is the same value at every
                 // evaluation: build it once per syntax node (expressions live for the run, so the
                 // node's address identifies it) instead of allocating and sorting it each time.
-                let constant = is_literal(e);
-                if constant {
-                    if let Some(v) = LITERAL_SETS.with(|c| c.borrow().get(&(e as *const Expr as usize)).cloned()) {
-                        return Ok(v);
-                    }
+                let build = || -> R<Value> {
+                    let v = items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?;
+                    let v = v.into_iter().map(|x| x.normalize()).collect::<Result<Vec<_>, _>>().map_err(|m| err_at(sc, e.span, m))?;
+                    Ok(Value::set(v))
+                };
+                if e.memo.0.get().is_some() || is_literal(e) {
+                    return literal(e, build);
                 }
-                let v = items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?;
-                let v = v.into_iter().map(|x| x.normalize()).collect::<Result<Vec<_>, _>>().map_err(|m| err_at(sc, e.span, m))?;
-                let v = Value::set(v);
-                if constant {
-                    LITERAL_SETS.with(|c| c.borrow_mut().insert(e as *const Expr as usize, v.clone()));
-                }
-                Ok(v)
+                build()
             }
             SetFilter(b, p) => {
                 let s = self.eval(&b.set, sc, env, st)?;
@@ -289,9 +433,20 @@ impl Ev {
             }
             Tuple(items) => Ok(Value::tuple(items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?)),
             Record(fields) => {
+                let names = match e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
+                    Some(NodeMemo { fast: Fast::Names(ns), .. }) => ns,
+                    _ => {
+                        let ns: Vec<Arc<str>> = fields.iter().map(|(n, _)| Arc::<str>::from(n.as_str())).collect();
+                        let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Names(ns) }));
+                        match e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
+                            Some(NodeMemo { fast: Fast::Names(ns), .. }) => ns,
+                            _ => unreachable!("a record node's memo holds its field names"),
+                        }
+                    }
+                };
                 let mut fs = Vec::with_capacity(fields.len());
-                for (n, x) in fields {
-                    fs.push((Arc::<str>::from(n.as_str()), self.eval(x, sc, env, st)?));
+                for ((_, x), n) in fields.iter().zip(names.iter()) {
+                    fs.push((n.clone(), self.eval(x, sc, env, st)?));
                 }
                 Ok(Value::record(fs))
             }
@@ -441,6 +596,24 @@ impl Ev {
                 env: env.clone(),
             }))),
         }
+    }
+
+    /// `eval_bool` for a state (or pair of states) that does not change during the evaluation
+    /// (an invariant, a constraint, an action property on a transition): instance substitutions
+    /// are evaluated once.
+    pub fn eval_bool_fixed(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<bool> {
+        let was = FIXED.with(|f| {
+            let mut f = f.borrow_mut();
+            f.subst.clear();
+            std::mem::replace(&mut f.active, true)
+        });
+        let r = self.eval_bool(e, sc, env, st);
+        FIXED.with(|f| {
+            let mut f = f.borrow_mut();
+            f.subst.clear();
+            f.active = was;
+        });
+        r
     }
 
     pub fn eval_bool(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<bool> {
@@ -694,14 +867,23 @@ impl Ev {
             }
             return Ok(v.clone());
         }
+        let dr = self.node(n, e, sc)?;
+        match dr.fast() {
+            Fast::Val(v) => return Ok(v.clone()),
+            Fast::Var(i) => return self.var(*i, e, sc, st),
+            Fast::Body(od, osc) => return self.eval(&od.body, osc, &Env::default(), st),
+            _ => {}
+        }
         // constant-level definitions computed at start (the common case for sets like `Procs`)
-        if let Some(v) = sc.cache.read().unwrap().get(n) {
-            if !self.has_overrides.load(std::sync::atomic::Ordering::Relaxed) {
-                return Ok(v.clone());
+        if let DefRef::Owned(_) = dr {
+            if let Some(v) = sc.cache.read().unwrap().get(n) {
+                if !self.has_overrides.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Ok(v.clone());
+                }
             }
         }
-        match self.resolve(n, sc, e.span)? {
-            Some((d, dsc)) => self.eval_def(&d, dsc, n, &[], e, sc, env, st),
+        match dr.get() {
+            Some((d, dsc)) => self.eval_def(d, dsc, n, &[], e, sc, env, st),
             None => {
                 if let Some(v) = self.override_of(n) {
                     if let Value::Op(c) = &v {
@@ -756,6 +938,30 @@ impl Ev {
             },
             Def::Sub { expr, scope, env: senv } => {
                 if args.is_empty() {
+                    // `x <- e` of an INSTANCE: while the state is fixed, `e` is evaluated once
+                    // per state (TLC binds it lazily once per evaluation, too)
+                    let key = FIXED.with(|f| {
+                        let f = f.borrow();
+                        if !f.active {
+                            return None;
+                        }
+                        let ptr = |o: Option<*const ()>| o.map(|p| p as usize).unwrap_or(0);
+                        Some((
+                            *expr as *const Expr as usize,
+                            senv.0.as_ref().map(|a| Arc::as_ptr(a) as usize).unwrap_or(0),
+                            ptr(st.cur.map(|c| c.as_ptr() as *const ())),
+                            ptr(st.nxt.map(|c| c.as_ptr() as *const ())),
+                            st.primed,
+                        ))
+                    });
+                    if let Some(k) = key {
+                        if let Some(v) = FIXED.with(|f| f.borrow().subst.get(&k).cloned()) {
+                            return Ok(v);
+                        }
+                        let v = self.eval(expr, scope, senv, st)?;
+                        FIXED.with(|f| f.borrow_mut().subst.insert(k, v.clone()));
+                        return Ok(v);
+                    }
                     self.eval(expr, scope, senv, st)
                 } else {
                     // an operator constant substituted by an operator
@@ -946,8 +1152,8 @@ impl Ev {
             let argv = self.op_args(&cl.params, args, sc, env, st)?;
             return self.call_closure(cl, argv, e, sc, st);
         }
-        if let Some((d, dsc)) = self.resolve(n, sc, e.span)? {
-            return self.eval_def(&d, dsc, n, args, e, sc, env, st);
+        if let Some((d, dsc)) = self.node(n, e, sc)?.get() {
+            return self.eval_def(d, dsc, n, args, e, sc, env, st);
         }
         if let Some(Value::Op(c)) = self.override_of(n) {
             let cl = op_closure(&c).unwrap();
@@ -1233,9 +1439,8 @@ impl Ev {
         match op {
             "~" => Ok(Value::Bool(!self.eval_bool(a, sc, env, st)?)),
             "-" => {
-                if let Some((Def::Op(..), _)) = self.resolve("-.", sc, e.span)? {
+                if let Some((Def::Op(od, osc), _)) = self.node("-.", e, sc)?.get() {
                     let v = self.eval(a, sc, env, st)?;
-                    let Some((Def::Op(od, osc), _)) = self.resolve("-.", sc, e.span)? else { unreachable!() };
                     return self.eval(&od.body, osc, &Env::default().bind(od.params[0].name.name.as_str(), v), st);
                 }
                 let v = self.eval(a, sc, env, st)?.as_int().map_err(|m| err_at(sc, e.span, m))?;
@@ -1265,6 +1470,8 @@ impl Ev {
                 Ok(Value::Bool(eq(&now, &next)))
             }
             "ENABLED" => {
+                // the enumerator below evaluates in states it changes in place
+                let _suspend = SuspendFixed::new();
                 let Some(cur) = st.cur else { return Err(err_at(sc, e.span, "ENABLED evaluated without a current state")) };
                 let mut en = super::enumerate::Enumerator::new(self, Some(cur), self.var_names.len());
                 // a variable the action leaves unassigned may take any value
@@ -1313,9 +1520,13 @@ impl Ev {
             _ => {}
         }
         if !core_infix(op) {
-            if let Some((d, dsc)) = self.resolve(op, sc, e.span)? {
-                let args: &'static [Expr] = Box::leak(vec![a.clone(), b.clone()].into_boxed_slice());
-                return self.eval_def(&d, dsc, op, args, e, sc, env, st);
+            let dr = self.node(op, e, sc)?;
+            if let Some((d, dsc)) = dr.get() {
+                let args: &'static [Expr] = match dr.fast() {
+                    Fast::Args(args) => args,
+                    _ => Box::leak(vec![a.clone(), b.clone()].into_boxed_slice()),
+                };
+                return self.eval_def(d, dsc, op, args, e, sc, env, st);
             }
         }
         let av = self.eval(a, sc, env, st)?;
@@ -1592,11 +1803,30 @@ pub fn intern(s: &str) -> &'static str {
     l
 }
 
+type SubstKey = (usize, usize, usize, usize, bool);
+
+#[derive(Default)]
+struct Fixed {
+    active: bool,
+    subst: HashMap<SubstKey, Value, std::hash::BuildHasherDefault<value::FpHasher>>,
+}
+
 thread_local! {
-    /// Values of literal set enumerations, by the address of their (leaked, never freed) syntax
-    /// node. Per thread, so workers never contend on it.
-    static LITERAL_SETS: std::cell::RefCell<HashMap<usize, Value, std::hash::BuildHasherDefault<value::FpHasher>>> =
-        std::cell::RefCell::new(HashMap::default());
+    /// Per worker thread: values of instance substitutions during one `eval_bool_fixed`.
+    static FIXED: std::cell::RefCell<Fixed> = std::cell::RefCell::new(Fixed::default());
+}
+
+/// Turns the fixed-state cache off while states change under the evaluator (ENABLED).
+struct SuspendFixed(bool);
+impl SuspendFixed {
+    fn new() -> SuspendFixed {
+        SuspendFixed(FIXED.with(|f| std::mem::replace(&mut f.borrow_mut().active, false)))
+    }
+}
+impl Drop for SuspendFixed {
+    fn drop(&mut self) {
+        FIXED.with(|f| f.borrow_mut().active = self.0);
+    }
 }
 
 /// An expression whose value depends on nothing: number, string and Boolean literals, and sets

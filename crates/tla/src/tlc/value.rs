@@ -301,6 +301,24 @@ impl Value {
                 if !x.is_fn() {
                     return Ok(false);
                 }
+                // the common shapes without building the domain: f \in [1..n -> S], [D -> S]
+                if let Some(same) = domain_is(x, &p.0) {
+                    if !same {
+                        return Ok(false);
+                    }
+                    let range: Box<dyn Iterator<Item = &Value>> = match x {
+                        Value::Tuple(t) => Box::new(t.iter()),
+                        Value::Record(r) => Box::new(r.iter().map(|(_, v)| v)),
+                        Value::Func(f) => Box::new(f.rng.iter()),
+                        _ => Box::new(std::iter::empty()),
+                    };
+                    for v in range {
+                        if !p.1.contains(v)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
                 let (d, r) = fn_pairs(x);
                 if !eq(&Value::set(d.clone()), &p.0.normalize()?) {
                     return Ok(false);
@@ -423,6 +441,21 @@ fn product(sets: &[Arc<Vec<Value>>]) -> Vec<Vec<Value>> {
 }
 
 /// Domain and range of a function-like value, domain sorted.
+/// Whether the domain of the function `f` is the set `d`, decided without building it when
+/// that is certain (`None`: use the general comparison).
+fn domain_is(f: &Value, d: &Value) -> Option<bool> {
+    use Value::*;
+    let ints_from = |dom: &mut dyn Iterator<Item = &Value>, a: i64| dom.enumerate().all(|(i, v)| matches!(v, Int(k) if *k == a + i as i64));
+    match (f, d) {
+        (Tuple(t), Interval(a, b)) => Some(if t.is_empty() { a > b } else { *a == 1 && *b == t.len() as i64 }),
+        (Tuple(t), Set(s)) => Some(s.len() == t.len() && ints_from(&mut s.iter(), 1)),
+        (Record(r), Set(s)) => Some(s.len() == r.len() && r.iter().zip(s.iter()).all(|((n, _), v)| matches!(v, Str(k) if **k == **n))),
+        (Func(fv), Interval(a, b)) if fv.dom.len() as i64 == (b - a + 1).max(0) && ints_from(&mut fv.dom.iter(), *a) => Some(true),
+        (Func(fv), Set(s)) if fv.dom.len() == s.len() && fv.dom.iter().zip(s.iter()).all(|(x, y)| eq(x, y)) => Some(true),
+        _ => None,
+    }
+}
+
 pub fn fn_pairs(f: &Value) -> (Vec<Value>, Vec<Value>) {
     match f {
         Value::Tuple(t) => ((1..=t.len() as i64).map(Value::Int).collect(), t.to_vec()),
@@ -451,8 +484,13 @@ pub fn cmp(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
         (Bool(x), Bool(y)) => x.cmp(y),
         (Int(x), Int(y)) => x.cmp(y),
-        (Str(x), Str(y)) => x.cmp(y),
+        // shared values (a state's string from the literal it was assigned, an unchanged
+        // function) are equal without looking inside
+        (Str(x), Str(y)) => if Arc::ptr_eq(x, y) { Ordering::Equal } else { x.cmp(y) },
         (Model(x), Model(y)) => x.cmp(y),
+        (Set(x), Set(y)) | (Tuple(x), Tuple(y)) if Arc::ptr_eq(x, y) => Ordering::Equal,
+        (Record(x), Record(y)) if Arc::ptr_eq(x, y) => Ordering::Equal,
+        (Func(x), Func(y)) if Arc::ptr_eq(x, y) => Ordering::Equal,
         (Set(x), Set(y)) => x.len().cmp(&y.len()).then_with(|| cmp_slices(x, y)),
         (Tuple(x), Tuple(y)) => x.len().cmp(&y.len()).then_with(|| cmp_slices(x, y)),
         (Record(x), Record(y)) => x.len().cmp(&y.len()).then_with(|| {
