@@ -174,10 +174,11 @@ func TestDurableSeqReplaysAndCutsTornTail(t *testing.T) {
 }
 
 func TestElectionTimerFiresAfterDeadlineAndResets(t *testing.T) {
+	// start before the timer is made: its deadline counts from its creation
+	start := time.Now()
 	tm := NewElectionTimer(80*time.Millisecond, 0)
 	tm.MaxWait = 10 * time.Millisecond
 	h := tm.Resource()
-	start := time.Now()
 	if v, _ := h.Read(); v.AsBool() {
 		t.Fatal("fired before the deadline")
 	}
