@@ -639,6 +639,21 @@ impl<'a> Machine<'a> {
                 }
                 self.write(&o[0], r)
             }
+            ("sar", 2) => {
+                // an arithmetic shift is a logical one when the sign bit is proven 0 (gcc's
+                // code for signed __int128 sums, e.g. bitcoin-core's field code)
+                let k = self.const_of(&o[1])? as u32 & 63;
+                let a = self.read(&o[0], 64)?;
+                let iv = self.cx.interval(&a);
+                if iv.lo < BigInt::zero() || iv.hi >= BigInt::one() << 63u32 {
+                    return self.fail("sar of a value whose sign bit is not proven 0");
+                }
+                let r = self.cx.divp(&a, k);
+                if k != 0 {
+                    self.clobber_flags();
+                }
+                self.write(&o[0], r)
+            }
             ("shrd", 3) => {
                 let k = self.const_of(&o[2])? as u32 & 63;
                 let (lo, hi) = (self.read(&o[0], 64)?, self.read(&o[1], 64)?);

@@ -171,6 +171,7 @@ fn one(a: &mut CodeAssembler, i: &Insn) -> Result<(), String> {
         ("mul", [O::M(s)]) => a.mul(*s),
         ("shr", [O::R64(x), O::I(k)]) => a.shr(*x, *k as u32),
         ("shl", [O::R64(x), O::I(k)]) => a.shl(*x, *k as u32),
+        ("sar", [O::R64(x), O::I(k)]) => a.sar(*x, *k as u32),
         ("shrd", [O::R64(x), O::R64(y), O::I(k)]) => a.shrd(*x, *y, *k as u32),
         ("shlx", [x, y, z]) => three_rrm_r!(a, shlx, *x, *y, *z),
         ("shrx", [x, y, z]) => three_rrm_r!(a, shrx, *x, *y, *z),
