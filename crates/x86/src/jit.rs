@@ -169,6 +169,8 @@ fn one(a: &mut CodeAssembler, i: &Insn) -> Result<(), String> {
         ("mulx", [O::R64(h), O::R64(l), O::M(s)]) => a.mulx(*h, *l, *s),
         ("mul", [O::R64(s)]) => a.mul(*s),
         ("mul", [O::M(s)]) => a.mul(*s),
+        ("imul", [O::R64(s)]) => a.imul(*s),
+        ("imul", [O::M(s)]) => a.imul(*s),
         ("shr", [O::R64(x), O::I(k)]) => a.shr(*x, *k as u32),
         ("shl", [O::R64(x), O::I(k)]) => a.shl(*x, *k as u32),
         ("sar", [O::R64(x), O::I(k)]) => a.sar(*x, *k as u32),
