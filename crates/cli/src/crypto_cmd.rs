@@ -33,6 +33,13 @@ struct OptArgs {
     /// Fiat JSON IR of one function.
     #[arg(long)]
     ir: PathBuf,
+    /// Which function of a file holding several (e.g. secp256k1_fe_mul_inner in bitcoin-core/field.json).
+    #[arg(long)]
+    function: Option<String>,
+    /// Input limb bounds as bit counts for IR without bounds (CryptOpt's LLVM-style JSON, e.g.
+    /// bitcoin-core's: 56,56,56,56,52); one list for every input array, or lists separated by `;`.
+    #[arg(long)]
+    limb_bits: Option<String>,
     /// Search budget: 30s, 10m, 5000it, ...
     #[arg(long, default_value = "10m")]
     budget: String,
@@ -75,6 +82,13 @@ struct OptArgs {
 struct VerifyArgs {
     #[arg(long)]
     ir: PathBuf,
+    /// Which function of a file holding several (e.g. secp256k1_fe_mul_inner in bitcoin-core/field.json).
+    #[arg(long)]
+    function: Option<String>,
+    /// Input limb bounds as bit counts for IR without bounds (CryptOpt's LLVM-style JSON, e.g.
+    /// bitcoin-core's: 56,56,56,56,52); one list for every input array, or lists separated by `;`.
+    #[arg(long)]
+    limb_bits: Option<String>,
     /// Assembly file (NASM or GAS Intel syntax).
     file: PathBuf,
     /// Also prove the cases where the output buffer is one of the inputs.
@@ -105,6 +119,13 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 struct BenchArgs {
     #[arg(long)]
     ir: PathBuf,
+    /// Which function of a file holding several (e.g. secp256k1_fe_mul_inner in bitcoin-core/field.json).
+    #[arg(long)]
+    function: Option<String>,
+    /// Input limb bounds as bit counts for IR without bounds (CryptOpt's LLVM-style JSON, e.g.
+    /// bitcoin-core's: 56,56,56,56,52); one list for every input array, or lists separated by `;`.
+    #[arg(long)]
+    limb_bits: Option<String>,
     /// Fiat C file (default: C emitted from the IR).
     #[arg(long)]
     c: Option<PathBuf>,
@@ -137,8 +158,8 @@ fn read(path: &Path) -> Result<String, Failure> {
 
 /// `load_ir` for the commands that run the function (opt, bench): the calling convention of the
 /// code we run (`jit::FieldFn`) passes at most two argument arrays.
-fn load_runnable_ir(path: &Path) -> Result<ir::Function, Failure> {
-    let f = load_ir(path)?;
+fn load_runnable_ir(path: &Path, o: &IrSel) -> Result<ir::Function, Failure> {
+    let f = load_ir(path, o)?;
     if f.args.len() > 2 {
         let text = read(path)?;
         let pos = ir::locate(&text, "arguments[2]").map(|(l, c)| format!("{l}:{c}")).unwrap_or_else(|| "arguments[2]".into());
@@ -147,9 +168,23 @@ fn load_runnable_ir(path: &Path) -> Result<ir::Function, Failure> {
     Ok(f)
 }
 
-fn load_ir(path: &Path) -> Result<ir::Function, Failure> {
+/// `--function` and `--limb-bits` of a command.
+struct IrSel<'a> {
+    function: &'a Option<String>,
+    limb_bits: &'a Option<String>,
+}
+
+fn load_ir(path: &Path, o: &IrSel) -> Result<ir::Function, Failure> {
     let text = read(path)?;
-    ir::parse(&text).map_err(|e| {
+    let bounds = match o.limb_bits {
+        Some(b) => Some(vf_x86::llvmjson::Bounds::parse_bits(b).map_err(|e| Failure::input(format!("--limb-bits: {e}")))?),
+        None => None,
+    };
+    let opts = ir::ParseOptions { function: o.function.clone(), bounds };
+    ir::parse_with(&text, &opts).map_err(|e| {
+        if e.pos.starts_with("--") {
+            return Failure::input(format!("{}: {}", e.pos, e.msg));
+        }
         // JSON paths (`arguments[0].ubound[1]`) are turned into line:col, keeping the path
         match ir::locate(&text, &e.pos) {
             Some((line, col)) => Failure::input(format!("{}:{line}:{col}: {} (at {})", path.display(), e.msg, e.pos)),
@@ -265,7 +300,7 @@ fn prove_by(problem: &OptProblem, prog: &asm::Program, tests: usize, seed: u64, 
 }
 
 fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
-    let f = load_runnable_ir(&a.ir)?;
+    let f = load_runnable_ir(&a.ir, &IrSel { function: &a.function, limb_bits: &a.limb_bits })?;
     let objective = Objective::parse(&a.objective).ok_or_else(|| Failure::input(format!("--objective: unknown value {}", a.objective)))?;
     let budget = vf_search::Budget::parse(&a.budget).map_err(|e| Failure::input(format!("--budget: {e}")))?;
     if !(a.bet_fraction > 0.0 && a.bet_fraction < 1.0) {
@@ -499,7 +534,7 @@ impl vf_search::Observer for Progress<'_, '_> {
 }
 
 fn verify(ctx: Ctx, a: VerifyArgs) -> Result<(), Failure> {
-    let f = load_ir(&a.ir)?;
+    let f = load_ir(&a.ir, &IrSel { function: &a.function, limb_bits: &a.limb_bits })?;
     let prog = load_asm(&a.file)?;
     let timeout = parse_duration(&a.smt_timeout).map_err(|e| Failure::input(format!("--smt-timeout: {e}")))?;
     let mut opts = check::CheckOptions::default();
@@ -537,7 +572,7 @@ fn verify(ctx: Ctx, a: VerifyArgs) -> Result<(), Failure> {
 }
 
 fn bench(ctx: Ctx, a: BenchArgs) -> Result<(), Failure> {
-    let f = load_runnable_ir(&a.ir)?;
+    let f = load_runnable_ir(&a.ir, &IrSel { function: &a.function, limb_bits: &a.limb_bits })?;
     let progs: Vec<(String, asm::Program)> = a.asm.iter().map(|p| load_asm(p).map(|q| (p.display().to_string(), q))).collect::<Result<_, _>>()?;
     let refs = references(&f, a.c.as_deref())?;
     let mut fns: Vec<(String, jit::FieldFn)> = refs.iter().map(|(n, lib)| lib.func(&f.name).map(|g| (n.clone(), g))).collect::<Result<_, _>>().map_err(Failure::internal)?;

@@ -296,3 +296,63 @@ fn nine_limb_code_proves_and_its_broken_variants_do_not() {
         assert_eq!(out.status.code(), Some(1), "{kind} variant accepted: {}", String::from_utf8_lossy(&out.stderr));
     }
 }
+
+/// Issue 15 (bitcoin-core): CryptOpt's LLVM-style JSON IR (our own fixture in that format,
+/// `examples/crypto/llvm_mul2x26.json`) is optimized and the result proven against it; bounds
+/// come from `--limb-bits` (missing or too wide for its `ashr` = bad input, one line, exit 2).
+#[test]
+fn opt_accepts_llvm_style_ir_with_limb_bounds_and_proves_the_result() {
+    let ir = root().join("examples/crypto/llvm_mul2x26.json");
+    let d = std::env::temp_dir().join(format!("vf-crypto-llvm-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let out_s = d.join("m.s");
+    let out = vf()
+        .args(["-q", "crypto", "opt", "--budget", "2s", "--bets", "2", "--tests", "2000", "--limb-bits", "26,26", "--ir"])
+        .arg(&ir)
+        .arg("-o")
+        .arg(&out_s)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let verify = |file: &std::path::Path, extra: &[&str]| {
+        vf().args(["crypto", "verify", "--aliasing", "--ir"]).arg(&ir).args(extra).arg(file).output().unwrap()
+    };
+    let out = verify(&out_s, &["--limb-bits", "26,26"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    // the same file with a broken carry chain is not proven
+    let good = std::fs::read_to_string(&out_s).unwrap();
+    let i = good.find("shr").or_else(|| good.find("shrd")).expect("a shift in the generated code");
+    let line_end = i + good[i..].find('\n').unwrap();
+    let (head, count) = good[i..line_end].rsplit_once(", ").unwrap();
+    let bad = format!("{}{head}, {}{}", &good[..i], if count.trim() == "26" || count.trim() == "0x1a" { "25" } else { "26" }, &good[line_end..]);
+    let bad_s = d.join("bad.s");
+    std::fs::write(&bad_s, bad).unwrap();
+    assert_eq!(verify(&bad_s, &["--limb-bits", "26,26", "--smt-timeout", "5s"]).status.code(), Some(1));
+    // no bounds, or bounds under which the IR's ashr could see a negative value: bad input
+    one_line_error(&verify(&out_s, &[]), 2, "--limb-bits");
+    one_line_error(&verify(&out_s, &["--limb-bits", "64,64"]), 2, "llvm_mul2x26.json:122:7: ashr of a value that may be negative");
+    // --limb-bits on Fiat's IR (which has its own bounds) is refused
+    let mul2 = root().join("examples/crypto/mul2.json");
+    let out = vf().args(["crypto", "verify", "--limb-bits", "64,64", "--ir"]).arg(&mul2).arg(&out_s).output().unwrap();
+    one_line_error(&out, 2, "carries its own bounds");
+}
+
+/// GAS spellings gcc emits (`QWORD PTR 16[rdx]`, `movabs`, `sal`) parse, and `sar` is accepted
+/// by the checker only where the shifted value's sign bit is proven 0.
+#[test]
+fn gas_displacement_forms_and_sar_of_a_non_negative_value_prove() {
+    let ir = root().join("examples/crypto/mul2.json");
+    // mul2: out = a * b mod 2^128 in two limbs; gcc-style spelling of a correct implementation
+    let good = "\t.intel_syntax noprefix\n\t.globl f\nf:\n\tmov rax, QWORD PTR [rsi]\n\tmov r8, QWORD PTR 8[rsi]\n\tmov rcx, QWORD PTR [rdx]\n\tmov r9, QWORD PTR 8[rdx]\n\
+        \timul r8, rcx\n\timul r9, rax\n\tmul rcx\n\tadd rdx, r8\n\tadd rdx, r9\n\tmov QWORD PTR [rdi], rax\n\tmovabs r10, 0\n\tsal r10, 3\n\tmov r11, rdx\n\tshr r11, 1\n\tsar r11, 2\n\tadd rdx, r10\n\tmov QWORD PTR 8[rdi], rdx\n\tret\n";
+    let p = tmp("gas_good.s", good);
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&ir).arg(&p).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    // sar of a value whose top bit may be set (the product's high half, unshifted) is not proven
+    let bad = good.replace("\tsar r11, 2\n\tadd rdx, r10\n", "\tsar rdx, 0\n\tadd rdx, r10\n").replace("\tshr r11, 1\n", "");
+    let p = tmp("gas_sar.s", &bad);
+    let out = vf().args(["crypto", "verify", "--ir"]).arg(&ir).arg(&p).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("sar of a value whose sign bit is not proven 0"), "{err}");
+}

@@ -157,8 +157,15 @@ fn parse_mem(body: &str, bits: u8) -> Result<Mem, String> {
 fn parse_operand(s: &str) -> Result<Operand, String> {
     let s = s.trim();
     if let Some(open) = s.find('[') {
-        let prefix = s[..open].trim().to_ascii_lowercase();
-        let prefix = prefix.trim_end_matches(" ptr").trim();
+        let mut prefix = s[..open].trim().to_ascii_lowercase();
+        // GAS also writes the displacement before the bracket: `QWORD PTR 16[rdx]`, `-40[rbp]`
+        let mut outer_disp = None;
+        let (head, last) = prefix.rsplit_once(' ').map(|(h, l)| (h.to_string(), l.to_string())).unwrap_or((String::new(), prefix.clone()));
+        if !last.is_empty() && parse_imm(&last).is_some() {
+            outer_disp = Some(last);
+            prefix = head;
+        }
+        let prefix = prefix.trim().trim_end_matches("ptr").trim();
         let bits = match prefix {
             "" | "qword" => 64,
             "byte" => 8,
@@ -166,7 +173,11 @@ fn parse_operand(s: &str) -> Result<Operand, String> {
             p => return Err(format!("unsupported size prefix {p:?}")),
         };
         let close = s.rfind(']').ok_or("missing ']'")?;
-        return parse_mem(&s[open + 1..close], bits).map(Operand::Mem);
+        let body = match outer_disp {
+            Some(d) => format!("{} + {d}", &s[open + 1..close]),
+            None => s[open + 1..close].to_string(),
+        };
+        return parse_mem(&body, bits).map(Operand::Mem);
     }
     if let Some(r) = reg_by_name(s) {
         return Ok(Operand::Reg(r));
@@ -212,7 +223,13 @@ pub fn parse(text: &str) -> Result<Program, ParseError> {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|msg| ParseError { line, col: raw.find(rest).unwrap_or(0) + 1, msg })?
         };
-        let insn = Insn { mnemonic: mn.to_ascii_lowercase(), ops, line };
+        // GAS spellings of instructions in the subset: `movabs r, imm64` is `mov`, `sal` is `shl`
+        let mnemonic = match mn.to_ascii_lowercase().as_str() {
+            "movabs" => "mov".to_string(),
+            "sal" => "shl".to_string(),
+            m => m.to_string(),
+        };
+        let insn = Insn { mnemonic, ops, line };
         check_form(&insn).map_err(|msg| ParseError { line, col: raw.find(mn).unwrap_or(0) + 1, msg })?;
         prog.insns.push(insn);
     }
@@ -263,9 +280,10 @@ const FORMS: &[(&str, &[usize])] = &[
     ("cmovne", &[2]),
     ("mulx", &[3]),
     ("mul", &[1]),
-    ("imul", &[2, 3]),
+    ("imul", &[1, 2, 3]),
     ("shr", &[2]),
     ("shl", &[2]),
+    ("sar", &[2]),
     ("shrd", &[3]),
     ("shlx", &[3]),
     ("shrx", &[3]),

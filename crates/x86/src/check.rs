@@ -624,6 +624,23 @@ impl<'a> Machine<'a> {
                 self.clobber_flags();
                 Ok(())
             }
+            ("imul", 1) => {
+                // signed rdx:rax = rax * src: the unsigned product when both sign bits are proven 0
+                let a = self.num(asm::RAX)?;
+                let b = self.read(&o[0], 64)?;
+                for x in [&a, &b] {
+                    let iv = self.cx.interval(x);
+                    if iv.lo < BigInt::zero() || iv.hi >= BigInt::one() << 63u32 {
+                        return self.fail("one-operand imul of a value whose sign bit is not proven 0");
+                    }
+                }
+                let p = a.mul(&b);
+                let (lo, hi) = (self.cx.modp(&p, 64), self.cx.divp(&p, 64));
+                self.regs[asm::RAX as usize] = Val::Num(lo);
+                self.regs[asm::RDX as usize] = Val::Num(hi);
+                self.clobber_flags();
+                Ok(())
+            }
             ("imul", 2 | 3) => {
                 let (a, b) = if o.len() == 3 { (self.read(&o[1], 64)?, self.read(&o[2], 64)?) } else { (self.read(&o[0], 64)?, self.read(&o[1], 64)?) };
                 let r = self.cx.modp(&a.mul(&b), 64);
@@ -634,6 +651,21 @@ impl<'a> Machine<'a> {
                 let k = self.const_of(&o[1])? as u32 & 63;
                 let a = self.read(&o[0], 64)?;
                 let r = if i.mnemonic == "shr" { self.cx.divp(&a, k) } else { self.cx.modp(&a.mul(&two(k)), 64) };
+                if k != 0 {
+                    self.clobber_flags();
+                }
+                self.write(&o[0], r)
+            }
+            ("sar", 2) => {
+                // an arithmetic shift is a logical one when the sign bit is proven 0 (gcc's
+                // code for signed __int128 sums, e.g. bitcoin-core's field code)
+                let k = self.const_of(&o[1])? as u32 & 63;
+                let a = self.read(&o[0], 64)?;
+                let iv = self.cx.interval(&a);
+                if iv.lo < BigInt::zero() || iv.hi >= BigInt::one() << 63u32 {
+                    return self.fail("sar of a value whose sign bit is not proven 0");
+                }
+                let r = self.cx.divp(&a, k);
                 if k != 0 {
                     self.clobber_flags();
                 }
@@ -872,6 +904,20 @@ impl<'a> Machine<'a> {
                     }
                     if std::env::var_os("VF_DIFF").is_some() {
                         eprintln!("{}", self.cx.diff_terms(v, e, 4));
+                    }
+                    if std::env::var_os("VF_ATOMS").is_some() {
+                        let mut seen = std::collections::HashSet::new();
+                        let mut stack: Vec<crate::sym::AtomId> = v.terms.keys().chain(e.terms.keys()).flatten().copied().collect();
+                        while let Some(a) = stack.pop() {
+                            if !seen.insert(a) {
+                                continue;
+                            }
+                            if let crate::sym::Atom::Mod(q, k) = self.cx.atom(a) {
+                                let iv = self.cx.interval(q);
+                                eprintln!("m{a} = Mod(_, 2^{k}); content in [{}, {}] (~2^{}) = {}", iv.lo, iv.hi, iv.hi.bits(), self.cx.show(q).chars().take(700).collect::<String>());
+                                stack.extend(q.terms.keys().flatten().copied());
+                            }
+                        }
                     }
                     let why = if std::env::var_os("VF_EXPLAIN").is_some() { self.cx.explain_diff(v, e, 30) } else { String::new() };
                     let unproven = format!("output limb {i} not proven equal: asm {} vs IR {} {why}", short(&self.cx.show(v)), short(&self.cx.show(e)));

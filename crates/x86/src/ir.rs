@@ -105,10 +105,46 @@ fn parse_width(dt: &str) -> Option<(u32, Option<usize>)> {
     }
 }
 
+/// How to read an IR file: which function of several, and input bounds for formats without them.
+#[derive(Clone, Debug, Default)]
+pub struct ParseOptions {
+    /// Function name (`--function`); `None` = the file's only function.
+    pub function: Option<String>,
+    /// Input limb bounds (`--limb-bits`), required by CryptOpt's LLVM-style IR (bitcoin-core),
+    /// refused for Fiat's IR, which carries its own.
+    pub bounds: Option<crate::llvmjson::Bounds>,
+}
+
+/// Reads either format: Fiat's JSON IR or CryptOpt's LLVM-style JSON IR (`llvmjson`).
+pub fn parse_with(text: &str, o: &ParseOptions) -> Result<Function, IrError> {
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| IrError { pos: format!("{}:{}", e.line(), e.column()), msg: format!("malformed JSON: {e}") })?;
+    if crate::llvmjson::detect(&v) {
+        return crate::llvmjson::parse_value(&v, o.function.as_deref(), o.bounds.as_ref());
+    }
+    if o.bounds.is_some() {
+        return err("--limb-bits", "this is Fiat's IR, which carries its own bounds; --limb-bits is for CryptOpt's LLVM-style IR");
+    }
+    let v = match (v, &o.function) {
+        (Value::Array(a), Some(n)) => {
+            let names: Vec<&str> = a.iter().map(|f| f.get("operation").and_then(Value::as_str).unwrap_or("")).collect();
+            let i = names.iter().position(|x| x == n).ok_or(IrError { pos: "top".into(), msg: format!("no function {n:?} in this file (it has {})", names.join(", ")) })?;
+            a[i].clone()
+        }
+        (v, Some(n)) if v.get("operation").and_then(Value::as_str) != Some(n.as_str()) => return err("top", format!("no function {n:?} in this file")),
+        (v, _) => v,
+    };
+    parse_value(v)
+}
+
 /// Parses the text of a Fiat JSON function (either an object or a one-element array).
 pub fn parse(text: &str) -> Result<Function, IrError> {
     let v: Value = serde_json::from_str(text)
         .map_err(|e| IrError { pos: format!("{}:{}", e.line(), e.column()), msg: format!("malformed JSON: {e}") })?;
+    parse_value(v)
+}
+
+fn parse_value(v: Value) -> Result<Function, IrError> {
     let v = match v {
         Value::Array(mut a) if a.len() == 1 => a.remove(0),
         Value::Array(_) => return err("top", "expected one function object, found an array of several"),
@@ -493,8 +529,8 @@ pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
     let segs = path_segments(path)?;
     let mut sc = Scan { b: text.as_bytes(), i: 0 };
     sc.ws();
-    // a one-element top-level array holds the function
-    if sc.b.get(sc.i) == Some(&b'[') {
+    // a one-element top-level array holds the function, unless the path names the element
+    if sc.b.get(sc.i) == Some(&b'[') && !path.starts_with('[') {
         sc.enter(&Seg::Index(0))?;
     }
     for seg in &segs {

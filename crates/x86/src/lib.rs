@@ -1,5 +1,6 @@
 //! Veriforge crypto track: Fiat-Crypto IR to verified, measured x86-64.
 pub mod ir;
+pub mod llvmjson;
 pub mod sym;
 pub mod asm;
 pub mod check;

@@ -525,7 +525,57 @@ impl Ctx {
     fn naive_interval(&self, p: &Poly) -> (BigRational, BigRational) {
         self.tick(p.terms.len());
         let (mut lo, mut hi) = (BigRational::zero(), BigRational::zero());
+        // `e·Mod(y, 2^a) - e·Mod(z, 2^b)` with a > b and y - z a multiple of 2^b (the bits
+        // b..a-1 of one value, as a shifted wide value minus its masked low part leaves them,
+        // possibly after more was added above bit b) lies in e·[0, min(2^a - 2^b,
+        // hi(Mod(y, 2^a)))]: (y mod 2^a) mod 2^b = y mod 2^b = z mod 2^b. Taken separately the
+        // two terms give e·[-2^b, 2^a], and a sign that cannot be decided (bitcoin-core).
+        let mut paired: std::collections::HashSet<AtomId> = Default::default();
+        if p.terms.len() <= FLATTEN_CAP {
+            let mods: Vec<(AtomId, &Poly, u32, &BigRational)> = p
+                .terms
+                .iter()
+                .filter_map(|(m, c)| match m.as_slice() {
+                    [a] => match &self.atoms[*a as usize] {
+                        Atom::Mod(q, k) => Some((*a, q, *k, c)),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect();
+            if mods.len() <= 16 {
+                for x in 0..mods.len() {
+                    for y in 0..mods.len() {
+                        let ((ha, qa, ka, ca), (la, qb, kb, cb)) = (mods[x], mods[y]);
+                        if ka <= kb || !(ca + cb).is_zero() || paired.contains(&ha) || paired.contains(&la) {
+                            continue;
+                        }
+                        self.tick(qa.terms.len() + qb.terms.len());
+                        let d = qa.sub(qb);
+                        // every monomial is an integer (products of integer atoms), so integer
+                        // multiples of 2^kb as coefficients make the difference one
+                        if !d.terms.values().all(|c| multiple_of_pow2(c, 0, kb)) {
+                            continue;
+                        }
+                        let span = (pow2(ka) - pow2(kb)).min(self.bounds[ha as usize].hi.clone());
+                        let b = ca * rat(span.max(BigInt::zero()));
+                        if b >= BigRational::zero() {
+                            hi += b;
+                        } else {
+                            lo += b;
+                        }
+                        paired.insert(ha);
+                        paired.insert(la);
+                    }
+                }
+            }
+        }
         for (m, c) in &p.terms {
+            if let [a] = m.as_slice() {
+                if paired.contains(a) {
+                    continue;
+                }
+            }
             let (mut mlo, mut mhi) = (BigInt::one(), BigInt::one());
             for &a in m {
                 let b = &self.bounds[a as usize];
@@ -824,6 +874,23 @@ impl Ctx {
                             let j = c1.bits() as u32 - 1;
                             return self.modp(x, j.min(w));
                         }
+                        // a contiguous mask of bits i..j-1: x & (2^j - 2^i) = x mod 2^j - x mod 2^i
+                        // (clang's `d & 0xFFFFFFFFFFFFE` where bit 0 of d is known 0; bitcoin-core)
+                        let i = c.trailing_zeros().unwrap_or(0) as u32;
+                        let top: BigInt = &c >> i;
+                        let t1: BigInt = &top + 1;
+                        if i > 0 && (&t1 & &top).is_zero() {
+                            let j = i + t1.bits() as u32 - 1;
+                            let hi = self.modp(x, j.min(w));
+                            let lo = self.modp(x, i.min(w));
+                            return hi.sub(&lo);
+                        }
+                        // only the bits of the constant matter: the same atom at every width
+                        let cb = c.bits() as u32;
+                        if cb < w {
+                            let xm = self.modp(x, cb);
+                            return self.bitwise(op, &xm, y, cb);
+                        }
                     }
                     "or" | "xor" if c.is_zero() => return self.modp(x, w),
                     _ => {}
@@ -1039,6 +1106,69 @@ mod tests {
             let want = (&c * rat(pow2(j)) / rat(pow2(k))).is_integer();
             assert_eq!(multiple_of_pow2(&c, j, k), want, "{c} {j} {k}");
         }
+    }
+
+    /// `and` with a constant: contiguous masks (bits i..j-1) become differences of `Mod`s, other
+    /// constants an atom on the constant's width; both exact, and the same form whether the
+    /// operand is taken at 128 or at 64 bits (the IR masks a 128-bit value, the machine its low word).
+    #[test]
+    fn and_with_constant_masks_is_exact_and_width_independent() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for t in 0..400 {
+            let mut cx = Ctx::new();
+            let (x0, x1) = (cx.var("x0", 0, u64::MAX as u128), cx.var("x1", 0, u64::MAX as u128));
+            let x = x0.add(&x1.mul(&Poly::constant(pow2(64))));
+            let c: u128 = match t % 4 {
+                0 => {
+                    let (i, j) = (rng.gen_range(1..63u32), rng.gen_range(1..64u32));
+                    let (i, j) = (i.min(j), i.max(j) + 1);
+                    ((1u128 << j) - 1) & !((1u128 << i) - 1)
+                }
+                1 => rng.gen::<u64>() as u128,
+                2 => 0xFFFFFFFFFFFFE,
+                _ => 0xFFFFFFFFFFFFF0,
+            };
+            let k = Poly::from_u128(c);
+            let wide = cx.bitwise("and", &x, &k, 128);
+            let low = cx.modp(&x, 64);
+            let narrow = cx.bitwise("and", &low, &k, 64);
+            assert_eq!(wide, narrow, "mask {c:x}: {} vs {}", cx.show(&wide), cx.show(&narrow));
+            for _ in 0..20 {
+                let (v0, v1) = (rng.gen::<u64>(), rng.gen::<u64>());
+                let env: HashMap<String, BigInt> = [("x0".to_string(), BigInt::from(v0)), ("x1".to_string(), BigInt::from(v1))].into_iter().collect();
+                let got = cx.eval(&wide, &env, &mut HashMap::new());
+                let want = ((v0 as u128) | ((v1 as u128) << 64)) & c;
+                assert_eq!(got, rat(BigInt::from(want)), "mask {c:x}");
+            }
+        }
+    }
+
+    /// `Mod(y + 2^b·w, 2^a) - Mod(y, 2^b)` (a > b) is a non-negative multiple of 2^b below 2^a:
+    /// its interval must not straddle 0 (bitcoin-core's shifted 128-bit sums). Random
+    /// evaluation checks the interval contains every value; a difference that is not a multiple
+    /// of 2^b gets no such bound.
+    #[test]
+    fn difference_of_mods_of_values_equal_below_the_smaller_width_is_non_negative() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut cx = Ctx::new();
+        let m = u64::MAX as u128;
+        let (y0, y1, w0) = (cx.var("y0", 0, m), cx.var("y1", 0, m), cx.var("w0", 0, m));
+        let y = y0.mul(&y1);
+        let hi = cx.modp(&y.add(&w0.mul(&Poly::constant(pow2(100)))), 140);
+        let lo = cx.modp(&y, 100);
+        let d = hi.sub(&lo);
+        let iv = cx.interval(&d);
+        assert!(iv.lo >= BigInt::zero(), "[{}, {}]", iv.lo, iv.hi);
+        assert!(iv.hi < pow2(140), "[{}, {}]", iv.lo, iv.hi);
+        for _ in 0..2000 {
+            let env = rnd_env(&mut rng, &["y0", "y1", "w0"]);
+            let v = cx.eval(&d, &env, &mut HashMap::new());
+            assert!(v >= rat(iv.lo.clone()) && v <= rat(iv.hi.clone()), "{v}");
+        }
+        // y + 1 differs from y below bit 100: no pairing, the interval keeps its negative part
+        let lo1 = cx.modp(&y.add(&Poly::constant(BigInt::one())), 100);
+        let d1 = hi.sub(&lo1);
+        assert!(cx.interval(&d1).lo < BigInt::zero());
     }
 
     #[test]
