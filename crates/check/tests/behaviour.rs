@@ -10,7 +10,11 @@ const SPEC: &str = "---- MODULE Ctr ----\nEXTENDS Naturals\nVARIABLES x, z\nInit
 IncX == x' = x + 1 /\\ z' = z\nIncZ == z' = z + 1 /\\ x' = x\nNext == IncX \\/ IncZ\n====\n";
 
 fn model() -> Model {
-    let d = std::env::temp_dir().join(format!("vf-behaviour-{}", std::process::id()));
+    // one directory per call: the tests run in parallel threads, and one rewriting Ctr.cfg while
+    // another loads it made the loader read an empty file
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("vf-behaviour-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     let spec: PathBuf = d.join("Ctr.tla");
     std::fs::write(&spec, SPEC).unwrap();
