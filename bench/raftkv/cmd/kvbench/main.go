@@ -333,6 +333,34 @@ func sweepCluster(system string, nodes, maxC int, dir string) (cluster, []ycsb.K
 	return nil, nil, nil, last
 }
 
+// faultCluster starts a proxied cluster, its clients and loads the records; one retry on a fresh
+// cluster (fresh ports: a port picked free can be taken before the server binds it).
+func faultCluster(system string, nodes, n int, dir string) (cluster, []ycsb.KV, func(), error) {
+	var last error
+	for try := 0; try < 2; try++ {
+		c := newCluster(system, nodes, n+1, true, dir)
+		if err := c.start(); err != nil {
+			c.stop()
+			last = err
+			continue
+		}
+		kvs, closeAll, err := c.clients(1, n)
+		if err != nil {
+			c.stop()
+			last = err
+			continue
+		}
+		if err := load(kvs, *records); err != nil {
+			closeAll()
+			c.stop()
+			last = err
+			continue
+		}
+		return c, kvs, closeAll, nil
+	}
+	return nil, nil, nil, last
+}
+
 type event struct {
 	At   float64 `json:"at_s"`
 	What string  `json:"what"`
@@ -359,19 +387,12 @@ type faultLine struct {
 
 func faultRun(ctx context.Context, system string, nodes int, dir string) {
 	n := ints(*clientsF)[0]
-	c := newCluster(system, nodes, n+1, true, dir)
-	defer c.stop()
-	if err := c.start(); err != nil {
+	c, kvs, closeAll, err := faultCluster(system, nodes, n, dir)
+	if err != nil {
 		fatal("%s %d nodes: %v", system, nodes, err)
 	}
-	kvs, closeAll, err := c.clients(1, n)
-	if err != nil {
-		fatal("%s clients: %v", system, err)
-	}
+	defer c.stop()
 	defer closeAll()
-	if err := load(kvs, *records); err != nil {
-		fatal("%s: %v", system, err)
-	}
 	total := *warmup + *duration
 	t1, t2 := *warmup+*duration/3, *warmup+2**duration/3
 	type absEvent struct {
