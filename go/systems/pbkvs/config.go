@@ -19,21 +19,13 @@ import (
 // when the failure detector suspects the replica it waits for, as the spec says), fd.timeout bounds
 // one probe.
 type Config struct {
-	NumReplicas          int           `yaml:"numReplicas"`
-	NumClients           int           `yaml:"numClients"`
-	Debug                bool          `yaml:"debug"`
-	ClientRequestTimeout time.Duration `yaml:"clientRequestTimeout"`
-	FD                   struct {
-		PullInterval time.Duration `yaml:"pullInterval"`
-		Timeout      time.Duration `yaml:"timeout"`
-	} `yaml:"fd"`
-	Mailboxes struct {
-		ReceiveChanSize int           `yaml:"receiveChanSize"`
-		DialTimeout     time.Duration `yaml:"dialTimeout"`
-		ReadTimeout     time.Duration `yaml:"readTimeout"`
-		WriteTimeout    time.Duration `yaml:"writeTimeout"`
-	} `yaml:"mailboxes"`
-	InputChanReadTimeout time.Duration `yaml:"inputChanReadTimeout"`
+	NumReplicas          int                     `yaml:"numReplicas"`
+	NumClients           int                     `yaml:"numClients"`
+	Debug                bool                    `yaml:"debug"`
+	ClientRequestTimeout time.Duration           `yaml:"clientRequestTimeout"`
+	FD                   sysglue.FDConfig        `yaml:"fd"`
+	Mailboxes            sysglue.MailboxesConfig `yaml:"mailboxes"`
+	InputChanReadTimeout time.Duration           `yaml:"inputChanReadTimeout"`
 	Replicas             map[int]struct {
 		ReqMailboxAddr  string `yaml:"reqMailboxAddr"`
 		RespMailboxAddr string `yaml:"respMailboxAddr"`
@@ -52,45 +44,32 @@ func LoadConfig(path string) (*Config, error) {
 	if err := sysglue.LoadYAML(path, &c); err != nil {
 		return nil, err
 	}
-	at := func(msg string, keys ...string) error {
-		l, col := sysglue.Node(path, keys...)
-		return &sysglue.ConfigError{File: path, Line: l, Col: col, Msg: msg}
-	}
 	if c.NumReplicas < 1 {
-		return nil, at("numReplicas must be at least 1", "numReplicas")
+		return nil, sysglue.At(path, "numReplicas must be at least 1", "numReplicas")
 	}
 	if c.NumClients < 0 {
-		return nil, at("numClients must not be negative", "numClients")
+		return nil, sysglue.At(path, "numClients must not be negative", "numClients")
 	}
-	for _, d := range []struct {
-		v    time.Duration
-		keys []string
-	}{
-		{c.FD.PullInterval, []string{"fd", "pullInterval"}},
-		{c.Mailboxes.DialTimeout, []string{"mailboxes", "dialTimeout"}},
-		{c.Mailboxes.ReadTimeout, []string{"mailboxes", "readTimeout"}},
-		{c.Mailboxes.WriteTimeout, []string{"mailboxes", "writeTimeout"}},
-		{c.InputChanReadTimeout, []string{"inputChanReadTimeout"}},
-	} {
-		if d.v <= 0 {
-			return nil, at(fmt.Sprintf("%s must be a positive duration", d.keys[len(d.keys)-1]), d.keys...)
+	if err := sysglue.PositiveDurations(path,
+		sysglue.Duration{V: c.FD.PullInterval, Keys: []string{"fd", "pullInterval"}},
+		sysglue.Duration{V: c.Mailboxes.DialTimeout, Keys: []string{"mailboxes", "dialTimeout"}},
+		sysglue.Duration{V: c.Mailboxes.ReadTimeout, Keys: []string{"mailboxes", "readTimeout"}},
+		sysglue.Duration{V: c.Mailboxes.WriteTimeout, Keys: []string{"mailboxes", "writeTimeout"}},
+		sysglue.Duration{V: c.InputChanReadTimeout, Keys: []string{"inputChanReadTimeout"}},
+	); err != nil {
+		return nil, err
+	}
+	replicas := sysglue.IDMap{Section: "replicas", Noun: "replica", CountKey: "numReplicas", N: c.NumReplicas, Entries: len(c.Replicas),
+		Complete: func(i int) bool {
+			r, ok := c.Replicas[i]
+			return ok && r.ReqMailboxAddr != "" && r.RespMailboxAddr != "" && r.MonitorAddr != ""
+		}, Need: "needs reqMailboxAddr, respMailboxAddr and monitorAddr"}
+	clients := sysglue.IDMap{Section: "clients", Noun: "client", CountKey: "numClients", N: c.NumClients, Entries: len(c.Clients),
+		Complete: func(i int) bool { cl, ok := c.Clients[i]; return ok && cl.RespMailboxAddr != "" }, Need: "has no respMailboxAddr"}
+	for _, m := range []sysglue.IDMap{replicas, clients} {
+		if err := m.Check(path); err != nil {
+			return nil, err
 		}
-	}
-	for i := 1; i <= c.NumReplicas; i++ {
-		if r, ok := c.Replicas[i]; !ok || r.ReqMailboxAddr == "" || r.RespMailboxAddr == "" || r.MonitorAddr == "" {
-			return nil, at(fmt.Sprintf("replicas: replica %d (of numReplicas = %d) needs reqMailboxAddr, respMailboxAddr and monitorAddr", i, c.NumReplicas), "replicas")
-		}
-	}
-	if len(c.Replicas) != c.NumReplicas {
-		return nil, at(fmt.Sprintf("replicas: %d entries, numReplicas is %d (ids must be 1..numReplicas)", len(c.Replicas), c.NumReplicas), "replicas")
-	}
-	for i := 1; i <= c.NumClients; i++ {
-		if cl, ok := c.Clients[i]; !ok || cl.RespMailboxAddr == "" {
-			return nil, at(fmt.Sprintf("clients: client %d (of numClients = %d) has no respMailboxAddr", i, c.NumClients), "clients")
-		}
-	}
-	if len(c.Clients) != c.NumClients {
-		return nil, at(fmt.Sprintf("clients: %d entries, numClients is %d (ids must be 1..numClients)", len(c.Clients), c.NumClients), "clients")
 	}
 	return &c, nil
 }

@@ -4,7 +4,6 @@ package raftkvs
 // systems/raftkvs/configs/*.yaml format.
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/veriforge/veriforge/go/distsys"
@@ -16,29 +15,9 @@ import (
 // runtime does with each is documented in docs/mpcal.md (monitorAddr is not used: our failure
 // detector probes the mailbox address; receiveChanSize is not used: mailboxes are unbounded).
 type Config struct {
-	NumServers           int           `yaml:"numServers"`
-	NumClients           int           `yaml:"numClients"`
-	Debug                bool          `yaml:"debug"`
-	Persist              bool          `yaml:"persist"`
-	ClientRequestTimeout time.Duration `yaml:"clientRequestTimeout"`
-	FD                   struct {
-		PullInterval time.Duration `yaml:"pullInterval"`
-		Timeout      time.Duration `yaml:"timeout"`
-	} `yaml:"fd"`
-	Mailboxes struct {
-		ReceiveChanSize int           `yaml:"receiveChanSize"`
-		DialTimeout     time.Duration `yaml:"dialTimeout"`
-		ReadTimeout     time.Duration `yaml:"readTimeout"`
-		WriteTimeout    time.Duration `yaml:"writeTimeout"`
-	} `yaml:"mailboxes"`
-	LeaderElection struct {
-		Timeout       time.Duration `yaml:"timeout"`
-		TimeoutOffset time.Duration `yaml:"timeoutOffset"`
-	} `yaml:"leaderElection"`
-	AppendEntriesSendInterval time.Duration `yaml:"appendEntriesSendInterval"`
-	SharedResourceTimeout     time.Duration `yaml:"sharedResourceTimeout"`
-	InputChanReadTimeout      time.Duration `yaml:"inputChanReadTimeout"`
-	Servers                   map[int]struct {
+	sysglue.RaftConfig `yaml:",inline"`
+	Persist            bool `yaml:"persist"`
+	Servers            map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
@@ -54,49 +33,17 @@ func LoadConfig(path string) (*Config, error) {
 	if err := sysglue.LoadYAML(path, &c); err != nil {
 		return nil, err
 	}
-	at := func(msg string, keys ...string) error {
-		l, col := sysglue.Node(path, keys...)
-		return &sysglue.ConfigError{File: path, Line: l, Col: col, Msg: msg}
+	if err := c.RaftConfig.Check(path); err != nil {
+		return nil, err
 	}
-	if c.NumServers < 1 {
-		return nil, at("numServers must be at least 1", "numServers")
-	}
-	if c.NumClients < 0 {
-		return nil, at("numClients must not be negative", "numClients")
-	}
-	for _, d := range []struct {
-		v    time.Duration
-		keys []string
-	}{
-		{c.ClientRequestTimeout, []string{"clientRequestTimeout"}},
-		{c.FD.PullInterval, []string{"fd", "pullInterval"}},
-		{c.Mailboxes.DialTimeout, []string{"mailboxes", "dialTimeout"}},
-		{c.Mailboxes.ReadTimeout, []string{"mailboxes", "readTimeout"}},
-		{c.Mailboxes.WriteTimeout, []string{"mailboxes", "writeTimeout"}},
-		{c.LeaderElection.Timeout, []string{"leaderElection", "timeout"}},
-		{c.AppendEntriesSendInterval, []string{"appendEntriesSendInterval"}},
-		{c.SharedResourceTimeout, []string{"sharedResourceTimeout"}},
-		{c.InputChanReadTimeout, []string{"inputChanReadTimeout"}},
-	} {
-		if d.v <= 0 {
-			return nil, at(fmt.Sprintf("%s must be a positive duration", d.keys[len(d.keys)-1]), d.keys...)
+	servers := sysglue.IDMap{Section: "servers", Noun: "server", CountKey: "numServers", N: c.NumServers, Entries: len(c.Servers),
+		Complete: func(i int) bool { s, ok := c.Servers[i]; return ok && s.MailboxAddr != "" }, Need: "has no mailboxAddr"}
+	clients := sysglue.IDMap{Section: "clients", Noun: "client", CountKey: "numClients", N: c.NumClients, Entries: len(c.Clients),
+		Complete: func(i int) bool { s, ok := c.Clients[i]; return ok && s.MailboxAddr != "" }, Need: "has no mailboxAddr"}
+	for _, m := range []sysglue.IDMap{servers, clients} {
+		if err := m.Check(path); err != nil {
+			return nil, err
 		}
-	}
-	for i := 1; i <= c.NumServers; i++ {
-		if s, ok := c.Servers[i]; !ok || s.MailboxAddr == "" {
-			return nil, at(fmt.Sprintf("servers: server %d (of numServers = %d) has no mailboxAddr", i, c.NumServers), "servers")
-		}
-	}
-	if len(c.Servers) != c.NumServers {
-		return nil, at(fmt.Sprintf("servers: %d entries, numServers is %d (ids must be 1..numServers)", len(c.Servers), c.NumServers), "servers")
-	}
-	for i := 1; i <= c.NumClients; i++ {
-		if s, ok := c.Clients[i]; !ok || s.MailboxAddr == "" {
-			return nil, at(fmt.Sprintf("clients: client %d (of numClients = %d) has no mailboxAddr", i, c.NumClients), "clients")
-		}
-	}
-	if len(c.Clients) != c.NumClients {
-		return nil, at(fmt.Sprintf("clients: %d entries, numClients is %d (ids must be 1..numClients)", len(c.Clients), c.NumClients), "clients")
 	}
 	return &c, nil
 }
