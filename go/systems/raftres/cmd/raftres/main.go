@@ -13,7 +13,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -96,29 +95,7 @@ func runClient(cfg *raftres.Config, id int, timeout time.Duration) {
 		sysglue.Fatal(prog, err)
 	}
 	defer c.Close()
-	sc := bufio.NewScanner(os.Stdin)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		switch {
-		case len(f) == 0:
-		case f[0] == "put" && len(f) == 3:
-			if err := c.Put(f[1], f[2], timeout); err != nil {
-				fmt.Println("ERROR", err)
-			} else {
-				fmt.Println("OK")
-			}
-		case f[0] == "get" && len(f) == 2:
-			v, ok, err := c.Get(f[1], timeout)
-			switch {
-			case err != nil:
-				fmt.Println("ERROR", err)
-			case ok:
-				fmt.Println("VALUE", v)
-			default:
-				fmt.Println("NOTFOUND")
-			}
-		default:
-			fmt.Printf("ERROR bad command %q (put KEY VALUE | get KEY)\n", sc.Text())
-		}
+	if err := sysglue.ServeKVCommands(c, os.Stdin, os.Stdout, timeout); err != nil {
+		sysglue.Fatal(prog, err)
 	}
 }
