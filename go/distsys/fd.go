@@ -113,13 +113,36 @@ type fdHandle struct {
 	wait <-chan struct{}
 }
 
-func (h *fdHandle) Read() (tla.Value, error) {
-	h.d.mu.Lock()
-	if h.d.changed == nil {
-		h.d.changed = make(chan struct{})
+// Changes returns a channel closed at the next change of any suspicion (take it before reading
+// Suspected: a change after that closes it).
+func (d *FailureDetector) Changes() <-chan struct{} {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.changed == nil {
+		d.changed = make(chan struct{})
 	}
-	h.wait = h.d.changed // before reading: a change after it closes wait
-	h.d.mu.Unlock()
+	return d.changed
+}
+
+// Probe checks node j now with one TCP connect (timeout: the probe interval), independently of
+// the periodic probes and without changing any suspicion: true means j was alive during the
+// call. A false answer is not a verdict (a live node on a loaded machine can miss one probe);
+// callers use it to retry later, not to suspect.
+func (d *FailureDetector) Probe(j tla.Value) (bool, error) {
+	a, err := d.addr(j)
+	if err != nil {
+		return false, err
+	}
+	c, err := net.DialTimeout("tcp", a, d.interval)
+	if err != nil {
+		return false, nil
+	}
+	c.Close()
+	return true, nil
+}
+
+func (h *fdHandle) Read() (tla.Value, error) {
+	h.wait = h.d.Changes() // before reading: a change after it closes wait
 	s, err := h.d.Suspected(h.j)
 	return tla.MakeBool(s), err
 }

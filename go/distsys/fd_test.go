@@ -1,6 +1,7 @@
 package distsys
 
 import (
+	"errors"
 	"net"
 	"testing"
 	"time"
@@ -65,5 +66,56 @@ func TestFailureDetectorSuspectsAndClears(t *testing.T) {
 	wait(false)
 	if err := fd.Write(tla.True); err == nil {
 		t.Fatal("fd is read-only")
+	}
+}
+
+func TestFailureDetectorProbeAndChanges(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	d := NewFailureDetector(func(j tla.Value) (string, error) {
+		if j.AsInt() == 9 {
+			return "", errors.New("no node 9")
+		}
+		return addr, nil
+	}, 20*time.Millisecond, 1)
+	defer d.Close()
+	if ok, err := d.Probe(I(1)); !ok || err != nil {
+		t.Fatalf("probe of a live node: %v %v", ok, err)
+	}
+	if _, err := d.Probe(I(9)); err == nil {
+		t.Fatal("probe of an unknown node resolved")
+	}
+	if s, _ := d.Suspected(I(1)); s {
+		t.Fatal("suspected before any failed probe")
+	}
+	ch := d.Changes()
+	select {
+	case <-ch:
+		t.Fatal("Changes closed without a change")
+	default:
+	}
+	ln.Close()
+	if ok, _ := d.Probe(I(1)); ok {
+		t.Fatal("probe of a closed monitor succeeded")
+	}
+	select {
+	case <-ch:
+	case <-time.After(3 * time.Second):
+		t.Fatal("Changes not closed after node 1 became suspected")
+	}
+	if s, _ := d.Suspected(I(1)); !s {
+		t.Fatal("Changes closed but node 1 not suspected")
 	}
 }

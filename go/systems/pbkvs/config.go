@@ -136,44 +136,93 @@ func (c *Config) TCPOptions() distsys.TCPOptions {
 		IOTimeout: io, CommitTimeout: time.Second, LoseOnCommitFailure: true}
 }
 
-// Primary is the `primary` resource (the spec's LeaderElection mapping macro): it reads as the
-// lowest replica id the failure detector does not suspect, or NULL (0) when it suspects all.
-// The spec writes it only in its modelled crash (EXPLORE_FAIL), which a real process does by
-// dying; a write is an error.
-func Primary(k *distsys.Constants, fd *distsys.FailureDetector) distsys.Resource {
-	return &primary{k: k, fd: fd}
+// Primary is the `primary` resource of node self (the spec's LeaderElection mapping macro): it
+// reads as the lowest replica id the failure detector does not suspect, or NULL (0) when it
+// suspects all. The spec writes it only in its modelled crash (EXPLORE_FAIL), which a real
+// process does by dying; a write is an error.
+//
+// In the model `primary` is one global variable: every node reads the same value at the same
+// time, and the value only grows (the lowest live replica). Each node's own failure detector
+// notices a crash at a different time, so a plain "lowest unsuspected id" lets a client that
+// already suspects replica 2 send a request to replica 3 while replica 3 still reads primary =
+// 2; replica 3 then takes the request as a backup and fails the spec's `assert req.srcTyp =
+// PRIMARY_SRC` (seen in TestProcessesPrimaryFailover). So a step that read primary = i for a
+// replica i other than the reader itself commits only if i answers a fresh probe at pre-commit,
+// after everything the step read (the request included); otherwise the step aborts and is
+// retried when the detector's view changes. With a detector that suspects only crashed nodes
+// (the spec's perfect failure detector), every committed step's value is then the lowest live
+// replica during the whole step: every lower id had crashed before the read, and i was alive at
+// pre-commit (or is the reader). That is the model's global value, so the value a client sent a
+// request on is the value the receiving replica reads. The value is read once per step (a step
+// reads the same primary twice, as the model's atomic step does).
+func Primary(k *distsys.Constants, fd *distsys.FailureDetector, self int64) distsys.Resource {
+	return &primary{k: k, fd: fd, self: self}
 }
 
 type primary struct {
-	k  *distsys.Constants
-	fd *distsys.FailureDetector
+	k    *distsys.Constants
+	fd   *distsys.FailureDetector
+	self int64
+
+	read    bool      // read in the current step
+	val     tla.Value // the value read
+	confirm int64     // the replica to probe at pre-commit (0: none)
+	wait    <-chan struct{}
 }
 
 func (p *primary) Read() (tla.Value, error) {
+	if p.read {
+		return p.val, nil
+	}
+	p.wait = p.fd.Changes()
+	v, confirm := NULL(p.k), int64(0)
 	for i := int64(1); i <= p.k.Get("NUM_REPLICAS").AsInt(); i++ {
+		if i == p.self {
+			v = tla.MakeInt(i)
+			break
+		}
 		s, err := p.fd.Suspected(tla.MakeInt(i))
 		if err != nil {
 			return tla.Value{}, err
 		}
 		if !s {
-			return tla.MakeInt(i), nil
+			v, confirm = tla.MakeInt(i), i
+			break
 		}
 	}
-	return NULL(p.k), nil
+	p.read, p.val, p.confirm = true, v, confirm
+	return v, nil
 }
 
 func (p *primary) Write(tla.Value) error {
 	return errors.New("primary: written only by a modelled crash (EXPLORE_FAIL is FALSE here)")
 }
 func (p *primary) Index(tla.Value) (distsys.Resource, error) { return nil, distsys.ErrNotIndexable }
-func (p *primary) PreCommit() error                          { return nil }
-func (p *primary) Commit() error                             { return nil }
-func (p *primary) Abort()                                    {}
-func (p *primary) Close() error                              { return nil }
+
+// PreCommit confirms that the replica read as primary (other than the reader) is still alive.
+func (p *primary) PreCommit() error {
+	if !p.read || p.confirm == 0 {
+		return nil
+	}
+	alive, err := p.fd.Probe(tla.MakeInt(p.confirm))
+	if err != nil {
+		return err
+	}
+	if !alive {
+		return distsys.ErrAborted
+	}
+	return nil
+}
+func (p *primary) Commit() error { p.read = false; return nil }
+func (p *primary) Abort()        { p.read = false }
+func (p *primary) Close() error  { return nil }
+
+// Changed is closed at the next change of the failure detector's suspicions (Notifier).
+func (p *primary) Changed() <-chan struct{} { return p.wait }
 
 // NetLen is the `netLen[_]` resource (the NetworkBufferLength mapping macro): netLen[id] reads as
 // the number of unread messages in local mailbox id.
-func NetLen(boxes *sysglue.Boxes) distsys.Resource {
+func NetLen(boxes Pender) distsys.Resource {
 	return distsys.NewIndexed(func(id tla.Value) (distsys.Resource, error) {
 		if boxes.Pending(id) < 0 {
 			return nil, fmt.Errorf("netLen[%v]: not a local mailbox", id)
@@ -182,8 +231,12 @@ func NetLen(boxes *sysglue.Boxes) distsys.Resource {
 	})
 }
 
+// Pender counts the unread messages of a local mailbox (-1: not local): *sysglue.Boxes and
+// *distsys.InMemoryNetwork.
+type Pender interface{ Pending(id tla.Value) int }
+
 type netLen struct {
-	boxes *sysglue.Boxes
+	boxes Pender
 	id    tla.Value
 }
 

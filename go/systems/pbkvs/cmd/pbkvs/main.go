@@ -95,7 +95,7 @@ func main() {
 		ctx := distsys.NewContext(pbkvs.AReplica, tla.MakeInt(self), distsys.WithConstants(k), debugOut,
 			distsys.WithResource("net", net), distsys.WithResource("fs", fs), distsys.WithResource("fd", fd.Resource()),
 			distsys.WithResource("netEnabled", distsys.NewLocalIndexed(func(tla.Value) tla.Value { return tla.True })),
-			distsys.WithResource("primary", pbkvs.Primary(k, fd)), distsys.WithResource("netLen", pbkvs.NetLen(boxes)))
+			distsys.WithResource("primary", pbkvs.Primary(k, fd, self)), distsys.WithResource("netLen", pbkvs.NetLen(boxes)))
 		if err := sysglue.Run(nil, ctx); err != nil {
 			sysglue.Fatal(prog, err)
 		}
@@ -114,7 +114,7 @@ func main() {
 	stop := make(chan struct{})
 	ctx := distsys.NewContext(pbkvs.AClient, tla.MakeInt(self), distsys.WithConstants(k), debugOut,
 		distsys.WithResource("net", boxes.Resource()), distsys.WithResource("fd", fd.Resource()),
-		distsys.WithResource("primary", pbkvs.Primary(k, fd)), distsys.WithResource("netLen", pbkvs.NetLen(boxes)),
+		distsys.WithResource("primary", pbkvs.Primary(k, fd, self)), distsys.WithResource("netLen", pbkvs.NetLen(boxes)),
 		distsys.WithResource("input", distsys.InputChannel(in, cfg.InputChanReadTimeout)),
 		distsys.WithResource("output", distsys.OutputChannel(out)))
 	go func() {
