@@ -20,6 +20,10 @@ go/systems/replicatedkv/replicatedkv.go replicatedkv replicatedkv/replicated_kv.
 go/systems/pbkvs/pbkvs.go pbkvs pbkvs/pbkvs.tla
 go/systems/raftres/raft/raft.go raft raftres/raft/raft.tla
 go/systems/raftres/kv/kv.go kv raftres/kv/kv.tla
+go/systems/pgo/locksvc/locksvc.go locksvc locksvc/locksvc.tla
+go/systems/pgo/dqueue/dqueue.go dqueue dqueue/dqueue.tla
+go/systems/pgo/gcounter/gcounter.go gcounter gcounter/gcounter.tla
+go/systems/pgo/shopcart/shopcart.go shopcart shopcart/shopcart.tla
 LIST
 # Every config of PGo's raftkvs, pbkvs and raftres is accepted by our glue (cmd/<sys> -check).
 for sys in raftkvs pbkvs raftres; do
