@@ -19,6 +19,7 @@ fn committed_go_files_are_current() {
         ("go/systems/gcounter/gcounter.tla", "go/systems/gcounter/gcounter.go", "gcounter", "gcounter.tla"),
         ("go/systems/shopcart/shopcart.tla", "go/systems/shopcart/shopcart.go", "shopcart", "shopcart.tla"),
         ("go/internal/durable/durable.tla", "go/internal/durable/durable.go", "durable", "durable.tla"),
+        ("go/internal/nested/nested.tla", "go/internal/nested/nested.go", "nested", "nested.tla"),
     ] {
         let src = repo(spec);
         let out = gogen(&src, &GoOptions { package: Some(pkg.into()), source_name: name.into(), no_multiple_writes: false, unsupported_panics: false }).unwrap_or_else(|e| panic!("{spec}: {e:?}"));
