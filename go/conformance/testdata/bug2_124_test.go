@@ -26,7 +26,15 @@ func TestEcho(t *testing.T) {
 	_ = send.Write(msg)
 	_ = send.Commit()
 	recv, _ := client.Index(reply)
-	got, err := recv.Read()
+	// A read of an empty mailbox aborts at once (it does not wait): retry until the echo is there.
+	var got tla.Value
+	var err error
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if got, err = recv.Read(); err == nil || time.Now().After(deadline) {
+			break
+		}
+		recv.Abort()
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
