@@ -233,7 +233,7 @@ func nodeNet(n *distsys.InMemoryNetwork, own ...tla.Value) distsys.Resource {
 }
 
 // The interleaving behind the failover flake, forced: replicas 1 and 2 are dead; the client's
-// failure detector (5 ms probes) suspects both and sends its get to replica 3, whose detector
+// failure detector (30 ms probes) suspects both and sends its get to replica 3, whose detector
 // (first probe after 500 ms) still takes replica 1 for alive. With the primary read as "lowest
 // unsuspected id" alone, replica 3 took the client's request as a backup and failed the spec's
 // `assert req.srcTyp = PRIMARY_SRC` at once. Now its steps that read primary = 1 or 2 do not
@@ -275,7 +275,9 @@ func TestPrimaryAgreesAcrossDetectorLag(t *testing.T) {
 	go func() { repErr <- rep.Run() }()
 	defer rep.Stop()
 
-	cliFD := distsys.NewFailureDetector(monAddr, 5*time.Millisecond, 1)
+	// Two missed 30 ms probes: a dead port refuses at once, a live one (replica 3) is not
+	// suspected for a single slow connect on a loaded machine.
+	cliFD := distsys.NewFailureDetector(monAddr, 30*time.Millisecond, 2)
 	defer cliFD.Close()
 	cself := cfg.ClientSelf(1)
 	in, out := make(chan tla.Value, 1), make(chan tla.Value, 1)
