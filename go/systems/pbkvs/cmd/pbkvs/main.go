@@ -5,7 +5,9 @@
 //	pbkvs -clientId 1 -c configs/local-3-3.yaml < commands
 //	pbkvs -check -c configs/local-3-3.yaml
 //
-// The primary is the lowest replica id the failure detector does not suspect; it applies a put,
+// The primary is the lowest replica id the failure detector does not suspect (a step that read
+// another replica as primary commits only if that replica answers a fresh probe, so every node
+// agrees as in the model: pbkvs.Primary); it applies a put,
 // replicates it to every backup it does not suspect and then answers. A replica listens on its
 // two mailbox addresses and answers failure-detector probes on monitorAddr. A client reads
 // "put KEY VALUE" / "get KEY" lines and prints "OK" or "VALUE <quoted value>" per line (a get of a
