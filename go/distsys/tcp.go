@@ -45,6 +45,16 @@ type TCPOptions struct {
 	// leaves the process before the log writes that precede it are durable (group commit: the
 	// writes themselves use ApplyDeferred). An error fails the commit.
 	BeforeCommit func() error
+	// Unreachable(j), when set, is told that a connection to node j could not be made (a send's
+	// dial failed: what a failure detector's probe observes), e.g. FailureDetector.Suspect, so
+	// that a protocol's `await fd[j]` alternative to a send stops waiting for the probes.
+	Unreachable func(j tla.Value)
+	// Suspected(j), when set, reports that j is suspected to have failed: a send to j then fails
+	// at once (the step aborts without dialling; a DropUnreachable destination drops it), and a
+	// commit to j that cannot be delivered gives up at once instead of retrying for
+	// CommitTimeout (with LoseOnCommitFailure), so a dead peer does not hold the step's other
+	// resources (its Shared locks) for the dial and retry times.
+	Suspected func(j tla.Value) bool
 }
 
 func (o *TCPOptions) defaults() {
@@ -316,7 +326,7 @@ func (m *TCPMailboxes) Resource() Resource {
 			senders[a] = s
 		}
 		m.mu.Unlock()
-		return &tcpSend{s: s, lossy: m.opts.DropUnreachable != nil && m.opts.DropUnreachable(i)}, nil
+		return &tcpSend{s: s, peer: i, lossy: m.opts.DropUnreachable != nil && m.opts.DropUnreachable(i)}, nil
 	})
 }
 
@@ -357,6 +367,11 @@ func (s *tcpConn) close() {
 
 var errBadAck = errors.New("distsys: bad acknowledgement")
 
+// dialError is a failed connection attempt (the peer is unreachable, not merely slow).
+type dialError struct{ err error }
+
+func (e *dialError) Error() string { return e.err.Error() }
+
 func (s *tcpSender) frame(kind byte, seq uint64, v *tla.Value) []byte {
 	return s.clockedFrame(kind, seq, v, nil)
 }
@@ -383,7 +398,7 @@ func (s *tcpSender) clockedFrame(kind byte, seq uint64, v *tla.Value, vc VClock)
 func (s *tcpConn) connect() error {
 	c, err := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
 	if err != nil {
-		return fmt.Errorf("dial %s: %v", s.addr, err)
+		return &dialError{fmt.Errorf("dial %s: %v", s.addr, err)}
 	}
 	c.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
 	for _, u := range s.unacked {
@@ -399,20 +414,27 @@ func (s *tcpConn) connect() error {
 // exchange sends one frame and waits for its acknowledgement, dialling first if needed; with
 // redial it retries once on a fresh connection (the old one may be to a dead process).
 func (s *tcpConn) exchange(f []byte, seq uint64) error {
-	var err error
+	_, err := s.exchangeW(f, seq)
+	return err
+}
+
+// exchangeW is exchange that also reports whether the frame may have reached the peer (it was
+// written, in part or whole, on some connection).
+func (s *tcpConn) exchangeW(f []byte, seq uint64) (written bool, err error) {
 	for attempt := 0; attempt < 2; attempt++ {
 		if s.conn == nil {
 			if err = s.connect(); err != nil {
-				return err
+				return written, err
 			}
 		}
+		written = true
 		if err = s.sendOne(f, seq); err == nil {
-			return nil
+			return true, nil
 		}
 		s.conn.Close()
 		s.conn = nil
 	}
-	return err
+	return written, err
 }
 
 func (s *tcpConn) sendOne(f []byte, seq uint64) error {
@@ -456,10 +478,20 @@ func (s *tcpConn) post(f []byte, seq uint64) error {
 	return nil
 }
 
+// abort sends an abort frame, or, when the peer cannot be reached, keeps it to be resent first
+// on the next connection (receivers drop a session's pending frames on an abort; an abort of a
+// session with none pending does nothing, so a resent one is harmless).
+func (s *tcpConn) abort(f []byte, seq uint64) {
+	if err := s.exchange(f, seq); err != nil {
+		s.unacked = append(s.unacked, sentFrame{f, seq})
+	}
+}
+
 // tcpSend is `net[j]` for a peer j: writes are buffered, sent as pending at pre-commit and made
 // visible at commit.
 type tcpSend struct {
 	s     *tcpSender
+	peer  tla.Value
 	lossy bool
 	mu    sync.Mutex
 	buf   []tla.Value
@@ -491,15 +523,31 @@ func (r *tcpSend) PreCommit() error {
 		return nil
 	}
 	s := r.s
+	if o := &s.m.opts; o.Suspected != nil && o.Suspected(r.peer) {
+		r.buf = nil
+		if r.lossy {
+			return nil
+		}
+		return fmt.Errorf("%w: %v is suspected to have failed", ErrAborted, r.peer)
+	}
 	s.l.mu.Lock()
 	defer s.l.mu.Unlock()
 	for i := range r.buf {
 		s.seq++
-		if err := s.l.exchange(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
-			if r.sent {
-				_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+		if written, err := s.l.exchangeW(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
+			// The failed frame may have reached the receiver (only its acknowledgement was
+			// lost), so the step's frames are aborted there also when none was acknowledged;
+			// an abort that cannot be delivered now goes first on the next connection, so that
+			// no later commit frame makes them readable. (Before, a lost abort left them
+			// pending, and the session's next commit delivered an aborted step's messages.)
+			if r.sent || written {
+				s.l.abort(s.frame(frameAbort, s.seq, nil), s.seq)
 			}
 			r.buf, r.sent = nil, false
+			var de *dialError
+			if errors.As(err, &de) && s.m.opts.Unreachable != nil {
+				s.m.opts.Unreachable(r.peer)
+			}
 			if r.lossy {
 				return nil
 			}
@@ -528,13 +576,26 @@ func (r *tcpSend) Commit() error {
 	s.l.mu.Lock()
 	defer s.l.mu.Unlock()
 	deadline := time.Now().Add(s.m.opts.CommitTimeout)
+	// giveUp: the peer is known to be down, so retrying until the deadline only holds the step
+	// (and its other resources' locks) for nothing.
+	giveUp := func(err error) bool {
+		o := &s.m.opts
+		if !o.LoseOnCommitFailure {
+			return false
+		}
+		var de *dialError
+		if errors.As(err, &de) && o.Unreachable != nil {
+			o.Unreachable(r.peer)
+		}
+		return o.Suspected != nil && o.Suspected(r.peer)
+	}
 	if !s.m.opts.AsyncCommit {
 		for {
 			err := s.l.exchange(s.frame(frameCommit, r.last, nil), r.last)
 			if err == nil {
 				return nil
 			}
-			if time.Now().After(deadline) {
+			if time.Now().After(deadline) || giveUp(err) {
 				if s.m.opts.LoseOnCommitFailure {
 					return nil
 				}
@@ -545,8 +606,10 @@ func (r *tcpSend) Commit() error {
 	}
 	err := s.l.post(s.frame(frameCommit, r.last, nil), r.last)
 	for err != nil {
-		if time.Now().After(deadline) {
-			s.l.unacked = nil // given up: the receiver keeps the data pending (lost, as in a crash)
+		if time.Now().After(deadline) || giveUp(err) {
+			// Given up: the commit frame stays queued and goes first on the next connection to
+			// the same receiver (the messages arrive late, as on any network); a restarted
+			// receiver does not know the session and ignores it (lost, as in a crash).
 			if s.m.opts.LoseOnCommitFailure {
 				return nil
 			}
@@ -566,7 +629,7 @@ func (r *tcpSend) Abort() {
 		r.sent = false
 		s := r.s
 		s.l.mu.Lock()
-		_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+		s.l.abort(s.frame(frameAbort, s.seq, nil), s.seq)
 		s.l.mu.Unlock()
 	}
 }

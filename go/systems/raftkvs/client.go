@@ -49,12 +49,15 @@ func NewClient(cfg *Config, id int) (*Client, error) {
 	k := cfg.Constants()
 	self := tla.MakeInt(cfg.ClientSelf(id))
 	addrs := cfg.Addrs()
-	mb, err := distsys.ListenTCPMailboxes(self, addrs[self.AsInt()], sysglue.Lookup(addrs), cfg.tcpOptions(false))
+	fd := distsys.NewFailureDetector(sysglue.Lookup(addrs), cfg.FD.PullInterval, 2)
+	opts := cfg.tcpOptions(false)
+	cfg.watchedBy(&opts, fd)
+	mb, err := distsys.ListenTCPMailboxes(self, addrs[self.AsInt()], sysglue.Lookup(addrs), opts)
 	if err != nil {
+		fd.Close()
 		return nil, err
 	}
-	c := &Client{ID: id, cfg: cfg, k: k, mb: mb, reqCh: make(chan tla.Value), respCh: make(chan tla.Value, 64), done: make(chan struct{})}
-	c.fd = distsys.NewFailureDetector(sysglue.Lookup(addrs), cfg.FD.PullInterval, 2)
+	c := &Client{ID: id, cfg: cfg, k: k, mb: mb, fd: fd, reqCh: make(chan tla.Value), respCh: make(chan tla.Value, 64), done: make(chan struct{})}
 	netLen := distsys.NewIndexed(func(i tla.Value) (distsys.Resource, error) {
 		if !i.Equal(self) {
 			return nil, fmt.Errorf("netLen[%v]: a client only reads its own", i)

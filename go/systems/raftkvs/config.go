@@ -103,3 +103,22 @@ func (c *Config) tcpOptions(server bool) distsys.TCPOptions {
 	}
 	return o
 }
+
+// watchedBy makes the mailboxes and the failure detector share what they learn about servers
+// (the spec guards every send to a server with `await fd[j]`): a failed connection to a server
+// makes the detector suspect it at once, instead of after its probes fail twice, and a send to a
+// suspected server fails without dialling. So a dead follower does not stall a leader's
+// AppendEntries loop (which serves the other followers too) for the detection time, and a
+// client leaves a dead server as soon as a send fails. Clients are not monitored (the spec has
+// no fd guard on answers to them; DropUnreachable handles those).
+func (c *Config) watchedBy(o *distsys.TCPOptions, fd *distsys.FailureDetector) {
+	server := func(j tla.Value) bool {
+		return j.Kind() == tla.KindInt && j.AsInt() >= 1 && j.AsInt() <= int64(c.NumServers)
+	}
+	o.Unreachable = func(j tla.Value) {
+		if server(j) {
+			_ = fd.Suspect(j)
+		}
+	}
+	o.Suspected = func(j tla.Value) bool { return server(j) && fd.IsSuspected(j) }
+}

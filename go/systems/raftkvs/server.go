@@ -88,7 +88,9 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		s.shared[name] = sh
 	}
 	addrs := cfg.Addrs()
+	s.fd = distsys.NewFailureDetector(sysglue.Lookup(addrs), cfg.FD.PullInterval, 2)
 	tcpOpts := cfg.tcpOptions(true)
+	cfg.watchedBy(&tcpOpts, s.fd)
 	if s.plog != nil {
 		// Group commit: log writes are fsync'd by the barrier before any message leaves, one
 		// fsync for all the writes since the last (see plogResource.Commit).
@@ -99,7 +101,6 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		return nil, err
 	}
 	s.mb = mb
-	s.fd = distsys.NewFailureDetector(sysglue.Lookup(addrs), cfg.FD.PullInterval, 2)
 	timer := distsys.NewElectionTimer(cfg.LeaderElection.TimeoutOffset, cfg.LeaderElection.Timeout)
 	ticker := distsys.NewTicker(cfg.AppendEntriesSendInterval)
 	becomeLeader := distsys.NewLocalChannel()

@@ -1,0 +1,210 @@
+package distsys
+
+import (
+	"errors"
+	"io"
+	"net"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// ackEater forwards connections to target; while eating, the receiver's acknowledgements are
+// swallowed (the frames arrive, the sender never learns it: a link that fails one way).
+type ackEater struct {
+	ln     net.Listener
+	target string
+	eating atomic.Bool
+	mu     sync.Mutex
+	conns  []net.Conn
+}
+
+func newAckEater(t *testing.T, target string) *ackEater {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &ackEater{ln: ln, target: target}
+	t.Cleanup(func() {
+		ln.Close()
+		p.mu.Lock()
+		for _, c := range p.conns {
+			c.Close()
+		}
+		p.mu.Unlock()
+	})
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			u, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, u)
+			p.mu.Unlock()
+			eat := p.eating.Load() // per connection: a new connection after healing passes acks
+			go func() { io.Copy(u, c); u.Close() }()
+			go func() {
+				if eat {
+					io.Copy(io.Discard, u)
+				} else {
+					io.Copy(c, u)
+				}
+				c.Close()
+			}()
+		}
+	}()
+	return p
+}
+
+// A step's data frame reached the receiver but its acknowledgement was lost, so the step
+// aborted. The receiver must never deliver that frame: the abort frame that could not be sent
+// then goes first on the next connection. (Before, no abort was sent when no frame of the step had
+// been acknowledged, and the session's next commit delivered the aborted step's message.)
+func TestTCPAbortedFrameIsNeverDeliveredAfterLostAck(t *testing.T) {
+	m2, err := ListenTCPMailboxes(I(2), "127.0.0.1:0", func(tla.Value) (string, error) { return "", errors.New("no") }, TCPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m2.Close()
+	p := newAckEater(t, m2.Addr())
+	m1, err := ListenTCPMailboxes(I(1), "127.0.0.1:0", func(tla.Value) (string, error) { return p.ln.Addr().String(), nil },
+		TCPOptions{IOTimeout: 100 * time.Millisecond, DialTimeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m1.Close()
+	to2, _ := m1.Resource().Index(I(2))
+	p.eating.Store(true)
+	if err := commit(t, to2, tla.MakeString("aborted")); !errors.Is(err, ErrAborted) {
+		t.Fatalf("a send whose acknowledgement is lost must abort the step: %v", err)
+	}
+	p.eating.Store(false)
+	if err := commit(t, to2, tla.MakeString("committed")); err != nil {
+		t.Fatal(err)
+	}
+	in2, _ := m2.Resource().Index(I(2))
+	deadline := time.Now().Add(5 * time.Second)
+	for m2.Pending() == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	got, err := in2.Read()
+	if err != nil || got.AsString() != "committed" {
+		t.Fatalf("receiver read %v (%v), want only the committed message", got, err)
+	}
+	_ = in2.Commit()
+	time.Sleep(50 * time.Millisecond)
+	if n := m2.Pending(); n != 0 {
+		v, _ := in2.Read()
+		t.Fatalf("%d more messages readable (first %v): the aborted one was delivered", n, v)
+	}
+}
+
+// A send to a peer that refuses connections tells Unreachable which peer it was; a send to a
+// peer that Suspected reports aborts at once without dialling (or is dropped when the
+// destination is DropUnreachable), and a FailureDetector's Suspect makes fd[j] read TRUE and
+// wakes its readers at once.
+func TestTCPUnreachableAndSuspectedHooks(t *testing.T) {
+	dead, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadAddr := dead.Addr().String()
+	dead.Close() // refuses connections from now on
+	live, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	var accepted atomic.Int64
+	go func() {
+		for {
+			c, err := live.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Close()
+		}
+	}()
+	addr := func(j tla.Value) (string, error) {
+		if j.AsInt() == 2 {
+			return deadAddr, nil
+		}
+		return live.Addr().String(), nil
+	}
+	d := NewFailureDetector(addr, time.Hour, 2) // the probes never run in this test
+	defer d.Close()
+	var reported []tla.Value
+	var mu sync.Mutex
+	opts := TCPOptions{DialTimeout: 200 * time.Millisecond,
+		Unreachable: func(j tla.Value) {
+			mu.Lock()
+			reported = append(reported, j)
+			mu.Unlock()
+			_ = d.Suspect(j)
+		},
+		Suspected:       d.IsSuspected,
+		DropUnreachable: func(j tla.Value) bool { return j.AsInt() == 4 },
+	}
+	m1, err := ListenTCPMailboxes(I(1), "127.0.0.1:0", addr, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m1.Close()
+	fd2, _ := d.Resource().Index(I(2))
+	if v, _ := fd2.Read(); v.AsBool() {
+		t.Fatal("suspected before any evidence")
+	}
+	woken := fd2.(Notifier).Changed()
+	to2, _ := m1.Resource().Index(I(2))
+	if err := commit(t, to2, I(1)); !errors.Is(err, ErrAborted) {
+		t.Fatalf("send to a refusing peer: %v, want ErrAborted", err)
+	}
+	mu.Lock()
+	if len(reported) != 1 || reported[0].AsInt() != 2 {
+		t.Fatalf("Unreachable got %v, want [2]", reported)
+	}
+	mu.Unlock()
+	select {
+	case <-woken:
+	default:
+		t.Fatal("a reader of fd[2] was not woken by the suspicion")
+	}
+	if v, _ := fd2.Read(); !v.AsBool() {
+		t.Fatal("fd[2] is not suspected after a failed connection")
+	}
+	// Suspected peers are not dialled: mark the live node 3 suspected, the send aborts and the
+	// listener sees no connection.
+	if err := d.Suspect(I(3)); err != nil {
+		t.Fatal(err)
+	}
+	to3, _ := m1.Resource().Index(I(3))
+	if err := commit(t, to3, I(1)); !errors.Is(err, ErrAborted) {
+		t.Fatalf("send to a suspected peer: %v, want ErrAborted", err)
+	}
+	if err := d.Suspect(I(4)); err != nil {
+		t.Fatal(err)
+	}
+	to4, _ := m1.Resource().Index(I(4))
+	if err := commit(t, to4, I(1)); err != nil {
+		t.Fatalf("send to a suspected DropUnreachable peer must be dropped: %v", err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if n := accepted.Load(); n != 0 {
+		t.Fatalf("%d connections to suspected peers", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(reported) != 1 {
+		t.Fatalf("Unreachable called for peers that were never dialled: %v", reported)
+	}
+}
