@@ -52,7 +52,9 @@ func TestFollowerKillDoesNotStallLeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	put := func(i int, deadline time.Duration) error { return c.Put(fmt.Sprint("k", i%5), fmt.Sprint("v", i), deadline) }
+	put := func(i int, deadline time.Duration) error {
+		return c.Put(fmt.Sprint("k", i%5), fmt.Sprint("v", i), deadline)
+	}
 	end := time.Now().Add(20 * time.Second)
 	for i := 0; i < 20; i++ { // a leader, and every server has probed its peers
 		for put(i, 2*time.Second) != nil {
