@@ -294,17 +294,27 @@ func clockFromValue(v tla.Value) (vc VClock, err error) {
 // one process share one connection per peer (frames carry their session), so the receiver sees
 // their frames in the order they were written: a commit written after another is processed
 // after it, also when commit frames are not waited for (AsyncCommit).
-func (m *TCPMailboxes) Resource() Resource {
+func (m *TCPMailboxes) Resource() Resource { return m.resource(true) }
+
+// ResourceWithoutBarrier is Resource whose commits do not run TCPOptions.BeforeCommit: for an
+// archetype whose messages may leave before the process's deferred writes are durable (a Raft
+// leader's AppendEntries: the leader writes its log in parallel with replicating it, and counts
+// itself towards a quorum only after its own barrier; see raftkvs).
+func (m *TCPMailboxes) ResourceWithoutBarrier() Resource { return m.resource(false) }
+
+func (m *TCPMailboxes) resource(barrier bool) Resource {
 	m.mu.Lock()
 	senders, session := m.senders, m.session
-	if m.used {
+	if m.used || !barrier {
 		var sb [8]byte
 		_, _ = rand.Read(sb[:])
 		session = binary.BigEndian.Uint64(sb[:])
 		senders = map[string]*tcpSender{}
 		m.groups = append(m.groups, senders)
 	}
-	m.used = true
+	if barrier {
+		m.used = true // the first Resource() takes m.senders; one without a barrier never does
+	}
 	m.mu.Unlock()
 	return NewIndexed(func(i tla.Value) (Resource, error) {
 		if i.Equal(m.self) {
@@ -322,7 +332,7 @@ func (m *TCPMailboxes) Resource() Resource {
 				l = &tcpConn{m: m, addr: a}
 				m.links[a] = l
 			}
-			s = &tcpSender{m: m, addr: a, session: session, l: l}
+			s = &tcpSender{m: m, addr: a, session: session, l: l, noBarrier: !barrier}
 			senders[a] = s
 		}
 		m.mu.Unlock()
@@ -333,9 +343,10 @@ func (m *TCPMailboxes) Resource() Resource {
 // tcpSender is one session's sending end to one peer, shared by the sub-resources of one
 // Resource() that send to it.
 type tcpSender struct {
-	m       *TCPMailboxes
-	addr    string
-	session uint64
+	m         *TCPMailboxes
+	addr      string
+	session   uint64
+	noBarrier bool
 	seq     uint64 // guarded by l.mu
 	l       *tcpConn
 }
@@ -568,7 +579,7 @@ func (r *tcpSend) Commit() error {
 	}
 	r.sent = false
 	s := r.s
-	if s.m.opts.BeforeCommit != nil {
+	if s.m.opts.BeforeCommit != nil && !s.noBarrier {
 		if err := s.m.opts.BeforeCommit(); err != nil {
 			return fmt.Errorf("distsys: before committing messages to %s: %v", s.addr, err)
 		}

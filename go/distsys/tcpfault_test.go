@@ -208,3 +208,74 @@ func TestTCPUnreachableAndSuspectedHooks(t *testing.T) {
 		t.Fatalf("Unreachable called for peers that were never dialled: %v", reported)
 	}
 }
+
+// BeforeCommit runs before the commit frames of Resource() sends, not of
+// ResourceWithoutBarrier() sends; both deliver.
+func TestTCPResourceWithoutBarrier(t *testing.T) {
+	var barriers atomic.Int64
+	m1, m2, _ := tcpPair(t, TCPOptions{BeforeCommit: func() error { barriers.Add(1); return nil }})
+	defer m1.Close()
+	defer m2.Close()
+	plain, _ := m1.Resource().Index(I(2))
+	fast, _ := m1.ResourceWithoutBarrier().Index(I(2))
+	if err := commit(t, fast, I(1)); err != nil {
+		t.Fatal(err)
+	}
+	if n := barriers.Load(); n != 0 {
+		t.Fatalf("%d barriers for a send without one", n)
+	}
+	if err := commit(t, plain, I(2)); err != nil {
+		t.Fatal(err)
+	}
+	if n := barriers.Load(); n != 1 {
+		t.Fatalf("%d barriers for one send with a barrier", n)
+	}
+	in2, _ := m2.Resource().Index(I(2))
+	for _, want := range []int64{1, 2} {
+		deadline := time.Now().Add(5 * time.Second)
+		var got tla.Value
+		var err error
+		for {
+			if got, err = in2.Read(); err == nil || time.Now().After(deadline) {
+				break
+			}
+			in2.Abort()
+			time.Sleep(5 * time.Millisecond)
+		}
+		if err != nil || got.AsInt() != want {
+			t.Fatalf("read %v %v, want %d", got, err, want)
+		}
+		_ = in2.Commit()
+	}
+}
+
+// BeforePublish runs before a changing commit publishes the value (and its error fails the
+// commit, leaving the old value); a commit that leaves the value as it was does not run it.
+func TestSharedBeforePublish(t *testing.T) {
+	var calls int
+	var fail error
+	sh, err := NewShared(I(0), SharedOptions{BeforePublish: func() error {
+		calls++
+		return fail
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(v int64) error {
+		h := sh.Handle()
+		if err := h.Write(I(v)); err != nil {
+			return err
+		}
+		return h.Commit()
+	}
+	if err := set(0); err != nil || calls != 0 {
+		t.Fatalf("unchanged commit: %v, %d calls", err, calls)
+	}
+	if err := set(1); err != nil || calls != 1 || sh.Value().AsInt() != 1 {
+		t.Fatalf("changing commit: %v, %d calls, value %v", err, calls, sh.Value())
+	}
+	fail = errors.New("fsync failed")
+	if err := set(2); err == nil || sh.Value().AsInt() != 1 {
+		t.Fatalf("failed barrier: %v, value %v (want the old value 1)", err, sh.Value())
+	}
+}

@@ -81,6 +81,12 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		if store != nil && (name == "currentTerm" || name == "votedFor") {
 			opts.Store, opts.Key = store, name
 		}
+		if s.plog != nil && name == "commitIndex" {
+			// The leader's AppendEntries leave before its log is durable (below), so a commit
+			// index (the leader's, counting itself towards the quorum; a follower's, learnt from
+			// the leader) becomes visible only after this server's log writes are durable.
+			opts.BeforePublish = s.plog.Barrier
+		}
 		sh, err := distsys.NewShared(inits[name], opts)
 		if err != nil {
 			return nil, err
@@ -124,10 +130,18 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 	}
 	archs := withFaults([]*distsys.Archetype{AServer, AServerRequestVote, AServerAppendEntries, AServerAdvanceCommitIndex, AServerBecomeLeader})
 	for n, a := range archs {
+		net := mb.Resource()
+		if s.plog != nil && a.Name == AServerAppendEntries.Name {
+			// Parallel log write (Raft thesis 10.2.1, as etcd does): the leader's AppendEntries
+			// do not wait for its own fsync, which runs meanwhile (plogResource.Commit starts
+			// it); the leader counts itself only once it is done (commitIndex's BeforePublish).
+			// Every other message still waits (a follower's acknowledgement, a vote, an answer).
+			net = mb.ResourceWithoutBarrier()
+		}
 		opts := []distsys.Option{
 			distsys.WithConstants(k), distsys.WithOutput(out),
 			distsys.WithValue("srvId", self),
-			distsys.WithResource("net", mb.Resource()),
+			distsys.WithResource("net", net),
 			distsys.WithResource("netLen", only("netLen", distsys.ReadOnlyWatch(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }, mb.PendingChanged))),
 			distsys.WithResource("netEnabled", unused("netEnabled (only read with ExploreFail)")),
 			distsys.WithResource("fd", s.fd.Resource()),
@@ -275,12 +289,22 @@ func (p *plogResource) Commit() error {
 		return nil
 	}
 	// Written without fsync: the mailboxes' BeforeCommit barrier makes it durable before any
-	// message leaves this server (a follower's AppendEntries answer, a leader's AppendEntries or
-	// client answer), with one fsync for every write since the last. Nothing outside the process
-	// sees the entries earlier, so a crash that loses them looks like a crash before the step.
-	// This needs the spec's steps to write plog before they send (the runtime commits resources
-	// in the order the step touched them), as every AServer step does.
-	return p.seq.ApplyDeferred([]distsys.SeqOp{{Keep: keep, Append: append([]tla.Value(nil), cur[keep:]...)}})
+	// message of AServer, AServerRequestVote or AServerAdvanceCommitIndex leaves this server (a
+	// follower's AppendEntries answer, a vote, a client answer), with one fsync for every write
+	// since the last, and commitIndex's BeforePublish before a commit index is visible. This
+	// needs the spec's steps to write plog before they send (the runtime commits resources in
+	// the order the step touched them), as every AServer step does. A leader's AppendEntries
+	// (AServerAppendEntries) do not wait: after a crash a follower may hold entries the
+	// restarted leader lost, which Raft allows (thesis 10.2.1) because the leader counted
+	// itself for none of them (docs/mpcal.md).
+	if err := p.seq.ApplyDeferred([]distsys.SeqOp{{Keep: keep, Append: append([]tla.Value(nil), cur[keep:]...)}}); err != nil {
+		return err
+	}
+	// Start the fsync now, in parallel with the leader's AppendEntries (which do not wait for
+	// it); whoever needs the writes durable waits in Barrier for this fsync, or the next one
+	// (group commit). An error sticks and fails the next waiting Barrier.
+	go func() { _ = p.seq.Barrier() }()
+	return nil
 }
 func (p *plogResource) Abort()       { p.ops, p.cur = nil, nil }
 func (p *plogResource) Close() error { return nil }
