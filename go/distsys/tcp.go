@@ -347,8 +347,8 @@ type tcpSender struct {
 	addr      string
 	session   uint64
 	noBarrier bool
-	seq     uint64 // guarded by l.mu
-	l       *tcpConn
+	seq       uint64 // guarded by l.mu
+	l         *tcpConn
 }
 
 // tcpConn is the connection to one peer, shared by the sessions of a process.
