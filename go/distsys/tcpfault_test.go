@@ -2,6 +2,7 @@ package distsys
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"sync"
@@ -277,5 +278,134 @@ func TestSharedBeforePublish(t *testing.T) {
 	fail = errors.New("fsync failed")
 	if err := set(2); err == nil || sh.Value().AsInt() != 1 {
 		t.Fatalf("failed barrier: %v, value %v (want the old value 1)", err, sh.Value())
+	}
+}
+
+func readN(t *testing.T, m *TCPMailboxes, self tla.Value, n int) []int64 {
+	t.Helper()
+	in, _ := m.Resource().Index(self)
+	var got []int64
+	deadline := time.Now().Add(5 * time.Second)
+	for len(got) < n {
+		v, err := in.Read()
+		if err != nil {
+			in.Abort()
+			if time.Now().After(deadline) {
+				t.Fatalf("only %d of %d messages arrived: %v", len(got), n, got)
+			}
+			time.Sleep(2 * time.Millisecond)
+			continue
+		}
+		_ = in.Commit()
+		got = append(got, v.AsInt())
+	}
+	return got
+}
+
+// PipelineSends: steps do not wait for acknowledgements; when they stop coming (a link that
+// fails one way), the next pre-commit after IOTimeout reconnects and resends every frame not
+// acknowledged, and the receiver still reads each committed message once, in order; an aborted
+// step's frames are never read.
+func TestTCPPipelinedSendsSurviveLostAcks(t *testing.T) {
+	m2, err := ListenTCPMailboxes(I(2), "127.0.0.1:0", func(tla.Value) (string, error) { return "", errors.New("no") }, TCPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m2.Close()
+	p := newAckEater(t, m2.Addr())
+	m1, err := ListenTCPMailboxes(I(1), "127.0.0.1:0", func(tla.Value) (string, error) { return p.ln.Addr().String(), nil },
+		TCPOptions{IOTimeout: 100 * time.Millisecond, DialTimeout: 100 * time.Millisecond, PipelineSends: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m1.Close()
+	to2, _ := m1.Resource().Index(I(2))
+	p.eating.Store(true)
+	next := int64(1)
+	var want []int64
+	step := func(commitIt bool) {
+		t.Helper()
+		a, b := next, next+1
+		next += 2
+		_ = to2.Write(I(a))
+		_ = to2.Write(I(b))
+		if err := to2.PreCommit(); err != nil {
+			t.Fatalf("pre-commit of %d, %d: %v", a, b, err)
+		}
+		if !commitIt {
+			to2.Abort()
+			return
+		}
+		if err := to2.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, a, b)
+	}
+	start := time.Now()
+	for i := 0; i < 5; i++ {
+		step(i != 2)
+	}
+	if d := time.Since(start); d > 80*time.Millisecond {
+		t.Fatalf("5 pipelined steps took %v without acknowledgements (they must not wait)", d)
+	}
+	time.Sleep(150 * time.Millisecond) // longer than IOTimeout: the connection is stale
+	p.eating.Store(false)
+	for i := 0; i < 5; i++ {
+		step(i != 3)
+	}
+	got := readN(t, m2, I(2), len(want))
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("read %v, want %v", got, want)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := m2.Pending(); n != 0 {
+		t.Fatalf("%d more messages readable: an aborted step's or a duplicate", n)
+	}
+	l := to2.(*tcpSend).s.l
+	l.qmu.Lock()
+	n := len(l.unacked)
+	l.qmu.Unlock()
+	if n != 0 {
+		t.Fatalf("%d frames still unacknowledged on a healthy connection", n)
+	}
+}
+
+// PipelineSends (with LoseOnCommitFailure, as pipelining is meant): a pre-commit to a peer
+// that refuses connections aborts (and reports the peer),
+// and after the peer is back the messages of later steps arrive.
+func TestTCPPipelinedUnreachablePeer(t *testing.T) {
+	var reported atomic.Int64
+	opts := TCPOptions{DialTimeout: 100 * time.Millisecond, PipelineSends: true, LoseOnCommitFailure: true, CommitTimeout: 200 * time.Millisecond,
+		Unreachable: func(j tla.Value) { reported.Add(1) }}
+	m1, m2, addrs := tcpPair(t, opts)
+	defer m1.Close()
+	to2, _ := m1.Resource().Index(I(2))
+	if err := commit(t, to2, I(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := readN(t, m2, I(2), 1); got[0] != 1 {
+		t.Fatalf("read %v", got)
+	}
+	old := m2.Addr()
+	m2.Close()
+	var err error
+	for i := 0; i < 5 && !errors.Is(err, ErrAborted); i++ { // a write may still succeed on the dead connection (then the commit loses it)
+		err = commit(t, to2, I(2))
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !errors.Is(err, ErrAborted) || reported.Load() == 0 {
+		t.Fatalf("send to a dead peer: %v (reported %d times), want ErrAborted and a report", err, reported.Load())
+	}
+	m2b, err := ListenTCPMailboxes(I(2), old, func(v tla.Value) (string, error) { a, _ := addrs.Load(v.AsInt()); return a.(string), nil }, opts)
+	if err != nil {
+		t.Fatalf("cannot listen again on %s: %v", old, err)
+	}
+	defer m2b.Close()
+	if err := commit(t, to2, I(3)); err != nil {
+		t.Fatal(err)
+	}
+	got := readN(t, m2b, I(2), 1)
+	if got[0] != 3 && got[0] != 2 {
+		t.Fatalf("after reconnect read %v", got)
 	}
 }
