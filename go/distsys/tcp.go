@@ -208,6 +208,8 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 			return
 		}
 		kind, session, seq := body[0], binary.BigEndian.Uint64(body[1:]), binary.BigEndian.Uint64(body[9:])
+		noAck := kind&frameNoAck != 0 // a pipelined data frame: the next acknowledged frame covers it
+		kind &^= frameNoAck
 		switch kind {
 		case frameData, frameDataClocked:
 			payload := body[17:]
@@ -250,6 +252,9 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 		default:
 			return
 		}
+		if noAck {
+			continue
+		}
 		var ack [8]byte
 		binary.BigEndian.PutUint64(ack[:], seq)
 		c.SetWriteDeadline(time.Now().Add(m.opts.IOTimeout))
@@ -272,6 +277,10 @@ const (
 	// (tla.Encode of a function from instance names to step counts); sent only while the
 	// sender records a trace.
 	frameDataClocked = 3
+	// frameNoAck, or'ed into a data frame's kind, asks for no acknowledgement (PipelineSends):
+	// frames are processed in order, so the acknowledgement of the next commit or abort frame
+	// of the connection covers it.
+	frameNoAck = 0x80
 )
 
 func clockValue(vc VClock) tla.Value {
@@ -386,6 +395,9 @@ type sentFrame struct {
 	at  time.Time // when it was last written
 }
 
+// acked: the receiver acknowledges the frame (all but frameNoAck data frames).
+func (u *sentFrame) acked() bool { return u.f[4]&frameNoAck == 0 }
+
 func (s *tcpConn) queue(f []byte, seq uint64) {
 	s.qmu.Lock()
 	s.unacked = append(s.unacked, sentFrame{f, seq, time.Now()})
@@ -413,10 +425,17 @@ func (s *tcpConn) readAcks(c net.Conn, gen uint64) {
 		}
 		seq := binary.BigEndian.Uint64(ack[:])
 		s.qmu.Lock()
-		ok := s.gen == gen && len(s.unacked) > 0 && s.unacked[0].seq == seq
+		// the frames before the first acknowledged one were processed before it
+		i := 0
+		for i < len(s.unacked) && !s.unacked[i].acked() {
+			i++
+		}
+		ok := s.gen == gen && i < len(s.unacked) && s.unacked[i].seq == seq
 		if ok {
-			s.unacked[0] = sentFrame{}
-			s.unacked = s.unacked[1:]
+			for j := 0; j <= i; j++ {
+				s.unacked[j] = sentFrame{}
+			}
+			s.unacked = s.unacked[i+1:]
 		}
 		s.qmu.Unlock()
 		if !ok {
@@ -702,7 +721,9 @@ func (r *tcpSend) preCommitPipelined() error {
 	}
 	for i := range r.buf {
 		s.seq++
-		if err := s.l.post(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
+		f := s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc)
+		f[4] |= frameNoAck
+		if err := s.l.post(f, s.seq); err != nil {
 			// The step's frames stay queued (resent on the next connection), so the abort
 			// that drops them at the receiver is queued after them.
 			s.l.abort(s.frame(frameAbort, s.seq, nil), s.seq)
