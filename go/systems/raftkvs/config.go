@@ -17,7 +17,10 @@ import (
 type Config struct {
 	sysglue.RaftConfig `yaml:",inline"`
 	Persist            bool `yaml:"persist"`
-	Servers            map[int]struct {
+	// ParallelLeaderFsync (our extension, not in PGo's format; default false): a leader's
+	// AppendEntries do not wait for its own log fsync (see server.go and docs/mpcal.md).
+	ParallelLeaderFsync bool `yaml:"parallelLeaderFsync"`
+	Servers             map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`

@@ -81,7 +81,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		if store != nil && (name == "currentTerm" || name == "votedFor") {
 			opts.Store, opts.Key = store, name
 		}
-		if s.plog != nil && name == "commitIndex" {
+		if s.plog != nil && cfg.ParallelLeaderFsync && name == "commitIndex" {
 			// The leader's AppendEntries leave before its log is durable (below), so a commit
 			// index (the leader's, counting itself towards the quorum; a follower's, learnt from
 			// the leader) becomes visible only after this server's log writes are durable.
@@ -131,7 +131,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 	archs := withFaults([]*distsys.Archetype{AServer, AServerRequestVote, AServerAppendEntries, AServerAdvanceCommitIndex, AServerBecomeLeader})
 	for n, a := range archs {
 		net := mb.Resource()
-		if s.plog != nil && a.Name == AServerAppendEntries.Name {
+		if s.plog != nil && cfg.ParallelLeaderFsync && a.Name == AServerAppendEntries.Name {
 			// Parallel log write (Raft thesis 10.2.1, as etcd does): the leader's AppendEntries
 			// do not wait for its own fsync, which runs meanwhile (plogResource.Commit starts
 			// it); the leader counts itself only once it is done (commitIndex's BeforePublish).
@@ -155,7 +155,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		}
 		switch a.Name {
 		case AServer.Name:
-			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog})),
+			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog, early: cfg.ParallelLeaderFsync})),
 				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
 		case AServerAppendEntries.Name:
@@ -213,10 +213,11 @@ func (s *Server) Close() {
 // the next message leaves: group commit). Without persistence
 // (seq == nil) writes are checked and dropped (PGo binds a dummy resource there).
 type plogResource struct {
-	k   *distsys.Constants
-	seq *distsys.DurableSeq
-	cur []tla.Value // tentative sequence; nil when the step has not written
-	ops []distsys.SeqOp
+	k     *distsys.Constants
+	seq   *distsys.DurableSeq
+	early bool        // start the fsync at commit (ParallelLeaderFsync)
+	cur   []tla.Value // tentative sequence; nil when the step has not written
+	ops   []distsys.SeqOp
 }
 
 func (p *plogResource) value() []tla.Value {
@@ -300,10 +301,12 @@ func (p *plogResource) Commit() error {
 	if err := p.seq.ApplyDeferred([]distsys.SeqOp{{Keep: keep, Append: append([]tla.Value(nil), cur[keep:]...)}}); err != nil {
 		return err
 	}
-	// Start the fsync now, in parallel with the leader's AppendEntries (which do not wait for
-	// it); whoever needs the writes durable waits in Barrier for this fsync, or the next one
-	// (group commit). An error sticks and fails the next waiting Barrier.
-	go func() { _ = p.seq.Barrier() }()
+	if p.early {
+		// Start the fsync now, in parallel with the leader's AppendEntries (which do not wait
+		// for it); whoever needs the writes durable waits in Barrier for this fsync, or the
+		// next one (group commit). An error sticks and fails the next waiting Barrier.
+		go func() { _ = p.seq.Barrier() }()
+	}
 	return nil
 }
 func (p *plogResource) Abort()       { p.ops, p.cur = nil, nil }
