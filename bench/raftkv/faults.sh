@@ -10,6 +10,7 @@
 #
 # Knobs: FAULTS=leader,follower,partition NODES=3,5 CLIENTS=8 WARMUP=2s DURATION=15s RECORDS=1000
 # SYSTEMS=raftkvs,etcd PROFILE=pgo OPTIMEOUT=2s CHECKTIMEOUT=5m MAXTIME=1h OPLOGS=0 (1: keep every op log)
+# PARALLEL_FSYNC=0 (1: raftkvs' leader fsyncs its log in parallel with replication)
 # OUT=bench/results/raftkv-faults (OUT.runs.jsonl, OUT.json, OUT.png, OUT/<system>-<n>-<fault>-check.json;
 # a history that is not linearizable also gets -check.html, porcupine's view, and -oplog.json).
 source "$(dirname "$0")/lib.sh"
@@ -30,6 +31,7 @@ for f in ${FAULTS//,/ }; do
   "$BENCH_BIN/kvbench" -mode fault -fault "$f" -raftkvs "$BENCH_BIN/raftkvs" -etcd "$ETCD_BIN" \
     -systems "$SYSTEMS" -nodes "$NODES" -clients "$CLIENTS" -warmup "$WARMUP" -duration "$DURATION" \
     -records "$RECORDS" -profile "$PROFILE" -optimeout "$OPTIMEOUT" -checktimeout "$CHECKTIMEOUT" \
+    -parallelfsync="$([ "${PARALLEL_FSYNC:-0}" = 1 ] && echo true || echo false)" \
     -maxtime "$MAXTIME" -out "$OUT.runs.jsonl" -checkdir "$OUT" -oplogs="$([ "${OPLOGS:-0}" = 1 ] && echo true || echo false)" \
     || { echo "faults.sh: the $f runs failed (see above); going on" >&2; failed=1; }
 done

@@ -9,6 +9,7 @@
 #
 # Knobs (environment): NODES=3,5 WORKLOADS=A,B,C,D,F CLIENTS=1,2,4,8,16,32,64 REPS=3 WARMUP=2s
 # DURATION=10s RECORDS=1000 SYSTEMS=raftkvs,etcd PROFILE=pgo (raftkvs timing: pgo | slow)
+# PARALLEL_FSYNC=0 (1: raftkvs' leader fsyncs its log in parallel with replication)
 # OPTIMEOUT=2s MAXTIME=4h OUT=bench/results/raftkv (OUT.runs.jsonl, OUT.json, OUT-throughput.png,
 # OUT-latency.png). Everything stays on 127.0.0.1; kvbench stops at MAXTIME and kills the servers
 # it started on exit. Then faults.sh runs (its own knobs; RUN_FAULTS=0 skips it), so `make bench`
@@ -30,6 +31,7 @@ echo "kvbench sweep: nodes $NODES, workloads $WORKLOADS, clients $CLIENTS, reps 
 "$BENCH_BIN/kvbench" -mode sweep -raftkvs "$BENCH_BIN/raftkvs" -etcd "$ETCD_BIN" -systems "$SYSTEMS" \
   -nodes "$NODES" -workloads "$WORKLOADS" -clients "$CLIENTS" -reps "$REPS" -warmup "$WARMUP" \
   -duration "$DURATION" -records "$RECORDS" -profile "$PROFILE" -optimeout "$OPTIMEOUT" \
+  -parallelfsync="$([ "${PARALLEL_FSYNC:-0}" = 1 ] && echo true || echo false)" \
   -maxtime "$MAXTIME" -out "$OUT.runs.jsonl"
 "$PY" "$RAFTKV_DIR/plot.py" sweep "$OUT.runs.jsonl" "$OUT" "$("$ETCD_BIN" --version | head -1)"
 if [ "${RUN_FAULTS:-1}" = 1 ]; then

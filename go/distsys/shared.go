@@ -19,6 +19,10 @@ type SharedOptions struct {
 	// OnCommit is called (holding the lock) with every committed new value that differs from the
 	// old one; glue uses it to export state (status lines, tests).
 	OnCommit func(v tla.Value)
+	// BeforePublish, when set, runs before a commit that changes the value makes it visible
+	// (holding the lock); an error fails the commit. E.g. DurableSeq.Barrier: a Raft leader's
+	// commit index may only advance once its own log writes before it are durable.
+	BeforePublish func() error
 }
 
 // Shared is state shared by several archetypes of one process (PGo's "local shared" resource):
@@ -156,6 +160,11 @@ func (h *sharedHandle) commitHolding() error {
 	s.mu.Unlock()
 	if old.Equal(h.cur) {
 		return nil
+	}
+	if s.opts.BeforePublish != nil {
+		if err := s.opts.BeforePublish(); err != nil {
+			return err
+		}
 	}
 	if s.opts.Store != nil {
 		if err := s.opts.Store.Save(s.opts.Key, h.cur); err != nil {

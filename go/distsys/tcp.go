@@ -40,11 +40,32 @@ type TCPOptions struct {
 	// AServerAdvanceCommitIndex, so raftkvs leaves it off (an experiment that also wrote data
 	// frames without waiting crashed its client on that assertion). Off by default.
 	AsyncCommit bool
+	// PipelineSends (implies AsyncCommit): a step's data frames are written at pre-commit
+	// without waiting for their acknowledgements either; a reader goroutine per connection takes
+	// the acknowledgements as they come. A pre-commit still dials (and aborts the step) when
+	// there is no connection, when the connection failed, or when the oldest unacknowledged
+	// frame is older than IOTimeout; a peer that dies with frames in flight loses them (as in a
+	// crash after the pre-commit), and a peer that is reached again gets them again, first, on
+	// the new connection (the receiver drops the data frames it has). Frames of one process to
+	// one peer keep their order (one connection), so commit and abort frames still follow the
+	// data frames they close. Saves a round trip per message and per peer on the request path.
+	// Meant with LoseOnCommitFailure: a dead peer is mostly found at commit, not pre-commit.
+	PipelineSends bool
 	// BeforeCommit, when set, runs before a step's commit frame goes out to a peer (after its
 	// other resources committed, in touch order): e.g. DurableSeq.Barrier, so that no message
 	// leaves the process before the log writes that precede it are durable (group commit: the
 	// writes themselves use ApplyDeferred). An error fails the commit.
 	BeforeCommit func() error
+	// Unreachable(j), when set, is told that a connection to node j could not be made (a send's
+	// dial failed: what a failure detector's probe observes), e.g. FailureDetector.Suspect, so
+	// that a protocol's `await fd[j]` alternative to a send stops waiting for the probes.
+	Unreachable func(j tla.Value)
+	// Suspected(j), when set, reports that j is suspected to have failed: a send to j then fails
+	// at once (the step aborts without dialling; a DropUnreachable destination drops it), and a
+	// commit to j that cannot be delivered gives up at once instead of retrying for
+	// CommitTimeout (with LoseOnCommitFailure), so a dead peer does not hold the step's other
+	// resources (its Shared locks) for the dial and retry times.
+	Suspected func(j tla.Value) bool
 }
 
 func (o *TCPOptions) defaults() {
@@ -59,6 +80,9 @@ func (o *TCPOptions) defaults() {
 	}
 	if o.CommitTimeout == 0 {
 		o.CommitTimeout = 30 * time.Second
+	}
+	if o.PipelineSends {
+		o.AsyncCommit = true
 	}
 }
 
@@ -184,6 +208,8 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 			return
 		}
 		kind, session, seq := body[0], binary.BigEndian.Uint64(body[1:]), binary.BigEndian.Uint64(body[9:])
+		noAck := kind&frameNoAck != 0 // a pipelined data frame: the next acknowledged frame covers it
+		kind &^= frameNoAck
 		switch kind {
 		case frameData, frameDataClocked:
 			payload := body[17:]
@@ -226,6 +252,9 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 		default:
 			return
 		}
+		if noAck {
+			continue
+		}
 		var ack [8]byte
 		binary.BigEndian.PutUint64(ack[:], seq)
 		c.SetWriteDeadline(time.Now().Add(m.opts.IOTimeout))
@@ -248,6 +277,10 @@ const (
 	// (tla.Encode of a function from instance names to step counts); sent only while the
 	// sender records a trace.
 	frameDataClocked = 3
+	// frameNoAck, or'ed into a data frame's kind, asks for no acknowledgement (PipelineSends):
+	// frames are processed in order, so the acknowledgement of the next commit or abort frame
+	// of the connection covers it.
+	frameNoAck = 0x80
 )
 
 func clockValue(vc VClock) tla.Value {
@@ -284,17 +317,27 @@ func clockFromValue(v tla.Value) (vc VClock, err error) {
 // one process share one connection per peer (frames carry their session), so the receiver sees
 // their frames in the order they were written: a commit written after another is processed
 // after it, also when commit frames are not waited for (AsyncCommit).
-func (m *TCPMailboxes) Resource() Resource {
+func (m *TCPMailboxes) Resource() Resource { return m.resource(true) }
+
+// ResourceWithoutBarrier is Resource whose commits do not run TCPOptions.BeforeCommit: for an
+// archetype whose messages may leave before the process's deferred writes are durable (a Raft
+// leader's AppendEntries: the leader writes its log in parallel with replicating it, and counts
+// itself towards a quorum only after its own barrier; see raftkvs).
+func (m *TCPMailboxes) ResourceWithoutBarrier() Resource { return m.resource(false) }
+
+func (m *TCPMailboxes) resource(barrier bool) Resource {
 	m.mu.Lock()
 	senders, session := m.senders, m.session
-	if m.used {
+	if m.used || !barrier {
 		var sb [8]byte
 		_, _ = rand.Read(sb[:])
 		session = binary.BigEndian.Uint64(sb[:])
 		senders = map[string]*tcpSender{}
 		m.groups = append(m.groups, senders)
 	}
-	m.used = true
+	if barrier {
+		m.used = true // the first Resource() takes m.senders; one without a barrier never does
+	}
 	m.mu.Unlock()
 	return NewIndexed(func(i tla.Value) (Resource, error) {
 		if i.Equal(m.self) {
@@ -312,22 +355,23 @@ func (m *TCPMailboxes) Resource() Resource {
 				l = &tcpConn{m: m, addr: a}
 				m.links[a] = l
 			}
-			s = &tcpSender{m: m, addr: a, session: session, l: l}
+			s = &tcpSender{m: m, addr: a, session: session, l: l, noBarrier: !barrier}
 			senders[a] = s
 		}
 		m.mu.Unlock()
-		return &tcpSend{s: s, lossy: m.opts.DropUnreachable != nil && m.opts.DropUnreachable(i)}, nil
+		return &tcpSend{s: s, peer: i, lossy: m.opts.DropUnreachable != nil && m.opts.DropUnreachable(i)}, nil
 	})
 }
 
 // tcpSender is one session's sending end to one peer, shared by the sub-resources of one
 // Resource() that send to it.
 type tcpSender struct {
-	m       *TCPMailboxes
-	addr    string
-	session uint64
-	seq     uint64 // guarded by l.mu
-	l       *tcpConn
+	m         *TCPMailboxes
+	addr      string
+	session   uint64
+	noBarrier bool
+	seq       uint64 // guarded by l.mu
+	l         *tcpConn
 }
 
 // tcpConn is the connection to one peer, shared by the sessions of a process.
@@ -337,13 +381,83 @@ type tcpConn struct {
 	mu   sync.Mutex
 	conn net.Conn
 	// frames written without waiting for their acknowledgements (acks come back in order and
-	// are read before the next frame's); resent first on a new connection
+	// are read before the next frame's, or by the reader goroutine with PipelineSends); resent
+	// first on a new connection. qmu guards unacked and gen (the connection's generation: a
+	// reader of an older connection takes no acknowledgement); the reader takes only qmu.
+	qmu     sync.Mutex
 	unacked []sentFrame
+	gen     uint64
 }
 
 type sentFrame struct {
 	f   []byte
 	seq uint64
+	at  time.Time // when it was last written
+}
+
+// acked: the receiver acknowledges the frame (all but frameNoAck data frames).
+func (u *sentFrame) acked() bool { return u.f[4]&frameNoAck == 0 }
+
+func (s *tcpConn) queue(f []byte, seq uint64) {
+	s.qmu.Lock()
+	s.unacked = append(s.unacked, sentFrame{f, seq, time.Now()})
+	s.qmu.Unlock()
+}
+
+// setDeadline bounds the next write (and, without a reader goroutine, the reads of its
+// acknowledgements).
+func (s *tcpConn) setDeadline(c net.Conn) {
+	if s.m.opts.PipelineSends {
+		c.SetWriteDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	} else {
+		c.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	}
+}
+
+// readAcks takes the acknowledgements of a pipelined connection, in order; a wrong one, or a
+// read error, closes the connection (the writer reconnects and resends what is unacknowledged).
+func (s *tcpConn) readAcks(c net.Conn, gen uint64) {
+	var ack [8]byte
+	for {
+		if _, err := io.ReadFull(c, ack[:]); err != nil {
+			c.Close()
+			return
+		}
+		seq := binary.BigEndian.Uint64(ack[:])
+		s.qmu.Lock()
+		// the frames before the first acknowledged one were processed before it
+		i := 0
+		for i < len(s.unacked) && !s.unacked[i].acked() {
+			i++
+		}
+		ok := s.gen == gen && i < len(s.unacked) && s.unacked[i].seq == seq
+		if ok {
+			for j := 0; j <= i; j++ {
+				s.unacked[j] = sentFrame{}
+			}
+			s.unacked = s.unacked[i+1:]
+		}
+		s.qmu.Unlock()
+		if !ok {
+			c.Close()
+			return
+		}
+	}
+}
+
+// dropStale closes a pipelined connection whose oldest unacknowledged frame has waited longer
+// than IOTimeout (a peer that stopped answering without closing), so that the next write dials.
+func (s *tcpConn) dropStale() {
+	if s.conn == nil {
+		return
+	}
+	s.qmu.Lock()
+	stale := len(s.unacked) > 0 && time.Since(s.unacked[0].at) > s.m.opts.IOTimeout
+	s.qmu.Unlock()
+	if stale {
+		s.conn.Close()
+		s.conn = nil
+	}
 }
 
 func (s *tcpConn) close() {
@@ -356,6 +470,11 @@ func (s *tcpConn) close() {
 }
 
 var errBadAck = errors.New("distsys: bad acknowledgement")
+
+// dialError is a failed connection attempt (the peer is unreachable, not merely slow).
+type dialError struct{ err error }
+
+func (e *dialError) Error() string { return e.err.Error() }
 
 func (s *tcpSender) frame(kind byte, seq uint64, v *tla.Value) []byte {
 	return s.clockedFrame(kind, seq, v, nil)
@@ -383,36 +502,56 @@ func (s *tcpSender) clockedFrame(kind byte, seq uint64, v *tla.Value, vc VClock)
 func (s *tcpConn) connect() error {
 	c, err := net.DialTimeout("tcp", s.addr, s.m.opts.DialTimeout)
 	if err != nil {
-		return fmt.Errorf("dial %s: %v", s.addr, err)
+		return &dialError{fmt.Errorf("dial %s: %v", s.addr, err)}
 	}
-	c.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
-	for _, u := range s.unacked {
-		if _, err := c.Write(u.f); err != nil {
+	s.setDeadline(c)
+	s.qmu.Lock()
+	s.gen++
+	gen := s.gen
+	now := time.Now()
+	resend := make([][]byte, len(s.unacked))
+	for i := range s.unacked {
+		resend[i] = s.unacked[i].f
+		s.unacked[i].at = now
+	}
+	s.qmu.Unlock()
+	for _, f := range resend {
+		if _, err := c.Write(f); err != nil {
 			c.Close()
 			return err
 		}
 	}
 	s.conn = c
+	if s.m.opts.PipelineSends {
+		go s.readAcks(c, gen)
+	}
 	return nil
 }
 
 // exchange sends one frame and waits for its acknowledgement, dialling first if needed; with
 // redial it retries once on a fresh connection (the old one may be to a dead process).
 func (s *tcpConn) exchange(f []byte, seq uint64) error {
-	var err error
+	_, err := s.exchangeW(f, seq)
+	return err
+}
+
+// exchangeW is exchange that also reports whether the frame may have reached the peer (it was
+// written, in part or whole, on some connection).
+func (s *tcpConn) exchangeW(f []byte, seq uint64) (written bool, err error) {
 	for attempt := 0; attempt < 2; attempt++ {
 		if s.conn == nil {
 			if err = s.connect(); err != nil {
-				return err
+				return written, err
 			}
 		}
+		written = true
 		if err = s.sendOne(f, seq); err == nil {
-			return nil
+			return true, nil
 		}
 		s.conn.Close()
 		s.conn = nil
 	}
-	return err
+	return written, err
 }
 
 func (s *tcpConn) sendOne(f []byte, seq uint64) error {
@@ -421,14 +560,25 @@ func (s *tcpConn) sendOne(f []byte, seq uint64) error {
 		return err
 	}
 	var ack [8]byte
-	for len(s.unacked) > 0 { // the acknowledgements of the frames posted before f come first
+	for { // the acknowledgements of the frames posted before f come first
+		s.qmu.Lock()
+		n := len(s.unacked)
+		s.qmu.Unlock()
+		if n == 0 {
+			break
+		}
 		if _, err := io.ReadFull(s.conn, ack[:]); err != nil {
 			return err
 		}
-		if binary.BigEndian.Uint64(ack[:]) != s.unacked[0].seq {
+		s.qmu.Lock()
+		ok := binary.BigEndian.Uint64(ack[:]) == s.unacked[0].seq
+		if ok {
+			s.unacked = s.unacked[1:]
+		}
+		s.qmu.Unlock()
+		if !ok {
 			return errBadAck
 		}
-		s.unacked = s.unacked[1:]
 	}
 	if _, err := io.ReadFull(s.conn, ack[:]); err != nil {
 		return err
@@ -443,11 +593,11 @@ func (s *tcpConn) sendOne(f []byte, seq uint64) error {
 // the frames of a connection in order, the next exchange reads the ack, and a new connection
 // resends it first. So a commit costs one write instead of a round trip on the request path.
 func (s *tcpConn) post(f []byte, seq uint64) error {
-	s.unacked = append(s.unacked, sentFrame{f, seq})
+	s.queue(f, seq)
 	if s.conn == nil {
 		return s.connect()
 	}
-	s.conn.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
+	s.setDeadline(s.conn)
 	if _, err := s.conn.Write(f); err != nil {
 		s.conn.Close()
 		s.conn = nil
@@ -456,10 +606,28 @@ func (s *tcpConn) post(f []byte, seq uint64) error {
 	return nil
 }
 
+// abort sends an abort frame, or, when the peer cannot be reached, keeps it to be resent first
+// on the next connection (receivers drop a session's pending frames on an abort; an abort of a
+// session with none pending does nothing, so a resent one is harmless).
+func (s *tcpConn) abort(f []byte, seq uint64) {
+	if s.m.opts.PipelineSends {
+		if s.conn == nil {
+			s.queue(f, seq) // no new dial in a failure path: it goes first on the next connection
+			return
+		}
+		_ = s.post(f, seq) // queued, whether or not the write succeeds
+		return
+	}
+	if err := s.exchange(f, seq); err != nil {
+		s.queue(f, seq)
+	}
+}
+
 // tcpSend is `net[j]` for a peer j: writes are buffered, sent as pending at pre-commit and made
 // visible at commit.
 type tcpSend struct {
 	s     *tcpSender
+	peer  tla.Value
 	lossy bool
 	mu    sync.Mutex
 	buf   []tla.Value
@@ -491,19 +659,75 @@ func (r *tcpSend) PreCommit() error {
 		return nil
 	}
 	s := r.s
+	if o := &s.m.opts; o.Suspected != nil && o.Suspected(r.peer) {
+		r.buf = nil
+		if r.lossy {
+			return nil
+		}
+		return fmt.Errorf("%w: %v is suspected to have failed", ErrAborted, r.peer)
+	}
 	s.l.mu.Lock()
 	defer s.l.mu.Unlock()
+	if s.m.opts.PipelineSends {
+		return r.preCommitPipelined()
+	}
 	for i := range r.buf {
 		s.seq++
-		if err := s.l.exchange(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
-			if r.sent {
-				_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+		if written, err := s.l.exchangeW(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
+			// The failed frame may have reached the receiver (only its acknowledgement was
+			// lost), so the step's frames are aborted there also when none was acknowledged;
+			// an abort that cannot be delivered now goes first on the next connection, so that
+			// no later commit frame makes them readable. (Before, a lost abort left them
+			// pending, and the session's next commit delivered an aborted step's messages.)
+			if r.sent || written {
+				s.l.abort(s.frame(frameAbort, s.seq, nil), s.seq)
 			}
 			r.buf, r.sent = nil, false
+			var de *dialError
+			if errors.As(err, &de) && s.m.opts.Unreachable != nil {
+				s.m.opts.Unreachable(r.peer)
+			}
 			if r.lossy {
 				return nil
 			}
 			return fmt.Errorf("%w: %v", ErrAborted, err)
+		}
+		r.sent = true
+	}
+	r.last = s.seq
+	return nil
+}
+
+// preCommitPipelined writes the step's data frames without waiting for their acknowledgements
+// (PipelineSends); r.mu and the connection's mu are held.
+func (r *tcpSend) preCommitPipelined() error {
+	s := r.s
+	fail := func(err error) error {
+		r.buf, r.sent = nil, false
+		var de *dialError
+		if errors.As(err, &de) && s.m.opts.Unreachable != nil {
+			s.m.opts.Unreachable(r.peer)
+		}
+		if r.lossy {
+			return nil
+		}
+		return fmt.Errorf("%w: %v", ErrAborted, err)
+	}
+	s.l.dropStale()
+	if s.l.conn == nil {
+		if err := s.l.connect(); err != nil {
+			return fail(err)
+		}
+	}
+	for i := range r.buf {
+		s.seq++
+		f := s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc)
+		f[4] |= frameNoAck
+		if err := s.l.post(f, s.seq); err != nil {
+			// The step's frames stay queued (resent on the next connection), so the abort
+			// that drops them at the receiver is queued after them.
+			s.l.abort(s.frame(frameAbort, s.seq, nil), s.seq)
+			return fail(err)
 		}
 		r.sent = true
 	}
@@ -520,7 +744,7 @@ func (r *tcpSend) Commit() error {
 	}
 	r.sent = false
 	s := r.s
-	if s.m.opts.BeforeCommit != nil {
+	if s.m.opts.BeforeCommit != nil && !s.noBarrier {
 		if err := s.m.opts.BeforeCommit(); err != nil {
 			return fmt.Errorf("distsys: before committing messages to %s: %v", s.addr, err)
 		}
@@ -528,13 +752,26 @@ func (r *tcpSend) Commit() error {
 	s.l.mu.Lock()
 	defer s.l.mu.Unlock()
 	deadline := time.Now().Add(s.m.opts.CommitTimeout)
+	// giveUp: the peer is known to be down, so retrying until the deadline only holds the step
+	// (and its other resources' locks) for nothing.
+	giveUp := func(err error) bool {
+		o := &s.m.opts
+		if !o.LoseOnCommitFailure {
+			return false
+		}
+		var de *dialError
+		if errors.As(err, &de) && o.Unreachable != nil {
+			o.Unreachable(r.peer)
+		}
+		return o.Suspected != nil && o.Suspected(r.peer)
+	}
 	if !s.m.opts.AsyncCommit {
 		for {
 			err := s.l.exchange(s.frame(frameCommit, r.last, nil), r.last)
 			if err == nil {
 				return nil
 			}
-			if time.Now().After(deadline) {
+			if time.Now().After(deadline) || giveUp(err) {
 				if s.m.opts.LoseOnCommitFailure {
 					return nil
 				}
@@ -545,8 +782,10 @@ func (r *tcpSend) Commit() error {
 	}
 	err := s.l.post(s.frame(frameCommit, r.last, nil), r.last)
 	for err != nil {
-		if time.Now().After(deadline) {
-			s.l.unacked = nil // given up: the receiver keeps the data pending (lost, as in a crash)
+		if time.Now().After(deadline) || giveUp(err) {
+			// Given up: the commit frame stays queued and goes first on the next connection to
+			// the same receiver (the messages arrive late, as on any network); a restarted
+			// receiver does not know the session and ignores it (lost, as in a crash).
 			if s.m.opts.LoseOnCommitFailure {
 				return nil
 			}
@@ -566,7 +805,7 @@ func (r *tcpSend) Abort() {
 		r.sent = false
 		s := r.s
 		s.l.mu.Lock()
-		_ = s.l.exchange(s.frame(frameAbort, s.seq, nil), s.seq)
+		s.l.abort(s.frame(frameAbort, s.seq, nil), s.seq)
 		s.l.mu.Unlock()
 	}
 }

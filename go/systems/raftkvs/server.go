@@ -81,6 +81,12 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		if store != nil && (name == "currentTerm" || name == "votedFor") {
 			opts.Store, opts.Key = store, name
 		}
+		if s.plog != nil && cfg.ParallelLeaderFsync && name == "commitIndex" {
+			// The leader's AppendEntries leave before its log is durable (below), so a commit
+			// index (the leader's, counting itself towards the quorum; a follower's, learnt from
+			// the leader) becomes visible only after this server's log writes are durable.
+			opts.BeforePublish = s.plog.Barrier
+		}
 		sh, err := distsys.NewShared(inits[name], opts)
 		if err != nil {
 			return nil, err
@@ -88,7 +94,9 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		s.shared[name] = sh
 	}
 	addrs := cfg.Addrs()
+	s.fd = distsys.NewFailureDetector(sysglue.Lookup(addrs), cfg.FD.PullInterval, 2)
 	tcpOpts := cfg.tcpOptions(true)
+	cfg.watchedBy(&tcpOpts, s.fd)
 	if s.plog != nil {
 		// Group commit: log writes are fsync'd by the barrier before any message leaves, one
 		// fsync for all the writes since the last (see plogResource.Commit).
@@ -99,7 +107,6 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		return nil, err
 	}
 	s.mb = mb
-	s.fd = distsys.NewFailureDetector(sysglue.Lookup(addrs), cfg.FD.PullInterval, 2)
 	timer := distsys.NewElectionTimer(cfg.LeaderElection.TimeoutOffset, cfg.LeaderElection.Timeout)
 	ticker := distsys.NewTicker(cfg.AppendEntriesSendInterval)
 	becomeLeader := distsys.NewLocalChannel()
@@ -123,10 +130,18 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 	}
 	archs := withFaults([]*distsys.Archetype{AServer, AServerRequestVote, AServerAppendEntries, AServerAdvanceCommitIndex, AServerBecomeLeader})
 	for n, a := range archs {
+		net := mb.Resource()
+		if s.plog != nil && cfg.ParallelLeaderFsync && a.Name == AServerAppendEntries.Name {
+			// Parallel log write (Raft thesis 10.2.1, as etcd does): the leader's AppendEntries
+			// do not wait for its own fsync, which runs meanwhile (plogResource.Commit starts
+			// it); the leader counts itself only once it is done (commitIndex's BeforePublish).
+			// Every other message still waits (a follower's acknowledgement, a vote, an answer).
+			net = mb.ResourceWithoutBarrier()
+		}
 		opts := []distsys.Option{
 			distsys.WithConstants(k), distsys.WithOutput(out),
 			distsys.WithValue("srvId", self),
-			distsys.WithResource("net", mb.Resource()),
+			distsys.WithResource("net", net),
 			distsys.WithResource("netLen", only("netLen", distsys.ReadOnlyWatch(func() tla.Value { return tla.MakeInt(int64(mb.Pending())) }, mb.PendingChanged))),
 			distsys.WithResource("netEnabled", unused("netEnabled (only read with ExploreFail)")),
 			distsys.WithResource("fd", s.fd.Resource()),
@@ -140,7 +155,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		}
 		switch a.Name {
 		case AServer.Name:
-			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog})),
+			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog, early: cfg.ParallelLeaderFsync})),
 				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
 		case AServerAppendEntries.Name:
@@ -198,10 +213,11 @@ func (s *Server) Close() {
 // the next message leaves: group commit). Without persistence
 // (seq == nil) writes are checked and dropped (PGo binds a dummy resource there).
 type plogResource struct {
-	k   *distsys.Constants
-	seq *distsys.DurableSeq
-	cur []tla.Value // tentative sequence; nil when the step has not written
-	ops []distsys.SeqOp
+	k     *distsys.Constants
+	seq   *distsys.DurableSeq
+	early bool        // start the fsync at commit (ParallelLeaderFsync)
+	cur   []tla.Value // tentative sequence; nil when the step has not written
+	ops   []distsys.SeqOp
 }
 
 func (p *plogResource) value() []tla.Value {
@@ -274,12 +290,24 @@ func (p *plogResource) Commit() error {
 		return nil
 	}
 	// Written without fsync: the mailboxes' BeforeCommit barrier makes it durable before any
-	// message leaves this server (a follower's AppendEntries answer, a leader's AppendEntries or
-	// client answer), with one fsync for every write since the last. Nothing outside the process
-	// sees the entries earlier, so a crash that loses them looks like a crash before the step.
-	// This needs the spec's steps to write plog before they send (the runtime commits resources
-	// in the order the step touched them), as every AServer step does.
-	return p.seq.ApplyDeferred([]distsys.SeqOp{{Keep: keep, Append: append([]tla.Value(nil), cur[keep:]...)}})
+	// message of AServer, AServerRequestVote or AServerAdvanceCommitIndex leaves this server (a
+	// follower's AppendEntries answer, a vote, a client answer), with one fsync for every write
+	// since the last, and commitIndex's BeforePublish before a commit index is visible. This
+	// needs the spec's steps to write plog before they send (the runtime commits resources in
+	// the order the step touched them), as every AServer step does. A leader's AppendEntries
+	// (AServerAppendEntries) do not wait: after a crash a follower may hold entries the
+	// restarted leader lost, which Raft allows (thesis 10.2.1) because the leader counted
+	// itself for none of them (docs/mpcal.md).
+	if err := p.seq.ApplyDeferred([]distsys.SeqOp{{Keep: keep, Append: append([]tla.Value(nil), cur[keep:]...)}}); err != nil {
+		return err
+	}
+	if p.early {
+		// Start the fsync now, in parallel with the leader's AppendEntries (which do not wait
+		// for it); whoever needs the writes durable waits in Barrier for this fsync, or the
+		// next one (group commit). An error sticks and fails the next waiting Barrier.
+		go func() { _ = p.seq.Barrier() }()
+	}
+	return nil
 }
 func (p *plogResource) Abort()       { p.ops, p.cur = nil, nil }
 func (p *plogResource) Close() error { return nil }

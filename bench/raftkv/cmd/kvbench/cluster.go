@@ -93,7 +93,7 @@ func (c *raftCluster) start() error {
 	c.fab = newFabric(c.nodes)
 	write := func(path string, peer func(i int) string) error {
 		var b strings.Builder
-		fmt.Fprintf(&b, "numServers: %d\nnumClients: %d\ndebug: false\npersist: %v\n%sservers:\n", c.nodes, c.maxClients, *persist, timing)
+		fmt.Fprintf(&b, "numServers: %d\nnumClients: %d\ndebug: false\npersist: %v\nparallelLeaderFsync: %v\n%sservers:\n", c.nodes, c.maxClients, *persist, *parFsync, timing)
 		for i := 1; i <= c.nodes; i++ {
 			fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n    monitorAddr: \"127.0.0.1:1\"\n", i, peer(i))
 		}

@@ -63,6 +63,7 @@ var (
 	seed      = flag.Int64("seed", 1, "random seed")
 	opLogs    = flag.Bool("oplogs", false, "fault mode: save every run's op log (gzipped JSON) in -checkdir, not only of failed checks")
 	persist   = flag.Bool("persist", true, "raftkvs: persist: true (fsync'd log, as etcd); false only to diagnose")
+	parFsync  = flag.Bool("parallelfsync", false, "raftkvs: parallelLeaderFsync: true (the leader's log fsync runs in parallel with replication)")
 	etcdLog   = flag.String("etcdlog", "error", "etcd --log-level (its logs are in -workdir)")
 )
 
@@ -243,6 +244,7 @@ type runLine struct {
 	P99us      int64         `json:"p99_us"`
 	Hist       []ycsb.Bucket `json:"latency_histogram"`
 	Profile    string        `json:"raftkvs_profile,omitempty"`
+	ParFsync   bool          `json:"raftkvs_parallel_fsync,omitempty"`
 	When       string        `json:"when"`
 }
 
@@ -285,7 +287,7 @@ func sweep(ctx context.Context, sysList []string, dir string) {
 							P50us: res.P50.Microseconds(), P99us: res.P99.Microseconds(), Hist: ycsb.Histogram(res.Log, *warmup),
 							When: time.Now().UTC().Format(time.RFC3339)}
 						if system == "raftkvs" {
-							l.Profile = *profile
+							l.Profile, l.ParFsync = *profile, *parFsync
 						}
 						emit(l)
 						fmt.Fprintf(os.Stderr, "%s n=%d %s clients=%d rep=%d: %.0f op/s p50 %v p99 %v errors %d\n",
@@ -382,6 +384,7 @@ type faultLine struct {
 	Hist     []ycsb.Bucket    `json:"latency_histogram"`
 	Check    ycsb.CheckResult `json:"check"`
 	Profile  string           `json:"raftkvs_profile,omitempty"`
+	ParFsync bool             `json:"raftkvs_parallel_fsync,omitempty"`
 	When     string           `json:"when"`
 }
 
@@ -480,7 +483,7 @@ func faultRun(ctx context.Context, system string, nodes int, dir string) {
 	line := faultLine{Mode: "fault", System: system, Nodes: nodes, Fault: *fault, Workload: "A", Clients: n, Ops: res.Ops, Errors: res.Errors,
 		BucketMs: 100, Timeline: ycsb.Timeline(res.Log, 100*time.Millisecond, total), Hist: ycsb.Histogram(res.Log, *warmup), Check: chk, When: time.Now().UTC().Format(time.RFC3339)}
 	if system == "raftkvs" {
-		line.Profile = *profile
+		line.Profile, line.ParFsync = *profile, *parFsync
 	}
 	for _, e := range evs {
 		line.Events = append(line.Events, event{At: e.at.Sub(res.Start).Seconds(), What: e.what, Node: e.node})

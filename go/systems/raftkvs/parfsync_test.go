@@ -1,0 +1,92 @@
+package raftkvs_test
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/veriforge/veriforge/go/internal/sysglue"
+	"github.com/veriforge/veriforge/go/systems/raftkvs"
+)
+
+// parallelLeaderFsync: true (the leader's AppendEntries do not wait for its own fsync, its commit
+// index waits for it) serves puts and gets, and what it acknowledged survives a restart of the
+// whole cluster from the data directories.
+func TestParallelLeaderFsyncServesAndPersists(t *testing.T) {
+	dir := t.TempDir()
+	addrs := freeAddrs(t, 5)
+	cfg, err := raftkvs.LoadConfig(writeFile(t, filepath.Join(dir, "c.yaml"),
+		configText(3, func(i int) string { return addrs[i-1] }, addrs[3:])+"parallelLeaderFsync: true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.ParallelLeaderFsync {
+		t.Fatal("parallelLeaderFsync not read")
+	}
+	cfg.AppendEntriesSendInterval = 5 * time.Millisecond
+	start := func() func() {
+		stop := make(chan struct{})
+		var servers []*raftkvs.Server
+		for i := 1; i <= 3; i++ {
+			s, err := raftkvs.NewServer(cfg, i, filepath.Join(dir, fmt.Sprint("data-", i)), io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			servers = append(servers, s)
+			go func() { _ = sysglue.Run(stop, s.Contexts()...) }()
+		}
+		return func() {
+			close(stop)
+			for _, s := range servers {
+				s.Close()
+			}
+		}
+	}
+	retry := func(what string, f func() error) {
+		t.Helper()
+		end := time.Now().Add(20 * time.Second)
+		for {
+			err := f()
+			if err == nil {
+				return
+			}
+			if time.Now().After(end) {
+				t.Fatalf("%s: %v", what, err)
+			}
+		}
+	}
+	stop := start()
+	c, err := raftkvs.NewClient(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40; i++ {
+		retry(fmt.Sprint("put ", i), func() error { return c.Put(fmt.Sprint("k", i%8), fmt.Sprint("v", i), 2*time.Second) })
+	}
+	c.Close()
+	stop()
+	stop = start()
+	defer stop()
+	// Another client id: the restarted leader re-applies the log and answers client 1's old
+	// requests again, which a new client 1 (request numbers from 1 again) would take for its own.
+	c, err = raftkvs.NewClient(cfg, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for k := 0; k < 8; k++ {
+		want := fmt.Sprint("v", 32+k)
+		retry(fmt.Sprint("get k", k), func() error {
+			got, ok, err := c.Get(fmt.Sprint("k", k), 2*time.Second)
+			if err != nil {
+				return err
+			}
+			if !ok || got != want {
+				t.Fatalf("after the restart k%d = %q (%v), want %q", k, got, ok, want)
+			}
+			return nil
+		})
+	}
+}
