@@ -17,11 +17,25 @@ use vf_pmlog::checksum::DataSum;
 use vf_pmlog::layout::{Record, KIND_DATA_CRC};
 use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
 
-const NAMES: [&str; 7] = ["raw", "raw+line", "stream+16", "stream+16pad64", "fused+line", "fused+rec", "ours"];
+const NAMES: [&str; 7] = [
+    "raw",
+    "raw+line",
+    "stream+16",
+    "stream+16pad64",
+    "fused+line",
+    "fused+rec",
+    "ours",
+];
 
 fn main() {
-    let size: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(128);
-    let rounds: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let size: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(128);
+    let rounds: usize = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
     let path = std::path::Path::new("/dev/shm/vf-pmlog-commit-cost");
     let _ = std::fs::remove_file(path);
     let cap = 256usize << 20;
@@ -33,7 +47,10 @@ fn main() {
     let mut res: Vec<Vec<f64>> = vec![vec![]; NAMES.len()];
     // ONLY=0,6: run a subset of the variants (indexes into NAMES).
     let only: Vec<usize> = match std::env::var("ONLY") {
-        Ok(o) => o.split(',').map(|x| x.parse().expect("ONLY: indexes")).collect(),
+        Ok(o) => o
+            .split(',')
+            .map(|x| x.parse().expect("ONLY: indexes"))
+            .collect(),
         Err(_) => (0..NAMES.len()).collect(),
     };
     for r in 0..=rounds {
@@ -48,7 +65,8 @@ fn main() {
             }
             let c0 = thread_cpu_seconds();
             if v == 6 {
-                let mut log = PmLog::create_with(region, 7, Protocol::Correct, Tuning::default()).expect("log");
+                let mut log = PmLog::create_with(region, 7, Protocol::Correct, Tuning::default())
+                    .expect("log");
                 for _ in 0..n {
                     if log.tentatively_append(&data[..size]).is_err() {
                         log.advance_head(log.tail()).expect("advance");
@@ -64,7 +82,11 @@ fn main() {
                 }
                 continue;
             } else {
-                let stride = match v { 2 => size + 16, 3 => (size + 16 + 63) & !63, _ => size };
+                let stride = match v {
+                    2 => size + 16,
+                    3 => (size + 16 + 63) & !63,
+                    _ => size,
+                };
                 let slots = (cap - 64) / stride;
                 for i in 0..n {
                     let off = 256 + (i % slots) * stride;
@@ -77,12 +99,27 @@ fn main() {
                         2 | 3 => region.write_nodrain(off, &data[..size + 16]),
                         _ => {
                             let mut sum = DataSum::default();
-                            region.write_nodrain_sum(off, &data[..size], ((i % slots) * size) as u64, &mut sum);
+                            region.write_nodrain_sum(
+                                off,
+                                &data[..size],
+                                ((i % slots) * size) as u64,
+                                &mut sum,
+                            );
                             if v == 4 {
                                 region.write_line_nodrain(64 + 64 * (i & 1), &line);
                             } else {
-                                let rec = Record { seq: i as u64, head: 0, tail: (i * size) as u64, prev_tail: 0, data_crc: sum.finish(), kind: KIND_DATA_CRC };
-                                region.write_line_words_nodrain(64 + 64 * (i & 1), &rec.line_words(7));
+                                let rec = Record {
+                                    seq: i as u64,
+                                    head: 0,
+                                    tail: (i * size) as u64,
+                                    prev_tail: 0,
+                                    data_crc: sum.finish(),
+                                    kind: KIND_DATA_CRC,
+                                };
+                                region.write_line_words_nodrain(
+                                    64 + 64 * (i & 1),
+                                    &rec.line_words(7),
+                                );
                             }
                         }
                     }
@@ -100,9 +137,16 @@ fn main() {
         x.sort_by(|a, b| a.partial_cmp(b).unwrap());
         x[x.len() / 2]
     };
-    let raw = med(&res[0]);
+    // Ratios are to `raw`, or to the first variant run when `raw` was left out.
+    let raw = med(if res[0].is_empty() {
+        &res[only[0]]
+    } else {
+        &res[0]
+    });
     for (v, name) in NAMES.iter().enumerate() {
-        if res[v].is_empty() { continue; }
+        if res[v].is_empty() {
+            continue;
+        }
         let m = med(&res[v]);
         println!("size {size:6}  {name:15} {m:8.0} MiB/s (thread CPU time, median of {rounds})  / raw {:.2}", m / raw);
     }

@@ -167,17 +167,30 @@ mod tests {
 
     #[test]
     fn short_crc_equals_the_crate() {
-        let words = [0x0123_4567_89ab_cdefu64, 0, u64::MAX, 0x8000_0000_0000_0001, 42, 7];
+        let words = [
+            0x0123_4567_89ab_cdefu64,
+            0,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+            42,
+            7,
+        ];
         for n in 0..=words.len() {
             for last in [None, Some(0u32), Some(0xdead_beef)] {
                 let mut bytes: Vec<u8> = words[..n].iter().flat_map(|w| w.to_le_bytes()).collect();
                 if let Some(l) = last {
                     bytes.extend_from_slice(&l.to_le_bytes());
                 }
-                assert_eq!(crc32c_short(&words[..n], last), crc32c::crc32c(&bytes), "{n} {last:?}");
+                assert_eq!(
+                    crc32c_short(&words[..n], last),
+                    crc32c::crc32c(&bytes),
+                    "{n} {last:?}"
+                );
             }
         }
-        let d = DataSum { lanes: [1, 0xffff_ffff, 0x1234_5678] };
+        let d = DataSum {
+            lanes: [1, 0xffff_ffff, 0x1234_5678],
+        };
         let mut b = Vec::new();
         for l in d.lanes {
             b.extend_from_slice(&l.to_le_bytes());

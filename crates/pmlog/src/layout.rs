@@ -147,7 +147,16 @@ impl Record {
             &[log_id, self.seq, self.head, self.tail, self.prev_tail, w4],
             None,
         );
-        [self.seq, self.head, self.tail, self.prev_tail, w4, crc as u64, 0, 0]
+        [
+            self.seq,
+            self.head,
+            self.tail,
+            self.prev_tail,
+            w4,
+            crc as u64,
+            0,
+            0,
+        ]
     }
 
     /// `None` when the slot does not hold a record whose CRC checks out (torn, never written,
