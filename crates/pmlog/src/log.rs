@@ -446,9 +446,8 @@ impl<R: PmRegion> PmLog<R> {
             self.stale_slot = None;
         }
         let off = SLOT_OFFSETS[target];
-        let mut line = [0u8; SLOT_LEN];
-        line[..RECORD_LEN].copy_from_slice(&rec.encode(self.header.log_id));
-        self.region.write_line_nodrain(off, &line);
+        self.region
+            .write_line_words_nodrain(off, &rec.line_words(self.header.log_id));
     }
 
     fn finish(&mut self, rec: Record) {

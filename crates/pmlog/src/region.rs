@@ -51,6 +51,16 @@ pub trait PmRegion {
     fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
         self.write_nodrain(off, line);
     }
+    /// `write_line_nodrain` of the line whose little-endian 8-byte words are `words`. Real PM
+    /// streams the words from registers: a line built in memory by scalar stores and read back by
+    /// the vector copy stalls on store forwarding behind the data's non-temporal stores.
+    fn write_line_words_nodrain(&mut self, off: usize, words: &[u64; 8]) {
+        let mut line = [0u8; CACHE_LINE];
+        for (i, w) in words.iter().enumerate() {
+            line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        self.write_line_nodrain(off, &line);
+    }
     fn len(&self) -> usize {
         self.bytes().len()
     }
@@ -278,6 +288,24 @@ impl PmRegion for MmapRegion {
         unsafe { copy_nt(self.map.as_mut_ptr().add(off), line.as_ptr(), CACHE_LINE) }
     }
 
+    fn write_line_words_nodrain(&mut self, off: usize, words: &[u64; 8]) {
+        assert!(
+            off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
+            "unaligned line store"
+        );
+        #[cfg(target_arch = "x86_64")]
+        if self.persistence != Persistence::Msync && avx_ok() {
+            // SAFETY: aligned whole line inside the mapping; the CPU has AVX.
+            unsafe { stream_words_avx(self.map.as_mut_ptr().add(off), words) };
+            return;
+        }
+        let mut line = [0u8; CACHE_LINE];
+        for (i, w) in words.iter().enumerate() {
+            line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        self.write_line_nodrain(off, &line);
+    }
+
     fn bytes(&self) -> &[u8] {
         &self.map
     }
@@ -345,6 +373,29 @@ impl PmRegion for MmapRegion {
         self.write(body_end, &data[tail..]);
         self.flush_lines(body_end, end - body_end);
     }
+}
+
+fn avx_ok() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Streams one line made of `words` (little-endian, x86) from registers.
+///
+/// # Safety
+/// `dst` is 64-byte aligned and valid for 64 bytes; the CPU has AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn stream_words_avx(dst: *mut u8, w: &[u64; 8]) {
+    use core::arch::x86_64::*;
+    let lo = _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64);
+    let hi = _mm256_set_epi64x(w[7] as i64, w[6] as i64, w[5] as i64, w[4] as i64);
+    _mm256_stream_si256(dst as *mut __m256i, lo);
+    _mm256_stream_si256(dst.add(32) as *mut __m256i, hi);
 }
 
 fn fused_ok() -> bool {

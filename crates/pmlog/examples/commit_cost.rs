@@ -1,0 +1,154 @@
+//! Where a small commit's time goes (issue 17, round 6; docs/pmlog.md "Commit-path costs").
+//!
+//! `PMEM_IS_PMEM_FORCE=1 taskset -c 1 cargo run --release -p vf-pmlog --example commit_cost -- SIZE [ROUNDS]`
+//!
+//! One 256 MiB file in /dev/shm, pre-faulted; every variant appends SIZE-byte entries, each
+//! durable (one `sfence`) before the next, 64 MiB per round (512 MiB from 4 KiB), interleaved
+//! rounds in rotating order, medians of thread CPU time:
+//! * `raw`: copy (NT / clwb) + fence, nothing else (the bench's raw limit);
+//! * `raw+line`: raw plus one 64-byte NT line into one of two fixed slots (a record's traffic);
+//! * `stream+16`, `stream+16pad64`: the entries laid out with a 16-byte inline trailer after each
+//!   (contiguous, resp. padded to whole lines): the traffic of an inline-trailer protocol;
+//! * `fused+line`: the fused copy + data checksum, then a constant line;
+//! * `fused+rec`: the fused copy + checksum, then the real commit record built from it;
+//! * `ours`: the log (`tentatively_append` + `commit`, default tuning).
+use vf_pmlog::bench::thread_cpu_seconds;
+use vf_pmlog::checksum::DataSum;
+use vf_pmlog::layout::{Record, KIND_DATA_CRC};
+use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
+
+const NAMES: [&str; 7] = [
+    "raw",
+    "raw+line",
+    "stream+16",
+    "stream+16pad64",
+    "fused+line",
+    "fused+rec",
+    "ours",
+];
+
+fn main() {
+    let size: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(128);
+    let rounds: usize = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let path = std::path::Path::new("/dev/shm/vf-pmlog-commit-cost");
+    let _ = std::fs::remove_file(path);
+    let cap = 256usize << 20;
+    drop(MmapRegion::create(path, 256 + cap, Persistence::auto()).expect("create"));
+    let data: Vec<u8> = (0..size + 16).map(|i| (i * 131 + 7) as u8).collect();
+    let total: usize = if size <= 1024 { 64 << 20 } else { 512 << 20 };
+    let n = total / size;
+    let line = [9u8; 64];
+    let mut res: Vec<Vec<f64>> = vec![vec![]; NAMES.len()];
+    // ONLY=0,6: run a subset of the variants (indexes into NAMES).
+    let only: Vec<usize> = match std::env::var("ONLY") {
+        Ok(o) => o
+            .split(',')
+            .map(|x| x.parse().expect("ONLY: indexes"))
+            .collect(),
+        Err(_) => (0..NAMES.len()).collect(),
+    };
+    for r in 0..=rounds {
+        for j in 0..only.len() {
+            let v = only[(j + r) % only.len()];
+            let mut region = MmapRegion::open(path, Persistence::auto()).expect("open");
+            let b = region.bytes();
+            let (base, len) = (b.as_ptr() as *mut u8, b.len());
+            for off in (0..len).step_by(4096) {
+                // SAFETY: inside the mapping; rewrites the byte it read (pre-faulting).
+                unsafe { base.add(off).write_volatile(base.add(off).read_volatile()) };
+            }
+            let c0 = thread_cpu_seconds();
+            if v == 6 {
+                let mut log = PmLog::create_with(region, 7, Protocol::Correct, Tuning::default())
+                    .expect("log");
+                for _ in 0..n {
+                    if log.tentatively_append(&data[..size]).is_err() {
+                        log.advance_head(log.tail()).expect("advance");
+                        log.tentatively_append(&data[..size]).expect("append");
+                    }
+                    log.commit().expect("commit");
+                }
+                // Stop the clock before `log` (and its mapping) is dropped: munmap of the
+                // pre-faulted 256 MiB costs more than the whole batch.
+                let c = thread_cpu_seconds() - c0;
+                if r > 0 {
+                    res[v].push((n * size) as f64 / c / 1048576.0);
+                }
+                continue;
+            } else {
+                let stride = match v {
+                    2 => size + 16,
+                    3 => (size + 16 + 63) & !63,
+                    _ => size,
+                };
+                let slots = (cap - 64) / stride;
+                for i in 0..n {
+                    let off = 256 + (i % slots) * stride;
+                    match v {
+                        0 => region.write_nodrain(off, &data[..size]),
+                        1 => {
+                            region.write_nodrain(off, &data[..size]);
+                            region.write_line_nodrain(64 + 64 * (i & 1), &line);
+                        }
+                        2 | 3 => region.write_nodrain(off, &data[..size + 16]),
+                        _ => {
+                            let mut sum = DataSum::default();
+                            region.write_nodrain_sum(
+                                off,
+                                &data[..size],
+                                ((i % slots) * size) as u64,
+                                &mut sum,
+                            );
+                            if v == 4 {
+                                region.write_line_nodrain(64 + 64 * (i & 1), &line);
+                            } else {
+                                let rec = Record {
+                                    seq: i as u64,
+                                    head: 0,
+                                    tail: (i * size) as u64,
+                                    prev_tail: 0,
+                                    data_crc: sum.finish(),
+                                    kind: KIND_DATA_CRC,
+                                };
+                                region.write_line_words_nodrain(
+                                    64 + 64 * (i & 1),
+                                    &rec.line_words(7),
+                                );
+                            }
+                        }
+                    }
+                    region.fence();
+                }
+            }
+            let c = thread_cpu_seconds() - c0;
+            if r > 0 {
+                res[v].push((n * size) as f64 / c / 1048576.0);
+            }
+        }
+    }
+    let med = |x: &Vec<f64>| {
+        let mut x = x.clone();
+        x.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        x[x.len() / 2]
+    };
+    // Ratios are to `raw`, or to the first variant run when `raw` was left out.
+    let raw = med(if res[0].is_empty() {
+        &res[only[0]]
+    } else {
+        &res[0]
+    });
+    for (v, name) in NAMES.iter().enumerate() {
+        if res[v].is_empty() {
+            continue;
+        }
+        let m = med(&res[v]);
+        println!("size {size:6}  {name:15} {m:8.0} MiB/s (thread CPU time, median of {rounds})  / raw {:.2}", m / raw);
+    }
+    let _ = std::fs::remove_file(path);
+}
