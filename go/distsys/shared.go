@@ -158,6 +158,14 @@ func (h *sharedHandle) acquire(write bool) error {
 					s.signalLocked() // readers held back by this writer may go on
 				}
 			}
+			if upgrade {
+				// The step aborts: drop its shared lock now (the other reader's upgrade may
+				// go on), so that the rollback's release does not wake this archetype's own
+				// wait below.
+				s.readers--
+				s.signalLocked()
+				h.held, h.excl, h.dirty, h.cur = false, false, false, tla.Value{}
+			}
 			if s.freed == nil {
 				s.freed = make(chan struct{})
 			}
