@@ -90,7 +90,7 @@ func TestSharedReadersShareWritersExclude(t *testing.T) {
 }
 
 // A label that sends through a mailbox with a commit barrier runs the barrier before its next
-// step takes its locks (earlyBarrier), and its commit still runs it.
+// step takes its locks (earlyBarrier, with WithEarlyBarrier), and its commit still runs it.
 func TestEarlyBarrierRunsBeforeLocks(t *testing.T) {
 	s, _ := NewShared(I(0), SharedOptions{Timeout: 50 * time.Millisecond})
 	var mu sync.Mutex
@@ -128,7 +128,7 @@ func TestEarlyBarrierRunsBeforeLocks(t *testing.T) {
 			}
 			return c.Goto("send")
 		}}}
-	c := NewContext(arch, I(1), WithResource("net", m1.Resource()), WithResource("x", s.Handle()))
+	c := NewContext(arch, I(1), WithResource("net", m1.Resource()), WithResource("x", s.Handle()), WithEarlyBarrier())
 	finishes(t, runAsync(c))
 	mu.Lock()
 	defer mu.Unlock()
