@@ -821,14 +821,14 @@ func (c *Context) Run() error {
 		var pt0 int64
 		if c.fresh {
 			c.fresh = false
-			if prof != nil {
+			if curProf() != nil {
 				c.profStart()
 			}
 			if b := c.barriers[c.pc]; b != nil {
 				c.earlyBarrier(b.f)
 			}
 		}
-		if prof != nil {
+		if c.pst != nil {
 			c.profAttempt()
 			pt0 = profNow()
 		}

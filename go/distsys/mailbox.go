@@ -63,7 +63,7 @@ func (q *queue) push(vs ...msg) {
 	if len(vs) == 0 {
 		return // no change: wakes nobody
 	}
-	if prof != nil {
+	if curProf() != nil {
 		now := profNow()
 		for i := range vs {
 			vs[i].at = now

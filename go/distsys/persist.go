@@ -59,7 +59,7 @@ func (s *FileStore) Load(key string, def tla.Value) (tla.Value, bool, error) {
 
 // Save stores v under key durably.
 func (s *FileStore) Save(key string, v tla.Value) error {
-	if prof != nil {
+	if curProf() != nil {
 		defer profSync("store:"+key, time.Now())
 	}
 	p, err := s.path(key)

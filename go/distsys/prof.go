@@ -28,6 +28,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/veriforge/veriforge/go/distsys/tla"
@@ -43,8 +44,16 @@ type profiler struct {
 	pid int
 }
 
-// prof is the process's profiler; nil when profiling is off.
-var prof = openProfiler(os.Getenv(ProfileDirEnv))
+// profP is the process's profiler; nil when profiling is off.
+var profP atomic.Pointer[profiler]
+
+func init() {
+	if p := openProfiler(os.Getenv(ProfileDirEnv)); p != nil {
+		profP.Store(p)
+	}
+}
+
+func curProf() *profiler { return profP.Load() }
 
 func openProfiler(dir string) *profiler {
 	if dir == "" {
@@ -78,8 +87,8 @@ func (p *profiler) flush() {
 
 // FlushProfile writes buffered profile lines (for glue that exits normally).
 func FlushProfile() {
-	if prof != nil {
-		prof.flush()
+	if p := curProf(); p != nil {
+		p.flush()
 	}
 }
 
@@ -103,13 +112,13 @@ type profFsync struct {
 
 // profSync records an fsync that started at t (no-op when profiling is off).
 func profSync(kind string, t time.Time) {
-	if prof != nil {
-		prof.emit(profFsync{prof.pid, kind, t.UnixNano(), int64(time.Since(t))})
+	if p := curProf(); p != nil {
+		p.emit(profFsync{p.pid, kind, t.UnixNano(), int64(time.Since(t))})
 	}
 }
 
 func profNow() int64 {
-	if prof == nil {
+	if curProf() == nil {
 		return 0
 	}
 	return time.Now().UnixNano()
@@ -154,7 +163,11 @@ func profHash(v tla.Value) string {
 
 func (c *Context) profStart() {
 	if c.pst == nil {
-		c.pst = &profStep{Pid: prof.pid, names: map[Resource]string{}}
+		pr := curProf()
+		if pr == nil {
+			return
+		}
+		c.pst = &profStep{Pid: pr.pid, names: map[Resource]string{}}
 	}
 	p := c.pst
 	p.A, p.S, p.L = c.arch.Name, c.self.String(), c.pc
@@ -204,7 +217,9 @@ func (c *Context) profCommitted(idleBefore int64) {
 	p := c.pst
 	p.T1 = time.Now().UnixNano()
 	p.Idle = idleBefore
-	prof.emit(p)
+	if pr := curProf(); pr != nil {
+		pr.emit(p)
+	}
 }
 
 type profMark struct {
@@ -217,7 +232,7 @@ type profMark struct {
 // ProfileMark records a glue event (e.g. a client call handed in or returned) of the archetype
 // instance self, for profreport; a no-op when profiling is off.
 func ProfileMark(mark string, self tla.Value) {
-	if prof != nil {
-		prof.emit(profMark{prof.pid, mark, self.String(), time.Now().UnixNano()})
+	if p := curProf(); p != nil {
+		p.emit(profMark{p.pid, mark, self.String(), time.Now().UnixNano()})
 	}
 }

@@ -141,9 +141,9 @@ func TestEarlyBarrierRunsBeforeLocks(t *testing.T) {
 // it to the step that read it, with its arrival time.
 func TestProfilerLinksSendAndReceive(t *testing.T) {
 	dir := t.TempDir()
-	old := prof
-	prof = openProfiler(dir)
-	defer func() { prof = old }()
+	old := profP.Load()
+	profP.Store(openProfiler(dir))
+	defer profP.Store(old)
 	m1, m2, _ := tcpPair(t, TCPOptions{ReceiveTimeout: 200 * time.Millisecond})
 	defer m1.Close()
 	defer m2.Close()
