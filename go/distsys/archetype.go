@@ -134,6 +134,13 @@ func WithIdleWait(d time.Duration) Option { return func(c *Context) { c.idleWait
 // WithBlockedWait sets the bound of a blocked step's wait for a change (DefaultBlockedWait).
 func WithBlockedWait(d time.Duration) Option { return func(c *Context) { c.blockedWait = d } }
 
+// WithEarlyBarrier makes a label whose recent steps sent through a mailbox with a commit barrier
+// (TCPOptions.BeforeCommit) run that barrier before its next step takes any lock (see
+// earlyBarrier). Off by default: on the Raft KV smokes it moved the leader's fsync wait out of the
+// AppendEntries step's locks without lowering latency, and cost throughput at 8 clients
+// (docs/mpcal.md, "Where a request's time goes").
+func WithEarlyBarrier() Option { return func(c *Context) { c.early = true } }
+
 // WithStepObserver is called after every committed step with the label that ran.
 func WithStepObserver(f func(label string)) Option { return func(c *Context) { c.observe = f } }
 
@@ -177,6 +184,16 @@ type Context struct {
 	blockPoll   bool // an aborted attempt read a resource that cannot notify, or failed to pre-commit
 	blockWaited bool // an aborted attempt's resource waited already (ErrAbortedAfterWait)
 	blocks      int
+
+	// early barriers (WithEarlyBarrier): per label, the BeforeCommit barrier one of its last
+	// committed steps ran (see earlyBarrier)
+	early    bool
+	barriers map[string]*labelBarrier
+
+	// step profiling (prof.go): nil when off
+	pst      *profStep
+	fresh    bool // the next attempt is a new step's first
+	profIdle int64
 
 	// trace recording (trace.go): nil when off
 	traceDir string
@@ -412,6 +429,19 @@ func (c *Context) Read(name string, idx ...tla.Value) (tla.Value, error) {
 		return tla.Value{}, err
 	}
 	c.reads = append(c.reads, r)
+	if c.pst != nil {
+		t0 := profNow()
+		v, err := r.Read()
+		if err == nil {
+			c.profAccess(name, r, t0, &v, false)
+		} else {
+			c.profAccess(name, r, t0, nil, false)
+		}
+		if err == nil && c.trace != nil {
+			c.traceAccess("read", name, root, idx, v)
+		}
+		return v, err
+	}
 	v, err := r.Read()
 	if err == nil && c.trace != nil {
 		c.traceAccess("read", name, root, idx, v)
@@ -425,7 +455,15 @@ func (c *Context) Write(name string, idx []tla.Value, v tla.Value) error {
 	if err != nil {
 		return err
 	}
-	err = r.Write(v)
+	if c.pst != nil {
+		t0 := profNow()
+		err = r.Write(v)
+		if err == nil {
+			c.profAccess(name, r, t0, &v, true)
+		}
+	} else {
+		err = r.Write(v)
+	}
 	if err == nil && c.trace != nil {
 		c.traceAccess("write", name, root, idx, v)
 	}
@@ -535,6 +573,9 @@ func (c *Context) abortAll() {
 
 // commitAll pre-commits every touched resource, then commits them; a failed pre-commit aborts.
 func (c *Context) commitAll() error {
+	if c.pst != nil {
+		return c.commitAllProfiled()
+	}
 	for _, r := range c.touched {
 		if err := r.PreCommit(); err != nil {
 			c.abortAll()
@@ -553,6 +594,39 @@ func (c *Context) commitAll() error {
 			first = err
 		}
 	}
+	return c.commitRelease(first)
+}
+
+// commitAllProfiled is commitAll timing each resource's PreCommit and Commit (prof.go).
+func (c *Context) commitAllProfiled() error {
+	p := c.pst
+	for _, r := range c.touched {
+		t0 := profNow()
+		err := r.PreCommit()
+		addDur(&p.Pc, c.profName(r), profNow()-t0)
+		if err != nil {
+			c.abortAll()
+			return err
+		}
+	}
+	var first error
+	for _, r := range c.touched {
+		var err error
+		t0 := profNow()
+		if l, ok := r.(lockHolder); ok {
+			err = l.commitHolding()
+		} else {
+			err = r.Commit()
+		}
+		addDur(&p.Cm, c.profName(r), profNow()-t0)
+		if err != nil && first == nil {
+			first = err
+		}
+	}
+	return c.commitRelease(first)
+}
+
+func (c *Context) commitRelease(first error) error {
 	for _, r := range c.touched {
 		if l, ok := r.(lockHolder); ok {
 			l.unlock()
@@ -610,6 +684,10 @@ func (c *Context) waitBlocked(d time.Duration) bool {
 	c.mu.Lock()
 	c.blocks++
 	c.mu.Unlock()
+	if c.pst != nil {
+		t0 := profNow()
+		defer func() { c.pst.Blk += profNow() - t0 }()
+	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	if len(c.blockChans) == 1 {
@@ -720,6 +798,7 @@ func (c *Context) Run() error {
 		return err
 	}
 	backoff := time.Duration(0)
+	c.fresh = true
 	for {
 		select {
 		case <-c.stop:
@@ -739,13 +818,33 @@ func (c *Context) Run() error {
 		if c.trace != nil {
 			c.trace.ops = c.trace.ops[:0]
 		}
+		var pt0 int64
+		if c.fresh {
+			c.fresh = false
+			if curProf() != nil {
+				c.profStart()
+			}
+			if b := c.barriers[c.pc]; b != nil {
+				c.earlyBarrier(b.f)
+			}
+		}
+		if c.pst != nil {
+			c.profAttempt()
+			pt0 = profNow()
+		}
 		err := c.runLabel(f)
+		if c.pst != nil {
+			c.pst.Exec += profNow() - pt0
+		}
 		if err == nil {
 			if c.next == "" {
 				c.abortAll()
 				return fmt.Errorf("archetype %s: label %s ended without a jump", c.arch.Name, c.pc)
 			}
 			idle, waits := c.idleStep()
+			if c.early {
+				c.noteBarrier()
+			}
 			var clock VClock
 			var t0 int64
 			if c.trace != nil {
@@ -779,9 +878,18 @@ func (c *Context) Run() error {
 						return err
 					}
 				}
+				if c.pst != nil {
+					c.profCommitted(c.profIdle)
+					c.profIdle = 0
+				}
+				c.fresh = true
 				if c.idleCycle() {
+					it0 := profNow()
 					c.waitChange(c.idleChans)
 					c.resetIdle()
+					if c.pst != nil {
+						c.profIdle = profNow() - it0
+					}
 				}
 				backoff = 0
 				continue
@@ -825,4 +933,63 @@ func (c *Context) Run() error {
 		}
 		c.clearBlocked()
 	}
+}
+
+// barrierStep is implemented by message resources whose commit first waits for a barrier
+// (TCPOptions.BeforeCommit: the process's deferred writes become durable).
+type barrierStep interface{ stepBarrier() func() error }
+
+// noteBarrier records, before the step commits, whether it sends through a resource with a
+// commit barrier (see earlyBarrier).
+func (c *Context) noteBarrier() {
+	var b func() error
+	for _, r := range c.touched {
+		if s, ok := r.(barrierStep); ok {
+			if f := s.stepBarrier(); f != nil {
+				b = f
+				break
+			}
+		}
+	}
+	lb := c.barriers[c.pc]
+	switch {
+	case b != nil && lb == nil:
+		if c.barriers == nil {
+			c.barriers = map[string]*labelBarrier{}
+		}
+		c.barriers[c.pc] = &labelBarrier{f: b}
+	case b != nil:
+		lb.f, lb.quiet = b, 0
+	case lb != nil:
+		if lb.quiet++; lb.quiet >= barrierQuietSteps {
+			delete(c.barriers, c.pc)
+		}
+	}
+}
+
+// labelBarrier is a label's early barrier and how many of its committed steps since the last
+// that ran it did not (a loop over peers skips itself; a Raft server's message handler sends as a
+// follower, not as a leader).
+type labelBarrier struct {
+	f     func() error
+	quiet int
+}
+
+// barrierQuietSteps: a label stops taking the early barrier after this many committed steps
+// without a barriered send.
+const barrierQuietSteps = 3
+
+// earlyBarrier runs, before a step's first attempt, the commit barrier one of the label's last
+// committed steps ran: the durable writes committed before the step (by any archetype of the
+// process) are then synced before the step takes its locks, not while its commit holds them
+// (strict two-phase locking keeps a step's Shared locks until its messages are committed, and
+// a message's commit waits for the barrier). The commit still runs the barrier, which then
+// waits only for writes made since. Only a delay is added, so no behaviour changes; an error is
+// ignored here (the commit's barrier reports it).
+func (c *Context) earlyBarrier(b func() error) {
+	if c.pst != nil {
+		t0 := profNow()
+		defer func() { addDur(&c.pst.Rw, "(early barrier)", profNow()-t0) }()
+	}
+	_ = b()
 }

@@ -15,6 +15,7 @@ const DefaultReceiveTimeout = 50 * time.Millisecond
 type msg struct {
 	v  tla.Value
 	vc VClock
+	at int64 // when it was queued (Unix ns), only while profiling (prof.go)
 }
 
 func plain(vs []tla.Value) []msg {
@@ -61,6 +62,12 @@ func (q *queue) changed() <-chan struct{} {
 func (q *queue) push(vs ...msg) {
 	if len(vs) == 0 {
 		return // no change: wakes nobody
+	}
+	if curProf() != nil {
+		now := profNow()
+		for i := range vs {
+			vs[i].at = now
+		}
 	}
 	q.mu.Lock()
 	q.items = append(q.items, vs...)
@@ -147,6 +154,16 @@ type receiver struct {
 	wait    <-chan struct{} // after an empty read: closed by the next message
 }
 
+// profArrival is when the message the last read took was queued (prof.go).
+func (r *receiver) profArrival() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.taken) == 0 {
+		return 0
+	}
+	return r.taken[len(r.taken)-1].at
+}
+
 func (r *receiver) Read() (tla.Value, error) {
 	m, ok, wait := r.q.tryPop()
 	r.mu.Lock()
@@ -221,6 +238,8 @@ type sender struct {
 	precommit func() error
 	deliver   func([]msg) error
 }
+
+func (s *sender) profArrival() int64 { return 0 }
 
 func (s *sender) Read() (tla.Value, error) { return tla.Value{}, ErrNotReadable }
 func (s *sender) Write(v tla.Value) error {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"time"
 
 	"github.com/veriforge/veriforge/go/distsys/tla"
 )
@@ -58,6 +59,9 @@ func (s *FileStore) Load(key string, def tla.Value) (tla.Value, bool, error) {
 
 // Save stores v under key durably.
 func (s *FileStore) Save(key string, v tla.Value) error {
+	if curProf() != nil {
+		defer profSync("store:"+key, time.Now())
+	}
 	p, err := s.path(key)
 	if err != nil {
 		return err

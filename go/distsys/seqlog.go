@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/veriforge/veriforge/go/distsys/tla"
 )
@@ -109,9 +110,11 @@ func (d *DurableSeq) Apply(ops []SeqOp) error {
 	if err := d.write(ops); err != nil {
 		return err
 	}
+	t := time.Now()
 	if err := d.f.Sync(); err != nil {
 		return err
 	}
+	profSync("seq", t)
 	d.syncs++
 	d.synced = d.written
 	return nil
@@ -142,7 +145,9 @@ func (d *DurableSeq) Barrier() error {
 		d.syncing = true
 		f, upto := d.f, d.written
 		d.mu.Unlock()
+		t := time.Now()
 		err := f.Sync()
+		profSync("seq-barrier", t)
 		d.mu.Lock()
 		d.syncing = false
 		d.syncs++

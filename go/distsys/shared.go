@@ -27,18 +27,24 @@ type SharedOptions struct {
 
 // Shared is state shared by several archetypes of one process (PGo's "local shared" resource):
 // e.g. a Raft server's currentTerm, read and written by its handler, election, replication and
-// commit archetypes. Each archetype gets its own Handle. A step that touches the handle takes an
-// exclusive lock on its first read or write and keeps it until the step commits or aborts, so
-// steps of different archetypes touching the same Shared are serialised (strict two-phase
-// locking: the committed history is equivalent to running the steps one at a time). Waiting for
-// the lock longer than Timeout aborts the step.
+// commit archetypes. Each archetype gets its own Handle. A step that reads the handle takes a
+// shared lock, one that writes it an exclusive lock (a read lock is upgraded), and keeps it until
+// the step commits or aborts, so steps of different archetypes that write the same Shared, or
+// read what another writes, are serialised, while steps that only read it run side by side
+// (strict two-phase locking with shared and exclusive locks: the committed history is equivalent
+// to running the steps one at a time). A waiting writer keeps new readers out (no writer
+// starves). Waiting for a lock longer than Timeout aborts the step; a handle whose upgrade timed
+// out (two steps reading and then writing the same value wait for each other) takes exclusive
+// locks from then on, also for reads.
 type Shared struct {
-	sem     chan struct{}
 	opts    SharedOptions
-	mu      sync.Mutex // guards value and changed; writers also hold sem
+	mu      sync.Mutex // guards everything below
+	readers int        // steps holding a shared lock
+	writer  bool       // a step holds the exclusive lock
+	wwait   int        // steps waiting for the exclusive lock (new readers wait behind them)
 	value   tla.Value
 	changed chan struct{} // closed (and replaced) by every commit that changes value
-	freed   chan struct{} // made on demand, closed by the next release of the lock
+	freed   chan struct{} // made on demand, closed by the next change of the lock's state
 }
 
 // NewShared returns a shared value starting at init (or at its stored value, with a Store).
@@ -53,7 +59,7 @@ func NewShared(init tla.Value, opts SharedOptions) (*Shared, error) {
 			return nil, err
 		}
 	}
-	return &Shared{sem: make(chan struct{}, 1), opts: opts, value: v, changed: make(chan struct{})}, nil
+	return &Shared{opts: opts, value: v, changed: make(chan struct{})}, nil
 }
 
 // Value is the committed value.
@@ -69,61 +75,133 @@ func (s *Shared) Handle() Resource { return &sharedHandle{s: s} }
 type sharedHandle struct {
 	s     *Shared
 	held  bool
+	excl  bool // the held lock is exclusive
+	xonly bool // take exclusive locks also for reads (an upgrade timed out once)
 	dirty bool
 	cur   tla.Value
 	wait  <-chan struct{} // what a blocked step waits for: the next change of the value it read, or the lock's release
 }
 
-func (h *sharedHandle) acquire() error {
-	if h.held {
+// signalLocked wakes the lock's waiters (s.mu held).
+func (s *Shared) signalLocked() {
+	if s.freed != nil {
+		close(s.freed)
+		s.freed = nil
+	}
+}
+
+// acquire takes the lock for a read (shared, unless xonly) or a write (exclusive, upgrading a
+// held shared lock), waiting at most Timeout.
+func (h *sharedHandle) acquire(write bool) error {
+	if h.held && (h.excl || !write) {
 		return nil
 	}
-	select {
-	case h.s.sem <- struct{}{}:
-	default:
-		s := h.s
+	s := h.s
+	excl := write || h.xonly
+	upgrade := h.held
+	var t *time.Timer
+	counted := false
+	for {
 		s.mu.Lock()
+		ok := false
+		switch {
+		case upgrade:
+			ok = s.readers == 1 && !s.writer
+			if ok {
+				s.readers, s.writer = 0, true
+			}
+		case excl:
+			ok = s.readers == 0 && !s.writer
+			if ok {
+				s.writer = true
+			}
+		default:
+			ok = !s.writer && s.wwait == 0
+			if ok {
+				s.readers++
+			}
+		}
+		if ok {
+			if counted {
+				s.wwait--
+			}
+			if !upgrade {
+				h.held, h.dirty = true, false
+				h.cur, h.wait = s.value, s.changed
+			}
+			h.excl = excl || upgrade
+			s.mu.Unlock()
+			if t != nil {
+				t.Stop()
+			}
+			return nil
+		}
+		if excl && !counted {
+			s.wwait++
+			counted = true
+		}
 		if s.freed == nil {
 			s.freed = make(chan struct{})
 		}
-		h.wait = s.freed // taken before waiting: a release after this closes it
+		ch := s.freed // taken before waiting: a change after this closes it
+		h.wait = ch
 		s.mu.Unlock()
-		t := time.NewTimer(s.opts.Timeout)
-		defer t.Stop()
+		if t == nil {
+			t = time.NewTimer(s.opts.Timeout)
+		}
 		select {
-		case s.sem <- struct{}{}:
+		case <-ch:
 		case <-t.C:
+			s.mu.Lock()
+			if counted {
+				if s.wwait--; s.wwait == 0 {
+					s.signalLocked() // readers held back by this writer may go on
+				}
+			}
+			if upgrade {
+				// The step aborts: drop its shared lock now (the other reader's upgrade may
+				// go on), so that the rollback's release does not wake this archetype's own
+				// wait below.
+				s.readers--
+				s.signalLocked()
+				h.held, h.excl, h.dirty, h.cur = false, false, false, tla.Value{}
+			}
+			if s.freed == nil {
+				s.freed = make(chan struct{})
+			}
+			h.wait = s.freed // the next change after this wait (not the one this timeout made)
+			s.mu.Unlock()
+			if upgrade {
+				h.xonly = true
+			}
 			return ErrAborted
 		}
 	}
-	h.held, h.dirty = true, false
-	h.s.mu.Lock()
-	h.cur, h.wait = h.s.value, h.s.changed
-	h.s.mu.Unlock()
-	return nil
 }
 
 func (h *sharedHandle) release() {
-	h.held, h.dirty = false, false
-	h.cur = tla.Value{}
-	<-h.s.sem
-	h.s.mu.Lock()
-	if h.s.freed != nil {
-		close(h.s.freed)
-		h.s.freed = nil
+	s := h.s
+	s.mu.Lock()
+	if h.excl {
+		s.writer = false
+	} else {
+		s.readers--
 	}
-	h.s.mu.Unlock()
+	s.signalLocked()
+	s.mu.Unlock()
+	h.held, h.excl, h.dirty = false, false, false
+	h.cur = tla.Value{}
 }
 
 func (h *sharedHandle) Read() (tla.Value, error) {
-	if err := h.acquire(); err != nil {
+	if err := h.acquire(false); err != nil {
 		return tla.Value{}, err
 	}
 	return h.cur, nil
 }
 
 func (h *sharedHandle) Write(v tla.Value) error {
-	if err := h.acquire(); err != nil {
+	if err := h.acquire(true); err != nil {
 		return err
 	}
 	h.cur, h.dirty = v, true

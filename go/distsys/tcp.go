@@ -637,6 +637,18 @@ type tcpSend struct {
 }
 
 func (r *tcpSend) readClocks() []VClock { return nil }
+func (r *tcpSend) profArrival() int64   { return 0 }
+
+// stepBarrier is the BeforeCommit barrier this step's commit will run (nil when the step sent
+// nothing through r or r has no barrier); see Context.earlyBarrier.
+func (r *tcpSend) stepBarrier() func() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.buf) == 0 || r.s.noBarrier {
+		return nil
+	}
+	return r.s.m.opts.BeforeCommit
+}
 func (r *tcpSend) setClock(vc VClock) {
 	r.mu.Lock()
 	r.vc = vc

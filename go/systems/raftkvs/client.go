@@ -109,6 +109,8 @@ func (c *Client) Get(key string, deadline time.Duration) (value string, ok bool,
 }
 
 func (c *Client) do(req tla.Value, deadline time.Duration) (string, bool, error) {
+	distsys.ProfileMark("call", c.ctx.Self())
+	defer distsys.ProfileMark("return", c.ctx.Self())
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	end := time.NewTimer(deadline)
