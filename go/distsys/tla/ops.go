@@ -78,16 +78,19 @@ func search(es []Value, x Value) (int, bool) {
 
 // In is x \in S.
 func In(x, s Value) Value {
+	stat(opIn, s.size())
 	_, ok := search(s.Elements(), x)
 	return MakeBool(ok)
 }
 func NotIn(x, s Value) Value { return Not(In(x, s)) }
 
 func Union(a, b Value) Value {
-	return MakeSet(append(append([]Value(nil), a.Elements()...), b.Elements()...)...)
+	stat(opUnion, a.size()+b.size())
+	return makeSet(append(append([]Value(nil), a.Elements()...), b.Elements()...)...)
 }
 
 func Intersect(a, b Value) Value {
+	stat(opIntersect, a.size()+b.size())
 	var out []Value
 	bs := b.Elements()
 	for _, e := range a.Elements() {
@@ -99,6 +102,7 @@ func Intersect(a, b Value) Value {
 }
 
 func SetMinus(a, b Value) Value {
+	stat(opSetMinus, a.size()+b.size())
 	var out []Value
 	bs := b.Elements()
 	for _, e := range a.Elements() {
@@ -119,7 +123,10 @@ func Subseteq(a, b Value) Value {
 	return True
 }
 
-func Cardinality(s Value) Value { return MakeInt(int64(len(s.Elements()))) }
+func Cardinality(s Value) Value {
+	stat(opCardinality, s.size())
+	return MakeInt(int64(len(s.Elements())))
+}
 
 // UnionAll is UNION S.
 func UnionAll(s Value) Value {
@@ -127,7 +134,7 @@ func UnionAll(s Value) Value {
 	for _, e := range s.Elements() {
 		all = append(all, e.Elements()...)
 	}
-	return MakeSet(all...)
+	return makeSet(all...)
 }
 
 // Subset is SUBSET S.
@@ -146,11 +153,12 @@ func Subset(s Value) Value {
 		}
 		out = append(out, Value{k: KindSet, keys: sub})
 	}
-	return MakeSet(out...)
+	return makeSet(out...)
 }
 
 // Filter is {x \in S : p(x)}.
 func Filter(s Value, p func(Value) bool) Value {
+	stat(opFilter, s.size())
 	var out []Value
 	for _, e := range s.Elements() {
 		if p(e) {
@@ -183,7 +191,7 @@ func Bindings(sets []Value, f func(xs []Value) bool) {
 func SetMap(sets []Value, f func(xs []Value) Value) Value {
 	var out []Value
 	Bindings(sets, func(xs []Value) bool { out = append(out, f(xs)); return true })
-	return MakeSet(out...)
+	return makeSet(out...)
 }
 
 // Exists and ForAll are the bounded quantifiers.
@@ -212,8 +220,8 @@ func Choose(s Value, p func(Value) bool) Value {
 // Product is S1 \X S2 \X ....
 func Product(sets ...Value) Value {
 	var out []Value
-	Bindings(sets, func(xs []Value) bool { out = append(out, MakeTuple(xs...)); return true })
-	return MakeSet(out...)
+	Bindings(sets, func(xs []Value) bool { out = append(out, makeTuple(xs...)); return true })
+	return makeSet(out...)
 }
 
 // ---------------------------------------------------------------- functions, records, sequences
@@ -225,16 +233,22 @@ func FnCons(sets []Value, f func(xs []Value) Value) Value {
 		if len(xs) == 1 {
 			ks = append(ks, xs[0])
 		} else {
-			ks = append(ks, MakeTuple(xs...))
+			ks = append(ks, makeTuple(xs...))
 		}
 		vs = append(vs, f(xs))
 		return true
 	})
-	return MakeFunction(ks, vs)
+	stat(opFnCons, len(ks))
+	return makeFunction(ks, vs)
 }
 
 // Apply is f[x] (x a tuple for f[a, b]).
 func Apply(f, x Value) Value {
+	stat(opApply, f.size())
+	return apply(f, x)
+}
+
+func apply(f, x Value) Value {
 	ks, vs := f.Pairs()
 	i, ok := search(ks, x)
 	if !ok {
@@ -244,16 +258,25 @@ func Apply(f, x Value) Value {
 }
 
 // Dot is r.field.
-func Dot(r Value, field string) Value { return Apply(r, MakeString(field)) }
+func Dot(r Value, field string) Value {
+	stat(opDot, r.size())
+	return apply(r, MakeString(field))
+}
 
 // Domain is DOMAIN f.
 func Domain(f Value) Value {
+	stat(opDomain, f.size())
 	ks, _ := f.Pairs()
 	return Value{k: KindSet, keys: ks}
 }
 
 // Except is [f EXCEPT ![x] = v]; keys outside the domain leave f unchanged (as the evaluator does).
 func Except(f, x, v Value) Value {
+	stat(opExcept, f.size())
+	return except(f, x, v)
+}
+
+func except(f, x, v Value) Value {
 	ks, vs := f.Pairs()
 	i, ok := search(ks, x)
 	if !ok {
@@ -266,6 +289,11 @@ func Except(f, x, v Value) Value {
 
 // ExceptPath is [f EXCEPT ![p1][p2]... = u(old)] for a path of keys.
 func ExceptPath(f Value, path []Value, u func(old Value) Value) Value {
+	stat(opExceptPath, f.size())
+	return exceptPath(f, path, u)
+}
+
+func exceptPath(f Value, path []Value, u func(old Value) Value) Value {
 	if len(path) == 0 {
 		return u(f)
 	}
@@ -273,7 +301,7 @@ func ExceptPath(f Value, path []Value, u func(old Value) Value) Value {
 	if _, ok := search(ks, path[0]); !ok {
 		return f
 	}
-	return Except(f, path[0], ExceptPath(Apply(f, path[0]), path[1:], u))
+	return except(f, path[0], exceptPath(apply(f, path[0]), path[1:], u))
 }
 
 // FnSet is [S -> T].
@@ -284,8 +312,8 @@ func FnSet(s, t Value) Value {
 		sets[i] = t
 	}
 	var out []Value
-	Bindings(sets, func(xs []Value) bool { out = append(out, MakeFunction(dom, append([]Value(nil), xs...))); return true })
-	return MakeSet(out...)
+	Bindings(sets, func(xs []Value) bool { out = append(out, makeFunction(dom, append([]Value(nil), xs...))); return true })
+	return makeSet(out...)
 }
 
 // RecordSet is [f1 : S1, ...].
@@ -299,20 +327,21 @@ func RecordSet(names []string, sets []Value) Value {
 		out = append(out, MakeRecord(fs...))
 		return true
 	})
-	return MakeSet(out...)
+	return makeSet(out...)
 }
 
 // Merge is f @@ g.
 func Merge(f, g Value) Value {
+	stat(opMerge, f.size()+g.size())
 	fk, fv := f.Pairs()
 	gk, gv := g.Pairs()
 	ks := append(append([]Value(nil), gk...), fk...)
 	vs := append(append([]Value(nil), gv...), fv...)
-	return MakeFunction(ks, vs) // later (f's) entries win
+	return makeFunction(ks, vs) // later (f's) entries win
 }
 
 // ColonGreater is x :> y.
-func ColonGreater(x, y Value) Value { return MakeFunction([]Value{x}, []Value{y}) }
+func ColonGreater(x, y Value) Value { return makeFunction([]Value{x}, []Value{y}) }
 
 func seq(s Value) []Value {
 	if !s.IsSeq() {
@@ -321,17 +350,23 @@ func seq(s Value) []Value {
 	return s.vals
 }
 
-func Len(s Value) Value { return MakeInt(int64(len(seq(s)))) }
+func Len(s Value) Value {
+	stat(opLen, s.size())
+	return MakeInt(int64(len(seq(s))))
+}
 
 func Append(s, e Value) Value {
-	return MakeTuple(append(append([]Value(nil), seq(s)...), e)...)
+	stat(opAppend, s.size())
+	return makeTuple(append(append([]Value(nil), seq(s)...), e)...)
 }
 
 func Concat(a, b Value) Value {
-	return MakeTuple(append(append([]Value(nil), seq(a)...), seq(b)...)...)
+	stat(opConcat, a.size()+b.size())
+	return makeTuple(append(append([]Value(nil), seq(a)...), seq(b)...)...)
 }
 
 func Head(s Value) Value {
+	stat(opHead, s.size())
 	es := seq(s)
 	if len(es) == 0 {
 		fail("Head of the empty sequence")
@@ -340,24 +375,26 @@ func Head(s Value) Value {
 }
 
 func Tail(s Value) Value {
+	stat(opTail, s.size())
 	es := seq(s)
 	if len(es) == 0 {
 		fail("Tail of the empty sequence")
 	}
-	return MakeTuple(es[1:]...)
+	return makeTuple(es[1:]...)
 }
 
 // SubSeq is SubSeq(s, m, n).
 func SubSeq(s, m, n Value) Value {
+	stat(opSubSeq, s.size())
 	es := seq(s)
 	a, b := m.AsInt(), n.AsInt()
 	if a > b {
-		return MakeTuple()
+		return makeTuple()
 	}
 	if a < 1 || b > int64(len(es)) {
 		fail("SubSeq(%v, %d, %d) out of range", s, a, b)
 	}
-	return MakeTuple(es[a-1 : b]...)
+	return makeTuple(es[a-1 : b]...)
 }
 
 // SelectSeq is SelectSeq(s, p).
@@ -368,13 +405,13 @@ func SelectSeq(s Value, p func(Value) bool) Value {
 			out = append(out, e)
 		}
 	}
-	return MakeTuple(out...)
+	return makeTuple(out...)
 }
 
 // ToSet is ToSet(s) (the range of a function).
 func ToSet(f Value) Value {
 	_, vs := f.Pairs()
-	return MakeSet(vs...)
+	return makeSet(vs...)
 }
 
 // If is IF c THEN a ELSE b with a and b computed lazily.

@@ -67,6 +67,11 @@ var DefaultInit = MakeModel("defaultInitValue")
 
 // MakeSet builds a set from any elements (duplicates removed).
 func MakeSet(elems ...Value) Value {
+	stat(opMakeSet, len(elems))
+	return makeSet(elems...)
+}
+
+func makeSet(elems ...Value) Value {
 	es := append([]Value(nil), elems...)
 	sort.Slice(es, func(a, b int) bool { return Compare(es[a], es[b]) < 0 })
 	out := es[:0]
@@ -80,6 +85,11 @@ func MakeSet(elems ...Value) Value {
 
 // MakeTuple builds <<e1, ..., en>> (the function 1..n -> ei).
 func MakeTuple(elems ...Value) Value {
+	stat(opMakeTuple, len(elems))
+	return makeTuple(elems...)
+}
+
+func makeTuple(elems ...Value) Value {
 	keys := make([]Value, len(elems))
 	for i := range elems {
 		keys[i] = MakeInt(int64(i + 1))
@@ -95,16 +105,22 @@ type Field struct {
 
 // MakeRecord builds [f1 |-> v1, ...]; a repeated field keeps its last value.
 func MakeRecord(fields ...Field) Value {
+	stat(opMakeRecord, len(fields))
 	ks := make([]Value, len(fields))
 	vs := make([]Value, len(fields))
 	for i, f := range fields {
 		ks[i], vs[i] = MakeString(f.Name), f.Value
 	}
-	return MakeFunction(ks, vs)
+	return makeFunction(ks, vs)
 }
 
 // MakeFunction builds the function mapping keys[i] to vals[i] (a repeated key keeps its last value).
 func MakeFunction(keys, vals []Value) Value {
+	stat(opMakeFunction, len(keys))
+	return makeFunction(keys, vals)
+}
+
+func makeFunction(keys, vals []Value) Value {
 	idx := make([]int, len(keys))
 	for i := range idx {
 		idx[i] = i
@@ -267,7 +283,10 @@ func cmpInt(a, b int) int {
 
 // Equal is TLA+ equality (Compare(v, o) == 0, without ordering: values of different sizes differ
 // at once, and slices shared by both values, e.g. an unchanged log, are not walked).
-func (v Value) Equal(o Value) bool { return equal(v, o) }
+func (v Value) Equal(o Value) bool {
+	stat(opEqual, max(v.size(), o.size()))
+	return equal(v, o)
+}
 
 func equal(a, b Value) bool {
 	if a.k != b.k {
