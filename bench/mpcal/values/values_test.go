@@ -74,10 +74,28 @@ func both(b *testing.B, name string, slices, hamt func()) {
 	})
 }
 
-// BenchmarkLog: a Raft log (sequence of records) under raftkvs' operations. "request" is the mix
-// counted per Append in the raftkvs runs: 1 Append, 18 Len, 10 Apply (+ .term), 5 SubSeq of the
-// last entries (leader to followers), 2 follower appends (SubSeq(log, 1, prev) \o entries).
+// chain extends a log the way a Raft server does (log := Append(log, e), or a follower's
+// log := SubSeq(log, 1, Len(log)) \o entries), starting over from the n-entry base every
+// restart operations (the restart's cost is included, amortised).
+type chain[T any] struct {
+	base, cur  T
+	k, restart int
+}
+
+func (c *chain[T]) next() T {
+	if c.k++; c.k == c.restart {
+		c.k, c.cur = 0, c.base
+	}
+	return c.cur
+}
+
+// BenchmarkLog: a Raft log (sequence of records) under raftkvs' operations. "*-chain" extends the
+// latest log (the systems' pattern); "append-fork" appends to one old log again and again (every
+// append after the first must copy). "request" is the mix counted per Append in the raftkvs runs:
+// 1 Append, 18 Len, 10 Apply (+ .term), 5 SubSeq of the last entries (leader to followers), 2
+// follower appends (SubSeq(log, 1, Len) \o entries).
 func BenchmarkLog(b *testing.B) {
+	const restart = 1024
 	for _, n := range logSizes {
 		es := entries(n)
 		s := tla.MakeTuple(es...)
@@ -89,46 +107,68 @@ func BenchmarkLog(b *testing.B) {
 		s2 := tla.MakeTuple(entries(n)...) // equal, not shared
 		h2 := NewSeq(entries(n)...)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			both(b, "append", func() { sv = tla.Append(s, e) }, func() { sh = h.Append(e) })
+			sc := &chain[tla.Value]{base: s, cur: s, restart: restart}
+			hc := &chain[Seq]{base: h, cur: h, restart: restart}
+			both(b, "append-chain", func() { sc.cur = tla.Append(sc.next(), e) }, func() { hc.cur = hc.next().Append(e) })
+			both(b, "append-fork", func() { sv = tla.Append(s, e) }, func() { sh = h.Append(e) })
 			both(b, "len", func() { sv = tla.Len(s) }, func() { si = h.Len() })
 			both(b, "apply", func() { sv = tla.Dot(tla.Apply(s, N), "term") },
 				func() { sv = tla.Dot(h.Apply(n), "term") })
 			both(b, "subseq-last4", func() { sv = tla.SubSeq(s, tla.MakeInt(int64(n-3)), N) },
 				func() { sh = h.SubSeq(n-3, n) })
-			both(b, "follower-append", func() { sv = tla.Concat(tla.SubSeq(s, tla.MakeInt(1), N), one) },
-				func() { sh = h.SubSeq(1, n).Concat(hone) })
+			sc = &chain[tla.Value]{base: s, cur: s, restart: restart}
+			hc = &chain[Seq]{base: h, cur: h, restart: restart}
+			both(b, "follower-append-chain", func() {
+				x := sc.next()
+				sc.cur = tla.Concat(tla.SubSeq(x, tla.MakeInt(1), tla.Len(x)), one)
+			}, func() {
+				x := hc.next()
+				hc.cur = x.SubSeq(1, x.Len()).Concat(hone)
+			})
 			both(b, "equal-unshared", func() { sb = s.Equal(s2) }, func() { sb = h.Equal(h2) })
 			both(b, "encode", func() { sy = tla.Encode(nil, s) }, func() { sy = h.Encode(nil) })
+			sc = &chain[tla.Value]{base: s, cur: s, restart: restart}
+			hc = &chain[Seq]{base: h, cur: h, restart: restart}
+			var sf [2]*chain[tla.Value]
+			var hf [2]*chain[Seq]
+			for j := range sf {
+				sf[j] = &chain[tla.Value]{base: s, cur: s, restart: restart}
+				hf[j] = &chain[Seq]{base: h, cur: h, restart: restart}
+			}
 			both(b, "request", func() {
-				x := tla.Append(s, e)
+				x := tla.Append(sc.next(), e)
+				L := tla.Len(x)
 				for j := 0; j < 18; j++ {
 					sv = tla.Len(x)
 				}
 				for j := 0; j < 10; j++ {
-					sv = tla.Dot(tla.Apply(x, N), "term")
+					sv = tla.Dot(tla.Apply(x, L), "term")
 				}
 				for j := 0; j < 5; j++ {
-					sv = tla.SubSeq(x, tla.MakeInt(int64(n-3)), N)
+					sv = tla.SubSeq(x, tla.Minus(L, tla.MakeInt(3)), L)
 				}
-				for j := 0; j < 2; j++ {
-					sv = tla.Concat(tla.SubSeq(s, tla.MakeInt(1), N), one)
+				for _, f := range sf { // two followers extend their own logs
+					x := f.next()
+					f.cur = tla.Concat(tla.SubSeq(x, tla.MakeInt(1), tla.Len(x)), one)
 				}
-				sv = x
+				sc.cur = x
 			}, func() {
-				x := h.Append(e)
+				x := hc.next().Append(e)
+				L := x.Len()
 				for j := 0; j < 18; j++ {
 					si = x.Len()
 				}
 				for j := 0; j < 10; j++ {
-					sv = tla.Dot(x.Apply(n), "term")
+					sv = tla.Dot(x.Apply(L), "term")
 				}
 				for j := 0; j < 5; j++ {
-					sh = x.SubSeq(n-3, n)
+					sh = x.SubSeq(L-3, L)
 				}
-				for j := 0; j < 2; j++ {
-					sh = h.SubSeq(1, n).Concat(hone)
+				for _, f := range hf {
+					x := f.next()
+					f.cur = x.SubSeq(1, x.Len()).Concat(hone)
 				}
-				sh = x
+				hc.cur = x
 			})
 		})
 	}

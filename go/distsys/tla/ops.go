@@ -86,7 +86,31 @@ func NotIn(x, s Value) Value { return Not(In(x, s)) }
 
 func Union(a, b Value) Value {
 	stat(opUnion, a.size()+b.size())
-	return makeSet(append(append([]Value(nil), a.Elements()...), b.Elements()...)...)
+	as, bs := a.Elements(), b.Elements()
+	switch {
+	case len(bs) == 0:
+		return Value{k: KindSet, keys: as}
+	case len(as) == 0:
+		return Value{k: KindSet, keys: bs}
+	}
+	out := make([]Value, 0, len(as)+len(bs)) // merge of two sorted lists
+	i, j := 0, 0
+	for i < len(as) && j < len(bs) {
+		switch c := Compare(as[i], bs[j]); {
+		case c < 0:
+			out = append(out, as[i])
+			i++
+		case c > 0:
+			out = append(out, bs[j])
+			j++
+		default:
+			out = append(out, as[i])
+			i++
+			j++
+		}
+	}
+	out = append(append(out, as[i:]...), bs[j:]...)
+	return Value{k: KindSet, keys: out}
 }
 
 func Intersect(a, b Value) Value {
@@ -103,12 +127,21 @@ func Intersect(a, b Value) Value {
 
 func SetMinus(a, b Value) Value {
 	stat(opSetMinus, a.size()+b.size())
-	var out []Value
-	bs := b.Elements()
-	for _, e := range a.Elements() {
-		if _, ok := search(bs, e); !ok {
-			out = append(out, e)
+	as, bs := a.Elements(), b.Elements()
+	if len(bs) == 0 || len(as) == 0 {
+		return Value{k: KindSet, keys: as}
+	}
+	out := make([]Value, 0, len(as))
+	j := 0
+	for _, e := range as { // merge walk of two sorted lists
+		for j < len(bs) && Compare(bs[j], e) < 0 {
+			j++
 		}
+		if j < len(bs) && Compare(bs[j], e) == 0 {
+			j++
+			continue
+		}
+		out = append(out, e)
 	}
 	return Value{k: KindSet, keys: out}
 }
@@ -284,7 +317,7 @@ func except(f, x, v Value) Value {
 	}
 	nv := append([]Value(nil), vs...)
 	nv[i] = v
-	return Value{k: KindFunction, keys: ks, vals: nv}
+	return Value{k: KindFunction, seq: f.seq, keys: f.keys, vals: nv}
 }
 
 // ExceptPath is [f EXCEPT ![p1][p2]... = u(old)] for a path of keys.
@@ -347,7 +380,7 @@ func seq(s Value) []Value {
 	if !s.IsSeq() {
 		fail("expected a sequence, got %v", s)
 	}
-	return s.vals
+	return s.vals // spare capacity is only written through appendSeq
 }
 
 func Len(s Value) Value {
@@ -357,12 +390,16 @@ func Len(s Value) Value {
 
 func Append(s, e Value) Value {
 	stat(opAppend, s.size())
-	return makeTuple(append(append([]Value(nil), seq(s)...), e)...)
+	return appendSeq(s, []Value{e})
 }
 
 func Concat(a, b Value) Value {
 	stat(opConcat, a.size()+b.size())
-	return makeTuple(append(append([]Value(nil), seq(a)...), seq(b)...)...)
+	bs := seq(b)
+	if len(seq(a)) == 0 {
+		return mkSeq(bs, nil) // shares b's elements; b's claim stays b's
+	}
+	return appendSeq(a, bs)
 }
 
 func Head(s Value) Value {
@@ -380,7 +417,7 @@ func Tail(s Value) Value {
 	if len(es) == 0 {
 		fail("Tail of the empty sequence")
 	}
-	return makeTuple(es[1:]...)
+	return mkSeq(es[1:len(es):len(es)], nil) // shares s's elements
 }
 
 // SubSeq is SubSeq(s, m, n).
@@ -394,7 +431,10 @@ func SubSeq(s, m, n Value) Value {
 	if a < 1 || b > int64(len(es)) {
 		fail("SubSeq(%v, %d, %d) out of range", s, a, b)
 	}
-	return makeTuple(es[a-1 : b]...)
+	if a == 1 { // a prefix keeps the array's start, so it may keep the append claim
+		return mkSeq(es[:b], s.tail)
+	}
+	return mkSeq(es[a-1:b:b], nil) // shares s's elements
 }
 
 // SelectSeq is SelectSeq(s, p).
