@@ -13,21 +13,31 @@ count=${COUNT:-5}
 benchtime=${BENCHTIME:-200ms}
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c "${CPU:-1}")
-out=bench/results/mpcal-values.txt
+out=bench/results/${OUT:-mpcal-values}.txt
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
-(cd bench/mpcal/values && go test -count=1 . >/dev/null &&
-	"${pin[@]}" go test -run '^$' -bench "${BENCH:-.}" -benchmem -count "$count" -benchtime "$benchtime" .) >"$tmp"
+# VALUES_GO_TREE=<dir holding go/> benchmarks another version of go/distsys/tla (e.g. a `git
+# archive` of an older commit) through a temporary go.mod; OUT names the result files.
+modflag=()
+if [ -n "${VALUES_GO_TREE:-}" ]; then
+	mod=$(mktemp -d)
+	cp bench/mpcal/values/go.mod bench/mpcal/values/go.sum "$mod/"
+	(cd bench/mpcal/values && go mod edit -modfile "$mod/go.mod" -replace "github.com/veriforge/veriforge/go=$VALUES_GO_TREE/go")
+	modflag=(-modfile "$mod/go.mod")
+fi
+(cd bench/mpcal/values && go test "${modflag[@]}" -count=1 . >/dev/null &&
+	"${pin[@]}" go test "${modflag[@]}" -timeout 60m -run '^$' -bench "${BENCH:-.}" -benchmem -count "$count" -benchtime "$benchtime" .) >"$tmp"
 load1=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 py=${VERIFORGE_PYTHON:-.venv/bin/python}
 [ -x "$py" ] || py=python3
 {
+	echo "# tla package: ${VALUES_GO_TREE:-this checkout}"
 	echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), pinned: ${pin[*]:-no}"
 	echo "# LOADED: other jobs build and test on the same cores; load average before $load0, after $load1"
 	cat "$tmp"
 } >"$out.tmp" && mv "$out.tmp" "$out"
-"$py" - "$out" bench/results/mpcal-values.json "$load0" "$load1" <<'PY'
+"$py" - "$out" "bench/results/${OUT:-mpcal-values}.json" "$load0" "$load1" <<'PY'
 import json, re, statistics, sys
 from collections import defaultdict
 src, dst, load0, load1 = sys.argv[1:5]

@@ -56,6 +56,9 @@ func TestFnAndSetMatchSlices(t *testing.T) {
 		k := tla.MakeString("key00" + string(rune('0'+r.Intn(10))) + string(rune('0'+r.Intn(10))))
 		v := tla.MakeInt(int64(r.Intn(5)))
 		f, h = tla.Except(f, k, v), h.Except(k, v) // keys >= key0050 are outside the domain
+		if step%7 == 0 {
+			f, h = tla.Merge(tla.ColonGreater(k, v), f), h.Put(k, v)
+		}
 		x := tla.MakeInt(int64(r.Intn(40)))
 		if r.Intn(2) == 0 {
 			s, hs = tla.Union(s, tla.MakeSet(x)), hs.Union(NewSet(x))

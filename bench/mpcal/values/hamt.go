@@ -158,6 +158,9 @@ func (f Fn) Except(k, v tla.Value) Fn {
 	return Fn{f.m.Set(k, v)}
 }
 
+// Put is (k :> v) @@ f (raftkvs' state machine update): a persistent insert.
+func (f Fn) Put(k, v tla.Value) Fn { return Fn{f.m.Set(k, v)} }
+
 func (f Fn) Equal(o Fn) bool {
 	if f.m == o.m {
 		return true

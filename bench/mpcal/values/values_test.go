@@ -189,6 +189,10 @@ func BenchmarkFn(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			both(b, "except", func() { sv = tla.Except(f, k, v) }, func() { sf = h.Except(k, v) })
 			both(b, "apply", func() { sv = tla.Apply(f, k) }, func() { sv = h.Apply(k) })
+			// raftkvs applies a put as (key :> value) @@ sm, a new or an existing key
+			knew := tla.MakeString("key~new")
+			both(b, "put-existing", func() { sv = tla.Merge(tla.ColonGreater(k, v), f) }, func() { sf = h.Put(k, v) })
+			both(b, "put-new", func() { sv = tla.Merge(tla.ColonGreater(knew, v), f) }, func() { sf = h.Put(knew, v) })
 			both(b, "equal-unshared", func() { sb = f.Equal(f2) }, func() { sb = h.Equal(h2) })
 			both(b, "encode", func() { sy = tla.Encode(nil, f) }, func() { sy = h.Encode(nil) })
 			both(b, "decode", func() { sv, _, _ = tla.Decode(enc) }, func() { sf, _, _ = DecodeFn(enc) })

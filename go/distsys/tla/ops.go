@@ -363,14 +363,41 @@ func RecordSet(names []string, sets []Value) Value {
 	return makeSet(out...)
 }
 
-// Merge is f @@ g.
+// Merge is f @@ g: f's pairs, and g's pairs whose key is not in f's domain (a merge of the two
+// sorted key lists, linear).
 func Merge(f, g Value) Value {
 	stat(opMerge, f.size()+g.size())
 	fk, fv := f.Pairs()
 	gk, gv := g.Pairs()
-	ks := append(append([]Value(nil), gk...), fk...)
-	vs := append(append([]Value(nil), gv...), fv...)
-	return makeFunction(ks, vs) // later (f's) entries win
+	switch {
+	case len(gk) == 0:
+		return f
+	case len(fk) == 0:
+		return g
+	}
+	ks := make([]Value, 0, len(fk)+len(gk))
+	vs := make([]Value, 0, len(fk)+len(gk))
+	i, j := 0, 0
+	for i < len(fk) || j < len(gk) {
+		c := -1
+		switch {
+		case i == len(fk):
+			c = 1
+		case j < len(gk):
+			c = Compare(fk[i], gk[j])
+		}
+		if c <= 0 {
+			ks, vs = append(ks, fk[i]), append(vs, fv[i])
+			i++
+			if c == 0 {
+				j++
+			}
+		} else {
+			ks, vs = append(ks, gk[j]), append(vs, gv[j])
+			j++
+		}
+	}
+	return fnValue(ks, vs)
 }
 
 // ColonGreater is x :> y.

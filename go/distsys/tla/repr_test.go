@@ -184,3 +184,30 @@ func TestSetMergesMatchSorting(t *testing.T) {
 		}
 	}
 }
+
+func TestMergeMatchesSorting(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	rnd := func() Value {
+		var ks, vs []Value
+		for i := r.Intn(8); i > 0; i-- {
+			if r.Intn(2) == 0 {
+				ks = append(ks, MakeInt(int64(1+r.Intn(6))))
+			} else {
+				ks = append(ks, MakeString(string(rune('a'+r.Intn(4)))))
+			}
+			vs = append(vs, MakeInt(int64(r.Intn(100))))
+		}
+		return MakeFunction(ks, vs)
+	}
+	for step := 0; step < 3000; step++ {
+		f, g := rnd(), rnd()
+		fk, fv := f.Pairs()
+		gk, gv := g.Pairs()
+		// the old definition: g's pairs then f's, the later (f's) winning
+		want := MakeFunction(append(append([]Value(nil), gk...), fk...), append(append([]Value(nil), gv...), fv...))
+		got := Merge(f, g)
+		if !got.Equal(want) || Compare(got, want) != 0 || !bytes.Equal(Encode(nil, got), Encode(nil, want)) || got.IsSeq() != want.IsSeq() {
+			t.Fatalf("%v @@ %v = %v, want %v", f, g, got, want)
+		}
+	}
+}
