@@ -7,6 +7,13 @@ import (
 
 // Encode appends the binary encoding of v (used on the wire by the TCP mailboxes).
 func Encode(buf []byte, v Value) []byte {
+	n := len(buf)
+	buf = encode(buf, v)
+	stat(opEncode, len(buf)-n)
+	return buf
+}
+
+func encode(buf []byte, v Value) []byte {
 	buf = append(buf, byte(v.k))
 	switch v.k {
 	case KindBool, KindInt:
@@ -17,13 +24,13 @@ func Encode(buf []byte, v Value) []byte {
 	case KindSet:
 		buf = binary.AppendUvarint(buf, uint64(len(v.keys)))
 		for _, e := range v.keys {
-			buf = Encode(buf, e)
+			buf = encode(buf, e)
 		}
 	case KindFunction:
 		buf = binary.AppendUvarint(buf, uint64(len(v.keys)))
 		for i := range v.keys {
-			buf = Encode(buf, v.keys[i])
-			buf = Encode(buf, v.vals[i])
+			buf = encode(buf, v.keys[i])
+			buf = encode(buf, v.vals[i])
 		}
 	}
 	return buf
@@ -34,7 +41,9 @@ var errCorrupt = errors.New("tla: corrupt value encoding")
 // Decode reads one value from buf and returns the rest. Sets and functions are re-canonicalised,
 // so a corrupt or hostile encoding cannot produce an unordered value.
 func Decode(buf []byte) (Value, []byte, error) {
-	return decode(buf, 0)
+	v, rest, err := decode(buf, 0)
+	stat(opDecode, len(buf)-len(rest))
+	return v, rest, err
 }
 
 func decode(buf []byte, depth int) (Value, []byte, error) {
@@ -78,9 +87,9 @@ func decode(buf []byte, depth int) (Value, []byte, error) {
 			}
 		}
 		if k == KindSet {
-			return MakeSet(ks...), buf, nil
+			return makeSet(ks...), buf, nil
 		}
-		return MakeFunction(ks, vs), buf, nil
+		return makeFunction(ks, vs), buf, nil
 	}
 	return Value{}, nil, errCorrupt
 }

@@ -78,16 +78,43 @@ func search(es []Value, x Value) (int, bool) {
 
 // In is x \in S.
 func In(x, s Value) Value {
+	stat(opIn, s.size())
 	_, ok := search(s.Elements(), x)
 	return MakeBool(ok)
 }
 func NotIn(x, s Value) Value { return Not(In(x, s)) }
 
 func Union(a, b Value) Value {
-	return MakeSet(append(append([]Value(nil), a.Elements()...), b.Elements()...)...)
+	stat(opUnion, a.size()+b.size())
+	as, bs := a.Elements(), b.Elements()
+	switch {
+	case len(bs) == 0:
+		return Value{k: KindSet, keys: as}
+	case len(as) == 0:
+		return Value{k: KindSet, keys: bs}
+	}
+	out := make([]Value, 0, len(as)+len(bs)) // merge of two sorted lists
+	i, j := 0, 0
+	for i < len(as) && j < len(bs) {
+		switch c := Compare(as[i], bs[j]); {
+		case c < 0:
+			out = append(out, as[i])
+			i++
+		case c > 0:
+			out = append(out, bs[j])
+			j++
+		default:
+			out = append(out, as[i])
+			i++
+			j++
+		}
+	}
+	out = append(append(out, as[i:]...), bs[j:]...)
+	return Value{k: KindSet, keys: out}
 }
 
 func Intersect(a, b Value) Value {
+	stat(opIntersect, a.size()+b.size())
 	var out []Value
 	bs := b.Elements()
 	for _, e := range a.Elements() {
@@ -99,12 +126,22 @@ func Intersect(a, b Value) Value {
 }
 
 func SetMinus(a, b Value) Value {
-	var out []Value
-	bs := b.Elements()
-	for _, e := range a.Elements() {
-		if _, ok := search(bs, e); !ok {
-			out = append(out, e)
+	stat(opSetMinus, a.size()+b.size())
+	as, bs := a.Elements(), b.Elements()
+	if len(bs) == 0 || len(as) == 0 {
+		return Value{k: KindSet, keys: as}
+	}
+	out := make([]Value, 0, len(as))
+	j := 0
+	for _, e := range as { // merge walk of two sorted lists
+		for j < len(bs) && Compare(bs[j], e) < 0 {
+			j++
 		}
+		if j < len(bs) && Compare(bs[j], e) == 0 {
+			j++
+			continue
+		}
+		out = append(out, e)
 	}
 	return Value{k: KindSet, keys: out}
 }
@@ -119,7 +156,10 @@ func Subseteq(a, b Value) Value {
 	return True
 }
 
-func Cardinality(s Value) Value { return MakeInt(int64(len(s.Elements()))) }
+func Cardinality(s Value) Value {
+	stat(opCardinality, s.size())
+	return MakeInt(int64(len(s.Elements())))
+}
 
 // UnionAll is UNION S.
 func UnionAll(s Value) Value {
@@ -127,7 +167,7 @@ func UnionAll(s Value) Value {
 	for _, e := range s.Elements() {
 		all = append(all, e.Elements()...)
 	}
-	return MakeSet(all...)
+	return makeSet(all...)
 }
 
 // Subset is SUBSET S.
@@ -146,11 +186,12 @@ func Subset(s Value) Value {
 		}
 		out = append(out, Value{k: KindSet, keys: sub})
 	}
-	return MakeSet(out...)
+	return makeSet(out...)
 }
 
 // Filter is {x \in S : p(x)}.
 func Filter(s Value, p func(Value) bool) Value {
+	stat(opFilter, s.size())
 	var out []Value
 	for _, e := range s.Elements() {
 		if p(e) {
@@ -183,7 +224,7 @@ func Bindings(sets []Value, f func(xs []Value) bool) {
 func SetMap(sets []Value, f func(xs []Value) Value) Value {
 	var out []Value
 	Bindings(sets, func(xs []Value) bool { out = append(out, f(xs)); return true })
-	return MakeSet(out...)
+	return makeSet(out...)
 }
 
 // Exists and ForAll are the bounded quantifiers.
@@ -212,8 +253,8 @@ func Choose(s Value, p func(Value) bool) Value {
 // Product is S1 \X S2 \X ....
 func Product(sets ...Value) Value {
 	var out []Value
-	Bindings(sets, func(xs []Value) bool { out = append(out, MakeTuple(xs...)); return true })
-	return MakeSet(out...)
+	Bindings(sets, func(xs []Value) bool { out = append(out, makeTuple(xs...)); return true })
+	return makeSet(out...)
 }
 
 // ---------------------------------------------------------------- functions, records, sequences
@@ -225,16 +266,22 @@ func FnCons(sets []Value, f func(xs []Value) Value) Value {
 		if len(xs) == 1 {
 			ks = append(ks, xs[0])
 		} else {
-			ks = append(ks, MakeTuple(xs...))
+			ks = append(ks, makeTuple(xs...))
 		}
 		vs = append(vs, f(xs))
 		return true
 	})
-	return MakeFunction(ks, vs)
+	stat(opFnCons, len(ks))
+	return makeFunction(ks, vs)
 }
 
 // Apply is f[x] (x a tuple for f[a, b]).
 func Apply(f, x Value) Value {
+	stat(opApply, f.size())
+	return apply(f, x)
+}
+
+func apply(f, x Value) Value {
 	ks, vs := f.Pairs()
 	i, ok := search(ks, x)
 	if !ok {
@@ -244,16 +291,25 @@ func Apply(f, x Value) Value {
 }
 
 // Dot is r.field.
-func Dot(r Value, field string) Value { return Apply(r, MakeString(field)) }
+func Dot(r Value, field string) Value {
+	stat(opDot, r.size())
+	return apply(r, MakeString(field))
+}
 
 // Domain is DOMAIN f.
 func Domain(f Value) Value {
+	stat(opDomain, f.size())
 	ks, _ := f.Pairs()
 	return Value{k: KindSet, keys: ks}
 }
 
 // Except is [f EXCEPT ![x] = v]; keys outside the domain leave f unchanged (as the evaluator does).
 func Except(f, x, v Value) Value {
+	stat(opExcept, f.size())
+	return except(f, x, v)
+}
+
+func except(f, x, v Value) Value {
 	ks, vs := f.Pairs()
 	i, ok := search(ks, x)
 	if !ok {
@@ -261,11 +317,16 @@ func Except(f, x, v Value) Value {
 	}
 	nv := append([]Value(nil), vs...)
 	nv[i] = v
-	return Value{k: KindFunction, keys: ks, vals: nv}
+	return Value{k: KindFunction, seq: f.seq, keys: f.keys, vals: nv}
 }
 
 // ExceptPath is [f EXCEPT ![p1][p2]... = u(old)] for a path of keys.
 func ExceptPath(f Value, path []Value, u func(old Value) Value) Value {
+	stat(opExceptPath, f.size())
+	return exceptPath(f, path, u)
+}
+
+func exceptPath(f Value, path []Value, u func(old Value) Value) Value {
 	if len(path) == 0 {
 		return u(f)
 	}
@@ -273,7 +334,7 @@ func ExceptPath(f Value, path []Value, u func(old Value) Value) Value {
 	if _, ok := search(ks, path[0]); !ok {
 		return f
 	}
-	return Except(f, path[0], ExceptPath(Apply(f, path[0]), path[1:], u))
+	return except(f, path[0], exceptPath(apply(f, path[0]), path[1:], u))
 }
 
 // FnSet is [S -> T].
@@ -284,8 +345,8 @@ func FnSet(s, t Value) Value {
 		sets[i] = t
 	}
 	var out []Value
-	Bindings(sets, func(xs []Value) bool { out = append(out, MakeFunction(dom, append([]Value(nil), xs...))); return true })
-	return MakeSet(out...)
+	Bindings(sets, func(xs []Value) bool { out = append(out, makeFunction(dom, append([]Value(nil), xs...))); return true })
+	return makeSet(out...)
 }
 
 // RecordSet is [f1 : S1, ...].
@@ -299,39 +360,77 @@ func RecordSet(names []string, sets []Value) Value {
 		out = append(out, MakeRecord(fs...))
 		return true
 	})
-	return MakeSet(out...)
+	return makeSet(out...)
 }
 
-// Merge is f @@ g.
+// Merge is f @@ g: f's pairs, and g's pairs whose key is not in f's domain (a merge of the two
+// sorted key lists, linear).
 func Merge(f, g Value) Value {
+	stat(opMerge, f.size()+g.size())
 	fk, fv := f.Pairs()
 	gk, gv := g.Pairs()
-	ks := append(append([]Value(nil), gk...), fk...)
-	vs := append(append([]Value(nil), gv...), fv...)
-	return MakeFunction(ks, vs) // later (f's) entries win
+	switch {
+	case len(gk) == 0:
+		return f
+	case len(fk) == 0:
+		return g
+	}
+	ks := make([]Value, 0, len(fk)+len(gk))
+	vs := make([]Value, 0, len(fk)+len(gk))
+	i, j := 0, 0
+	for i < len(fk) || j < len(gk) {
+		c := -1
+		switch {
+		case i == len(fk):
+			c = 1
+		case j < len(gk):
+			c = Compare(fk[i], gk[j])
+		}
+		if c <= 0 {
+			ks, vs = append(ks, fk[i]), append(vs, fv[i])
+			i++
+			if c == 0 {
+				j++
+			}
+		} else {
+			ks, vs = append(ks, gk[j]), append(vs, gv[j])
+			j++
+		}
+	}
+	return fnValue(ks, vs)
 }
 
 // ColonGreater is x :> y.
-func ColonGreater(x, y Value) Value { return MakeFunction([]Value{x}, []Value{y}) }
+func ColonGreater(x, y Value) Value { return makeFunction([]Value{x}, []Value{y}) }
 
 func seq(s Value) []Value {
 	if !s.IsSeq() {
 		fail("expected a sequence, got %v", s)
 	}
-	return s.vals
+	return s.vals // spare capacity is only written through appendSeq
 }
 
-func Len(s Value) Value { return MakeInt(int64(len(seq(s)))) }
+func Len(s Value) Value {
+	stat(opLen, s.size())
+	return MakeInt(int64(len(seq(s))))
+}
 
 func Append(s, e Value) Value {
-	return MakeTuple(append(append([]Value(nil), seq(s)...), e)...)
+	stat(opAppend, s.size())
+	return appendSeq(s, []Value{e})
 }
 
 func Concat(a, b Value) Value {
-	return MakeTuple(append(append([]Value(nil), seq(a)...), seq(b)...)...)
+	stat(opConcat, a.size()+b.size())
+	bs := seq(b)
+	if len(seq(a)) == 0 {
+		return mkSeq(bs, nil) // shares b's elements; b's claim stays b's
+	}
+	return appendSeq(a, bs)
 }
 
 func Head(s Value) Value {
+	stat(opHead, s.size())
 	es := seq(s)
 	if len(es) == 0 {
 		fail("Head of the empty sequence")
@@ -340,24 +439,29 @@ func Head(s Value) Value {
 }
 
 func Tail(s Value) Value {
+	stat(opTail, s.size())
 	es := seq(s)
 	if len(es) == 0 {
 		fail("Tail of the empty sequence")
 	}
-	return MakeTuple(es[1:]...)
+	return mkSeq(es[1:len(es):len(es)], nil) // shares s's elements
 }
 
 // SubSeq is SubSeq(s, m, n).
 func SubSeq(s, m, n Value) Value {
+	stat(opSubSeq, s.size())
 	es := seq(s)
 	a, b := m.AsInt(), n.AsInt()
 	if a > b {
-		return MakeTuple()
+		return makeTuple()
 	}
 	if a < 1 || b > int64(len(es)) {
 		fail("SubSeq(%v, %d, %d) out of range", s, a, b)
 	}
-	return MakeTuple(es[a-1 : b]...)
+	if a == 1 { // a prefix keeps the array's start, so it may keep the append claim
+		return mkSeq(es[:b], s.tail)
+	}
+	return mkSeq(es[a-1:b:b], nil) // shares s's elements
 }
 
 // SelectSeq is SelectSeq(s, p).
@@ -368,13 +472,13 @@ func SelectSeq(s Value, p func(Value) bool) Value {
 			out = append(out, e)
 		}
 	}
-	return MakeTuple(out...)
+	return makeTuple(out...)
 }
 
 // ToSet is ToSet(s) (the range of a function).
 func ToSet(f Value) Value {
 	_, vs := f.Pairs()
-	return MakeSet(vs...)
+	return makeSet(vs...)
 }
 
 // If is IF c THEN a ELSE b with a and b computed lazily.

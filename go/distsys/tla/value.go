@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Kind is the kind of a value, in the order values of different kinds compare.
@@ -30,10 +31,77 @@ const (
 // Value is an immutable TLA+ value. The zero Value is FALSE.
 type Value struct {
 	k    Kind
+	seq  bool    // a function whose domain is 1..n (then keys is seqKeys(n), shared by all sequences)
 	i    int64   // Bool (0/1), Int
 	s    string  // String, model value name
 	keys []Value // Set elements (sorted, distinct) or function domain (sorted)
 	vals []Value // function range, parallel to keys
+	// For a sequence whose vals start at the start of their array: the claim on the array's spare
+	// capacity (appendSeq). Nil: Append copies.
+	tail *tailClaim
+}
+
+// tailClaim is shared by the sequences built over one array: n is the length of the longest. Only
+// an Append (or Concat) to a sequence of exactly that length may write the next slots in place,
+// after winning the compare-and-swap n -> n+k; every other sequence over the array is shorter and
+// never reads those slots, so no value ever observes a change. A losing Append copies (once: the
+// copy has its own claim). So a log extended by log := Append(log, e) costs amortised O(1), not a
+// copy of the whole log, while every value stays immutable.
+type tailClaim struct{ n atomic.Int64 }
+
+// maxSharedSeqKeys bounds the shared 1..n key array (a longer sequence gets its own keys).
+const maxSharedSeqKeys = 1 << 15
+
+var seqKeyArr atomic.Pointer[[]Value]
+
+// seqKeys returns the keys 1..n, shared by every sequence up to maxSharedSeqKeys (read-only: the
+// capacity is cut at n, so an append by anyone copies).
+func seqKeys(n int) []Value {
+	if n == 0 {
+		return nil
+	}
+	if p := seqKeyArr.Load(); p != nil && len(*p) >= n {
+		return (*p)[:n:n]
+	}
+	m := n
+	if n <= maxSharedSeqKeys {
+		for m = 64; m < n; m *= 2 {
+		}
+	}
+	ks := make([]Value, m)
+	for i := range ks {
+		ks[i] = MakeInt(int64(i + 1))
+	}
+	if m > n || n <= maxSharedSeqKeys {
+		seqKeyArr.Store(&ks) // a racing store of a shorter array is harmless: it is also 1..len
+	}
+	return ks[:n:n]
+}
+
+// mkSeq builds the sequence with range vals (owned by the new value from now on).
+func mkSeq(vals []Value, claim *tailClaim) Value {
+	return Value{k: KindFunction, seq: true, keys: seqKeys(len(vals)), vals: vals, tail: claim}
+}
+
+// appendSeq is s \o es: in place when s owns its array's tail (tailClaim), else by copying with
+// room to grow.
+func appendSeq(s Value, es []Value) Value {
+	vs := seq(s)
+	n, k := len(vs), len(es)
+	if k == 0 {
+		return s
+	}
+	if c := s.tail; c != nil && n+k <= cap(vs) && c.n.CompareAndSwap(int64(n), int64(n+k)) {
+		vs = vs[:n+k]
+		copy(vs[n:], es)
+		return mkSeq(vs, c)
+	}
+	nv := make([]Value, n+k, max(2*(n+k), 4))
+	copy(nv, vs)
+	copy(nv[n:], es)
+	c := &tailClaim{}
+	c.n.Store(int64(n + k))
+	return mkSeq(nv, c)
 }
 
 // Error is the panic value of an operation TLA+ leaves undefined.
@@ -67,7 +135,15 @@ var DefaultInit = MakeModel("defaultInitValue")
 
 // MakeSet builds a set from any elements (duplicates removed).
 func MakeSet(elems ...Value) Value {
+	stat(opMakeSet, len(elems))
+	return makeSet(elems...)
+}
+
+func makeSet(elems ...Value) Value {
 	es := append([]Value(nil), elems...)
+	if strictlySorted(es) { // e.g. decoding our own canonical encoding
+		return Value{k: KindSet, keys: es}
+	}
 	sort.Slice(es, func(a, b int) bool { return Compare(es[a], es[b]) < 0 })
 	out := es[:0]
 	for i, e := range es {
@@ -80,11 +156,35 @@ func MakeSet(elems ...Value) Value {
 
 // MakeTuple builds <<e1, ..., en>> (the function 1..n -> ei).
 func MakeTuple(elems ...Value) Value {
-	keys := make([]Value, len(elems))
-	for i := range elems {
-		keys[i] = MakeInt(int64(i + 1))
+	stat(opMakeTuple, len(elems))
+	return makeTuple(elems...)
+}
+
+func makeTuple(elems ...Value) Value {
+	if len(elems) == 0 {
+		return mkSeq(nil, nil)
 	}
-	return Value{k: KindFunction, keys: keys, vals: append([]Value(nil), elems...)}
+	return mkSeq(append([]Value(nil), elems...), nil)
+}
+
+func strictlySorted(es []Value) bool {
+	for i := 1; i < len(es); i++ {
+		if Compare(es[i-1], es[i]) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fnValue builds a function from sorted, distinct keys, sharing the sequence keys when the domain
+// is 1..n.
+func fnValue(ks, vs []Value) Value {
+	for i, k := range ks {
+		if k.k != KindInt || k.i != int64(i+1) {
+			return Value{k: KindFunction, keys: ks, vals: vs}
+		}
+	}
+	return mkSeq(vs, nil)
 }
 
 // Field is one record field.
@@ -95,16 +195,25 @@ type Field struct {
 
 // MakeRecord builds [f1 |-> v1, ...]; a repeated field keeps its last value.
 func MakeRecord(fields ...Field) Value {
+	stat(opMakeRecord, len(fields))
 	ks := make([]Value, len(fields))
 	vs := make([]Value, len(fields))
 	for i, f := range fields {
 		ks[i], vs[i] = MakeString(f.Name), f.Value
 	}
-	return MakeFunction(ks, vs)
+	return makeFunction(ks, vs)
 }
 
 // MakeFunction builds the function mapping keys[i] to vals[i] (a repeated key keeps its last value).
 func MakeFunction(keys, vals []Value) Value {
+	stat(opMakeFunction, len(keys))
+	return makeFunction(keys, vals)
+}
+
+func makeFunction(keys, vals []Value) Value {
+	if strictlySorted(keys) {
+		return fnValue(append([]Value(nil), keys...), append([]Value(nil), vals[:len(keys)]...))
+	}
 	idx := make([]int, len(keys))
 	for i := range idx {
 		idx[i] = i
@@ -120,7 +229,7 @@ func MakeFunction(keys, vals []Value) Value {
 		ks = append(ks, keys[i])
 		vs = append(vs, vals[i])
 	}
-	return Value{k: KindFunction, keys: ks, vals: vs}
+	return fnValue(ks, vs)
 }
 
 // Kind reports the value's kind.
@@ -154,7 +263,7 @@ func (v Value) Elements() []Value {
 	if v.k != KindSet {
 		fail("expected a set, got %v", v)
 	}
-	return v.keys
+	return v.keys[:len(v.keys):len(v.keys)]
 }
 
 // Domain returns a function's domain in order and its values (do not modify).
@@ -162,13 +271,17 @@ func (v Value) Pairs() (keys, vals []Value) {
 	if v.k != KindFunction {
 		fail("expected a function, got %v", v)
 	}
-	return v.keys, v.vals
+	// Capacities cut: an append by the caller copies instead of writing a sequence's spare slots.
+	return v.keys[:len(v.keys):len(v.keys)], v.vals[:len(v.vals):len(v.vals)]
 }
 
 // IsSeq reports whether v is a function with domain 1..n (including <<>>).
 func (v Value) IsSeq() bool {
 	if v.k != KindFunction {
 		return false
+	}
+	if v.seq {
+		return true
 	}
 	for i, k := range v.keys {
 		if k.k != KindInt || k.i != int64(i+1) {
@@ -267,7 +380,10 @@ func cmpInt(a, b int) int {
 
 // Equal is TLA+ equality (Compare(v, o) == 0, without ordering: values of different sizes differ
 // at once, and slices shared by both values, e.g. an unchanged log, are not walked).
-func (v Value) Equal(o Value) bool { return equal(v, o) }
+func (v Value) Equal(o Value) bool {
+	stat(opEqual, max(v.size(), o.size()))
+	return equal(v, o)
+}
 
 func equal(a, b Value) bool {
 	if a.k != b.k {
