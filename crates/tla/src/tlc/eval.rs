@@ -403,7 +403,7 @@ impl Ev {
         }
         let fast = match &e.kind {
             Infix(_, a, b) if resolved.is_some() => Fast::Args(Box::leak(vec![(**a).clone(), (**b).clone()].into_boxed_slice())),
-            Record(fields) => Fast::Names(fields.iter().map(|(n, _)| Arc::<str>::from(n.as_str())).collect()),
+            Record(fields) => Fast::Names(fields.iter().map(|(n, _)| interned_str(n)).collect()),
             _ => Fast::Slow,
         };
         let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast }));
@@ -562,7 +562,7 @@ impl Ev {
                     .map(Value::Int)
                     .map_err(|_| err_at(sc, e.span, format!("number {digits} is too large")))
             }),
-            Str(s) => literal(e, || Ok(Value::str(s))),
+            Str(s) => literal(e, || Ok(Value::Str(interned_str(s)))),
             Bool(b) => Ok(Value::Bool(*b)),
             Name(n) => self.eval_name(n, e, sc, env, st),
             Apply(n, args) => self.eval_apply(n, args, e, sc, env, st),
@@ -592,7 +592,7 @@ impl Ev {
             }
             Dot(r, f) => {
                 let rv = self.eval(r, sc, env, st)?;
-                let key = literal(e, || Ok(Value::str(f)))?;
+                let key = literal(e, || Ok(Value::Str(interned_str(f))))?;
                 self.apply_fn(&rv, &key).map_err(|m| err_at(sc, e.span, m))
             }
             FnApp(f, args) => {
@@ -672,7 +672,7 @@ impl Ev {
                 let names = match e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
                     Some(NodeMemo { fast: Fast::Names(ns), .. }) => ns,
                     _ => {
-                        local = fields.iter().map(|(n, _)| Arc::<str>::from(n.as_str())).collect();
+                        local = fields.iter().map(|(n, _)| interned_str(n)).collect();
                         &local
                     }
                 };
@@ -975,6 +975,10 @@ impl Ev {
             }
             Value::Record(r) => {
                 if let Value::Str(k) = arg {
+                    // field names and `r.field` keys are usually the same interned `Arc`
+                    if let Some((_, v)) = r.iter().find(|(n, _)| Arc::ptr_eq(n, k)) {
+                        return Ok(v.clone());
+                    }
                     if let Ok(i) = r.binary_search_by(|(n, _)| (**n).cmp(&**k)) {
                         return Ok(r[i].1.clone());
                     }
@@ -1327,6 +1331,10 @@ impl Ev {
                     return self.infix_values(sym, &args[0], &args[1]).map_err(|m| err_at(sc, e.span, m));
                 }
                 self.builtin_apply(sym, args, e, sc, st)
+            }
+            ClosureBody::Expr(body) if cl.params.is_empty() && cl.name.is_none() && args.is_empty() => {
+                // an operator argument passed by name (the enumerator's lazy arguments)
+                self.eval(body, cl.scope, &cl.env, st)
             }
             ClosureBody::Expr(body) => {
                 if cl.params.len() != args.len() {
@@ -2006,7 +2014,7 @@ pub fn update_fn(f: &Value, key: &Value, v: Value) -> Result<Value, String> {
         Value::Record(r) => {
             if let Value::Str(k) = key {
                 let mut r2 = r.to_vec();
-                if let Some(slot) = r2.iter_mut().find(|(n, _)| n == k) {
+                if let Some(slot) = r2.iter_mut().find(|(n, _)| Arc::ptr_eq(n, k) || n == k) {
                     slot.1 = v;
                 }
                 return Ok(Value::Record(Arc::new(r2)));
@@ -2034,6 +2042,20 @@ fn permute(idx: &mut Vec<usize>, k: usize, f: &mut dyn FnMut(&[usize])) {
         permute(idx, k + 1, f);
         idx.swap(k, i);
     }
+}
+
+/// One shared `Arc` per distinct string literal of the spec: a state's strings then come from a
+/// few shared values, and comparing two equal ones is a pointer comparison (`value::cmp`).
+/// Called once per literal node (the node keeps the value).
+fn interned_str(s: &str) -> Arc<str> {
+    static STRS: std::sync::OnceLock<Mutex<HashMap<String, Arc<str>>>> = std::sync::OnceLock::new();
+    let mut g = STRS.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap();
+    if let Some(a) = g.get(s) {
+        return a.clone();
+    }
+    let a: Arc<str> = Arc::from(s);
+    g.insert(s.to_string(), a.clone());
+    a
 }
 
 /// Leaks a name so it can live in an `Env` (names from the syntax tree are already static).
