@@ -123,7 +123,7 @@ impl Model {
         let s: &[Value] = match &self.view {
             Some(v) => {
                 let val = self.ev.eval(v.expr, v.scope, &Env::default(), &St { cur: Some(s), nxt: None, primed: false })?;
-                owned = vec![val.normalize().map_err(|m| EvalError { pos: None, msg: m })?];
+                owned = vec![val.normalize().map_err(|m| EvalError::new(None, m))?];
                 &owned
             }
             None => s,

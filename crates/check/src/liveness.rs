@@ -715,7 +715,7 @@ impl<'m> AtomCache<'m> {
 pub fn find_counterexample(model: &Model, graph: &Graph, p: &LiveProp, cache: &mut AtomCache) -> Result<Option<Lasso>, EvalError> {
     let mut f = model.live_formula.clone();
     let Some(disjuncts) = dnf(&f, p.root) else {
-        return Err(EvalError { pos: None, msg: format!("the property {} has too many cases (over 4096 in disjunctive normal form)", p.name) });
+        return Err(EvalError::new(None, format!("the property {} has too many cases (over 4096 in disjunctive normal form)", p.name)));
     };
     let branches: Vec<Branch> = disjuncts.iter().map(|c| classify(&mut f, c)).collect();
     for br in &branches {

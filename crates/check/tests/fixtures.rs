@@ -341,3 +341,16 @@ fn refinement_through_a_substitution_is_violated_like_tlc() {
         assert_eq!(&mine, vals);
     }
 }
+
+#[test]
+fn constant_subexpressions_are_reused_and_bound_ones_are_not() {
+    // The evaluator keeps the value of a constant sub-expression on its syntax node (`Ev::konst`);
+    // ConstExprs mixes constant expressions with look-alikes that read a variable or a name bound
+    // around them (quantifier, operator parameter, LET operator, CHOOSE, RECURSIVE operator), in
+    // actions and in the invariant, so a wrong reuse changes the counts or violates `Inv`.
+    // Counts and verdict are TLC's, with one and two workers.
+    let out = same_as_tlc("ConstExprs");
+    assert!(out.violation.is_none());
+    let two = same_as_tlc_with("ConstExprs", &Config { workers: 2, max_depth: None, ..Default::default() });
+    assert!(two.violation.is_none());
+}

@@ -615,7 +615,7 @@ pub fn validate(spec: &Path, traces: &Path, config: Option<&Path>, limits: &Limi
             }
             let is = match &inst.name.init {
                 VarInit::Eq(e) => ev.eval(leak(e.clone()), sc, &Env::default(), &St::NONE).map(|v| eq(&v, &s0.self_)),
-                VarInit::In(e) => ev.eval(leak(e.clone()), sc, &Env::default(), &St::NONE).and_then(|v| v.contains(&s0.self_).map_err(|m| vf_tla::tlc::eval::EvalError { pos: None, msg: m })),
+                VarInit::In(e) => ev.eval(leak(e.clone()), sc, &Env::default(), &St::NONE).and_then(|v| v.contains(&s0.self_).map_err(|m| vf_tla::tlc::eval::EvalError::new(None, m))),
                 VarInit::None => Ok(false),
             }
             .map_err(|e| InputError(format!("{}: {}", at(inst.span), e.one_line())))?;

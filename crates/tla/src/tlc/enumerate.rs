@@ -76,19 +76,19 @@ impl<'a> Enumerator<'a> {
                 }
                 if let Some(i) = st.iter().position(|v| v.is_none()) {
                     let what = if self.init_mode() { "initial state" } else { "successor state" };
-                    return Err(EvalError {
-                        pos: self.label.map(|(_, sc, sp)| (sc.file, sp)),
-                        msg: format!(
+                    return Err(EvalError::new(
+                        self.label.map(|(_, sc, sp)| (sc.file, sp)),
+                        format!(
                             "The {what} is not completely specified by the {}: the variable {} is not assigned",
                             if self.init_mode() { "initial predicate" } else { "next-state relation" },
                             self.ev.var_names.get(i).copied().unwrap_or("?")
                         ),
-                    });
+                    ));
                 }
                 let mut out = Vec::with_capacity(st.len());
                 for v in st.iter() {
                     let v = v.as_ref().unwrap();
-                    out.push(v.normalize().map_err(|m| EvalError { pos: None, msg: m })?);
+                    out.push(v.normalize().map_err(|m| EvalError::new(None, m))?);
                 }
                 sink(out, self.label)
             }
@@ -261,7 +261,7 @@ impl<'a> Enumerator<'a> {
                     self.ev.eval(rhs, sc, env, &s)?
                 };
                 let all = Value::Subset(std::sync::Arc::new(set));
-                let els = all.elements().map_err(|m| EvalError { pos: Some((sc.file, rhs.span)), msg: m })?;
+                let els = all.elements().map_err(|m| EvalError::new(Some((sc.file, rhs.span)), m))?;
                 for v in els.iter() {
                     if !self.assign(i, v.clone(), st, k, sink)? {
                         return Ok(false);
@@ -315,7 +315,7 @@ impl<'a> Enumerator<'a> {
                 }
                 match other {
                     Some(o) => self.enum_expr(o, sc, env, st, k, sink),
-                    None => Err(EvalError { pos: Some((sc.file, e.span)), msg: "Attempted to evaluate a CASE with no conditions true".into() }),
+                    None => Err(EvalError::new(Some((sc.file, e.span)), "Attempted to evaluate a CASE with no conditions true")),
                 }
             }
             Let(units, body) => {
@@ -341,7 +341,7 @@ impl<'a> Enumerator<'a> {
                             let s = self.st(st);
                             self.ev.eval(rhs, sc, env, &s)?
                         };
-                        let els = set.elements().map_err(|m| EvalError { pos: Some((sc.file, rhs.span)), msg: m })?;
+                        let els = set.elements().map_err(|m| EvalError::new(Some((sc.file, rhs.span)), m))?;
                         for v in els.iter() {
                             if !self.assign(i, v.clone(), st, k, sink)? {
                                 return Ok(false);

@@ -16,13 +16,36 @@ pub struct BoundRef {
     pub tuple: bool,
 }
 
+/// An evaluation error: boxed, so that the hot `R<Value>` stays as small as a `Value` (the error
+/// path is rare; the success path moves results everywhere). Fields are read through `Deref`.
 #[derive(Debug, Clone)]
-pub struct EvalError {
+pub struct EvalError(Box<EvalErrorInfo>);
+
+#[derive(Debug, Clone)]
+pub struct EvalErrorInfo {
     pub pos: Option<(&'static SourceFile, Span)>,
     pub msg: String,
 }
 
+impl std::ops::Deref for EvalError {
+    type Target = EvalErrorInfo;
+    fn deref(&self) -> &EvalErrorInfo {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EvalError {
+    fn deref_mut(&mut self) -> &mut EvalErrorInfo {
+        &mut self.0
+    }
+}
+
 impl EvalError {
+    #[cold]
+    pub fn new(pos: Option<(&'static SourceFile, Span)>, msg: impl Into<String>) -> EvalError {
+        EvalError(Box::new(EvalErrorInfo { pos, msg: msg.into() }))
+    }
+
     /// `file:line:col: message` (or just the message without a position).
     pub fn one_line(&self) -> String {
         match self.pos {
@@ -135,8 +158,9 @@ fn literal(e: E, f: impl FnOnce() -> R<Value>) -> R<Value> {
     Ok(v)
 }
 
+#[cold]
 fn err_at(sc: Sc, sp: Span, msg: impl Into<String>) -> EvalError {
-    EvalError { pos: Some((sc.file, sp)), msg: msg.into() }
+    EvalError::new(Some((sc.file, sp)), msg)
 }
 
 fn op_closure(c: &Arc<dyn value::OpValue>) -> Option<&Closure> {
@@ -329,12 +353,216 @@ impl Ev {
     pub fn eval(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
         use ExprKind::*;
         match &e.kind {
+            // leaves and nodes whose memo holds something else (a name's resolution, a field key)
+            Num { .. } | Str(_) | Bool(_) | Name(_) | At | Dot(..) | OpRef(_) | Decimal(_) | Lambda(..) => {}
+            _ => match e.memo.0.get() {
+                Some(m) => {
+                    if let Some(NodeMemo { sc: s, fast: Fast::Val(v), .. }) = m.downcast_ref::<NodeMemo>() {
+                        if *s == 0 || *s == sc as *const super::scope::Scope as usize {
+                            return Ok(v.clone());
+                        }
+                    }
+                }
+                None => {
+                    if self.frozen.load(std::sync::atomic::Ordering::Relaxed) {
+                        return self.eval_first(e, sc, env, st);
+                    }
+                }
+            },
+        }
+        self.eval_node(e, sc, env, st)
+    }
+
+    /// The first evaluation of a compound node once the model is frozen: decides whether its
+    /// value is constant (see `konst`) and if so keeps it on the node; otherwise stores what later
+    /// evaluations need (an operator's resolution, a record's field names).
+    #[inline(never)]
+    fn eval_first(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        use ExprKind::*;
+        let name: Option<&str> = match &e.kind {
+            Apply(n, _) => Some(n.as_str()),
+            Infix(op, ..) if !core_infix(op) && !matches!(op.as_str(), "~>") => Some(op.as_str()),
+            Prefix(op, _) if op == "-" => Some("-."),
+            _ => None,
+        };
+        let resolved = match name {
+            Some(n) => match self.resolve(n, sc, e.span) {
+                Ok(r) => r,
+                Err(_) => return self.eval_node(e, sc, env, st),
+            },
+            None => None,
+        };
+        let mut scoped = name.is_some();
+        let mut budget = 4096u32;
+        let k = self.konst(e, sc, &mut Vec::new(), env, 0, &mut budget, &mut scoped);
+        let msc = if scoped { sc as *const super::scope::Scope as usize } else { 0 };
+        if k {
+            let v = self.eval_node(e, sc, env, st)?;
+            let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast: Fast::Val(v.clone()) }));
+            return Ok(v);
+        }
+        let fast = match &e.kind {
+            Infix(_, a, b) if resolved.is_some() => Fast::Args(Box::leak(vec![(**a).clone(), (**b).clone()].into_boxed_slice())),
+            Record(fields) => Fast::Names(fields.iter().map(|(n, _)| interned_str(n)).collect()),
+            _ => Fast::Slow,
+        };
+        let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast }));
+        self.eval_node(e, sc, env, st)
+    }
+
+    /// Whether `e` evaluated in scope `sc` has the same value at every evaluation: it reads no
+    /// variable, no name bound outside it (`env`), and calls only definitions that do neither and
+    /// built-in operators without effects (not TLCGet/TLCSet, Print, RandomElement, JavaTime,
+    /// Assert). `bound` are the names bound inside `e` around the current sub-expression.
+    /// Deciding once per node is sound because the names bound around a syntax node are the same
+    /// at every evaluation; the value itself is computed lazily, at the node's first evaluation, so
+    /// errors and the order of evaluation are TLC's (TLC also evaluates constant-level
+    /// expressions once).
+    #[allow(clippy::too_many_arguments)]
+    fn konst(&self, e: E, sc: Sc, bound: &mut Vec<&'static str>, env: &Env, depth: u32, budget: &mut u32, scoped: &mut bool) -> bool {
+        use ExprKind::*;
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        macro_rules! all {
+            ($items:expr) => {
+                $items.into_iter().all(|x: &'static Expr| self.konst(x, sc, bound, env, depth, budget, scoped))
+            };
+        }
+        match &e.kind {
+            Num { .. } | Str(_) | Bool(_) => true,
+            Name(n) => {
+                *scoped = true;
+                self.konst_name(n, e, sc, bound, env, depth, budget)
+            }
+            Apply(n, args) => {
+                *scoped = true;
+                all!(args.iter()) && self.konst_op(n, args.len(), e, sc, bound, env, depth, budget)
+            }
+            Prefix(op, a) => match op.as_str() {
+                "~" | "SUBSET" | "UNION" | "DOMAIN" => self.konst(a, sc, bound, env, depth, budget, scoped),
+                "-" => {
+                    *scoped = true;
+                    self.konst(a, sc, bound, env, depth, budget, scoped) && self.konst_op("-.", 1, e, sc, bound, env, depth, budget)
+                }
+                _ => false,
+            },
+            Infix(op, a, b) => {
+                if op == "~>" {
+                    return false;
+                }
+                if !(self.konst(a, sc, bound, env, depth, budget, scoped) && self.konst(b, sc, bound, env, depth, budget, scoped)) {
+                    return false;
+                }
+                if core_infix(op) || matches!(op.as_str(), "/\\" | "\\/" | "=>" | "<=>") {
+                    return true;
+                }
+                *scoped = true;
+                self.konst_op(op, 2, e, sc, bound, env, depth, budget)
+            }
+            Times(items) | Tuple(items) | SetEnum(items) | JunctionList(_, items) => all!(items.iter()),
+            Record(fields) | RecordSet(fields) => all!(fields.iter().map(|(_, x)| x)),
+            FnSet(a, b) => all!([&**a, &**b]),
+            If(c, a, b) => all!([&**c, &**a, &**b]),
+            Case(arms, other) => all!(arms.iter().flat_map(|(g, v)| [g, v]).chain(other.as_deref())),
+            Dot(r, _) => self.konst(r, sc, bound, env, depth, budget, scoped),
+            FnApp(f, args) => self.konst(f, sc, bound, env, depth, budget, scoped) && all!(args.iter()),
+            SetFilter(b, p) => {
+                if !self.konst(&b.set, sc, bound, env, depth, budget, scoped) {
+                    return false;
+                }
+                let n = bound.len();
+                bound.extend(b.names.iter().map(|i| i.name.as_str()));
+                let r = self.konst(p, sc, bound, env, depth, budget, scoped);
+                bound.truncate(n);
+                r
+            }
+            SetMap(body, bounds) | FnCons(bounds, body) | Quant(_, bounds, body) => {
+                let n = bound.len();
+                let mut r = true;
+                for b in bounds.iter() {
+                    if !self.konst(&b.set, sc, bound, env, depth, budget, scoped) {
+                        r = false;
+                        break;
+                    }
+                    bound.extend(b.names.iter().map(|i| i.name.as_str()));
+                }
+                r = r && self.konst(body, sc, bound, env, depth, budget, scoped);
+                bound.truncate(n);
+                r
+            }
+            Choose { names, set: Some(set), body, .. } => {
+                if !self.konst(set, sc, bound, env, depth, budget, scoped) {
+                    return false;
+                }
+                let n = bound.len();
+                bound.extend(names.iter().map(|i| i.name.as_str()));
+                let r = self.konst(body, sc, bound, env, depth, budget, scoped);
+                bound.truncate(n);
+                r
+            }
+            _ => false,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn konst_name(&self, n: &'static str, e: E, sc: Sc, bound: &mut Vec<&'static str>, env: &Env, depth: u32, budget: &mut u32) -> bool {
+        if bound.contains(&n) {
+            return true;
+        }
+        if env.get(n).is_some() {
+            return false;
+        }
+        match self.resolve(n, sc, e.span) {
+            Ok(Some((Def::Const(cell, _), _))) => matches!(&*cell.read().unwrap(), Some(v) if !matches!(v, Value::Op(_))),
+            Ok(Some((Def::Op(od, osc), _))) if od.params.is_empty() => {
+                if matches!(osc.get(od.name.name.as_str()), Some(Def::Op(d2, _)) if std::ptr::eq(*d2, od))
+                    && osc.cache.read().unwrap().contains_key(od.name.name.as_str())
+                {
+                    return true;
+                }
+                depth < 8 && self.konst(&od.body, osc, &mut Vec::new(), &Env::default(), depth + 1, budget, &mut true)
+            }
+            Ok(Some((Def::Fn(fd, fsc), _))) => fsc.cache.read().unwrap().contains_key(fd.name.name.as_str()),
+            Ok(Some(_)) | Err(_) => false,
+            Ok(None) => n != "JavaTime" && self.builtin_name(n).is_some(),
+        }
+    }
+
+    /// Whether applying the operator `n` (user-defined or built in) to constant arguments is constant.
+    #[allow(clippy::too_many_arguments)]
+    fn konst_op(&self, n: &str, arity: usize, e: E, sc: Sc, bound: &mut Vec<&'static str>, env: &Env, depth: u32, budget: &mut u32) -> bool {
+        if bound.contains(&n) || env.get(n).is_some() {
+            return false;
+        }
+        match self.resolve(n, sc, e.span) {
+            Ok(Some((Def::Op(od, osc), _))) if od.params.len() == arity && od.params.iter().all(|p| p.arity == 0) => {
+                let mut params: Vec<&'static str> = od.params.iter().map(|p| p.name.name.as_str()).collect();
+                depth < 8 && self.konst(&od.body, osc, &mut params, &Env::default(), depth + 1, budget, &mut true)
+            }
+            Ok(Some(_)) | Err(_) => false,
+            Ok(None) => {
+                n == "-."
+                    || super::super::parser::infix_prec(n).is_some() && !matches!(n, "~>" | "-+->" | "\\cdot")
+                    || matches!(
+                        n,
+                        "Len" | "Append" | "Head" | "Tail" | "SubSeq" | "Seq" | "Cardinality" | "IsFiniteSet" | "ToString"
+                            | "Permutations" | "SetToBag" | "BagToSet" | "BagIn" | "CopiesIn" | "BagCardinality" | "BagUnion" | "SubBag"
+                    )
+            }
+        }
+    }
+
+    fn eval_node(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        use ExprKind::*;
+        match &e.kind {
             Num { digits, base } => literal(e, || {
                 i64::from_str_radix(digits, *base)
                     .map(Value::Int)
                     .map_err(|_| err_at(sc, e.span, format!("number {digits} is too large")))
             }),
-            Str(s) => literal(e, || Ok(Value::str(s))),
+            Str(s) => literal(e, || Ok(Value::Str(interned_str(s)))),
             Bool(b) => Ok(Value::Bool(*b)),
             Name(n) => self.eval_name(n, e, sc, env, st),
             Apply(n, args) => self.eval_apply(n, args, e, sc, env, st),
@@ -364,7 +592,7 @@ impl Ev {
             }
             Dot(r, f) => {
                 let rv = self.eval(r, sc, env, st)?;
-                let key = literal(e, || Ok(Value::str(f)))?;
+                let key = literal(e, || Ok(Value::Str(interned_str(f))))?;
                 self.apply_fn(&rv, &key).map_err(|m| err_at(sc, e.span, m))
             }
             FnApp(f, args) => {
@@ -415,9 +643,16 @@ impl Ev {
                 let s = self.eval(&b.set, sc, env, st)?;
                 let els = s.elements().map_err(|m| err_at(sc, e.span, m))?;
                 let mut out = Vec::new();
+                let mut slot = None;
                 for x in els.iter() {
-                    let env2 = self.bind_one(BoundRef { names: &b.names, tuple: b.tuple }, x, env, sc, e.span)?;
-                    if self.eval_bool(p, sc, &env2, st)? {
+                    let keep = if b.tuple {
+                        let env2 = self.bind_one(BoundRef { names: &b.names, tuple: b.tuple }, x, env, sc, e.span)?;
+                        self.eval_bool(p, sc, &env2, st)?
+                    } else {
+                        Env::rebind(&mut slot, env, b.names[0].name.as_str(), x.clone());
+                        self.eval_bool(p, sc, slot.as_ref().unwrap(), st)?
+                    };
+                    if keep {
                         out.push(x.clone());
                     }
                 }
@@ -433,15 +668,12 @@ impl Ev {
             }
             Tuple(items) => Ok(Value::tuple(items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?)),
             Record(fields) => {
+                let local: Vec<Arc<str>>;
                 let names = match e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
                     Some(NodeMemo { fast: Fast::Names(ns), .. }) => ns,
                     _ => {
-                        let ns: Vec<Arc<str>> = fields.iter().map(|(n, _)| Arc::<str>::from(n.as_str())).collect();
-                        let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Names(ns) }));
-                        match e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
-                            Some(NodeMemo { fast: Fast::Names(ns), .. }) => ns,
-                            _ => unreachable!("a record node's memo holds its field names"),
-                        }
+                        local = fields.iter().map(|(n, _)| interned_str(n)).collect();
+                        &local
                     }
                 };
                 let mut fs = Vec::with_capacity(fields.len());
@@ -545,9 +777,16 @@ impl Ev {
                 let s = self.eval(set, sc, env, st)?;
                 let els = s.elements().map_err(|m| err_at(sc, e.span, m))?;
                 let b = BoundRef { names, tuple: *tuple };
+                let mut slot = None;
                 for x in els.iter() {
-                    let env2 = self.bind_one(b, x, env, sc, e.span)?;
-                    if self.eval_bool(body, sc, &env2, st)? {
+                    let found = if b.tuple {
+                        let env2 = self.bind_one(b, x, env, sc, e.span)?;
+                        self.eval_bool(body, sc, &env2, st)?
+                    } else {
+                        Env::rebind(&mut slot, env, names[0].name.as_str(), x.clone());
+                        self.eval_bool(body, sc, slot.as_ref().unwrap(), st)?
+                    };
+                    if found {
                         return Ok(x.clone());
                     }
                 }
@@ -736,6 +975,10 @@ impl Ev {
             }
             Value::Record(r) => {
                 if let Value::Str(k) = arg {
+                    // field names and `r.field` keys are usually the same interned `Arc`
+                    if let Some((_, v)) = r.iter().find(|(n, _)| Arc::ptr_eq(n, k)) {
+                        return Ok(v.clone());
+                    }
                     if let Ok(i) = r.binary_search_by(|(n, _)| (**n).cmp(&**k)) {
                         return Ok(r[i].1.clone());
                     }
@@ -812,13 +1055,20 @@ impl Ev {
         let s = self.eval(&b.set, sc, env, st)?;
         let els = s.elements().map_err(|m| err_at(sc, b.set.span, m))?;
         let (nbi, nni) = if b.tuple || ni + 1 >= b.names.len() { (bi + 1, 0) } else { (bi, ni + 1) };
+        if b.tuple {
+            for x in els.iter() {
+                let env2 = self.bind_one(BoundRef { names: &b.names, tuple: true }, x, env, sc, sp)?;
+                if !self.bind_rec(bounds, nbi, nni, sc, &env2, st, sp, f)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        let name = b.names[ni].name.as_str();
+        let mut slot = None;
         for x in els.iter() {
-            let env2 = if b.tuple {
-                self.bind_one(BoundRef { names: &b.names, tuple: true }, x, env, sc, sp)?
-            } else {
-                env.bind(b.names[ni].name.as_str(), x.clone())
-            };
-            if !self.bind_rec(bounds, nbi, nni, sc, &env2, st, sp, f)? {
+            Env::rebind(&mut slot, env, name, x.clone());
+            if !self.bind_rec(bounds, nbi, nni, sc, slot.as_ref().unwrap(), st, sp, f)? {
                 return Ok(false);
             }
         }
@@ -1081,6 +1331,10 @@ impl Ev {
                     return self.infix_values(sym, &args[0], &args[1]).map_err(|m| err_at(sc, e.span, m));
                 }
                 self.builtin_apply(sym, args, e, sc, st)
+            }
+            ClosureBody::Expr(body) if cl.params.is_empty() && cl.name.is_none() && args.is_empty() => {
+                // an operator argument passed by name (the enumerator's lazy arguments)
+                self.eval(body, cl.scope, &cl.env, st)
             }
             ClosureBody::Expr(body) => {
                 if cl.params.len() != args.len() {
@@ -1760,7 +2014,7 @@ pub fn update_fn(f: &Value, key: &Value, v: Value) -> Result<Value, String> {
         Value::Record(r) => {
             if let Value::Str(k) = key {
                 let mut r2 = r.to_vec();
-                if let Some(slot) = r2.iter_mut().find(|(n, _)| n == k) {
+                if let Some(slot) = r2.iter_mut().find(|(n, _)| Arc::ptr_eq(n, k) || n == k) {
                     slot.1 = v;
                 }
                 return Ok(Value::Record(Arc::new(r2)));
@@ -1788,6 +2042,20 @@ fn permute(idx: &mut Vec<usize>, k: usize, f: &mut dyn FnMut(&[usize])) {
         permute(idx, k + 1, f);
         idx.swap(k, i);
     }
+}
+
+/// One shared `Arc` per distinct string literal of the spec: a state's strings then come from a
+/// few shared values, and comparing two equal ones is a pointer comparison (`value::cmp`).
+/// Called once per literal node (the node keeps the value).
+fn interned_str(s: &str) -> Arc<str> {
+    static STRS: std::sync::OnceLock<Mutex<HashMap<String, Arc<str>>>> = std::sync::OnceLock::new();
+    let mut g = STRS.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap();
+    if let Some(a) = g.get(s) {
+        return a.clone();
+    }
+    let a: Arc<str> = Arc::from(s);
+    g.insert(s.to_string(), a.clone());
+    a
 }
 
 /// Leaks a name so it can live in an `Env` (names from the syntax tree are already static).

@@ -25,6 +25,19 @@ impl Env {
     pub fn bind(&self, name: &'static str, val: Value) -> Env {
         Env(Some(Arc::new(EnvNode { name, val, next: self.clone() })))
     }
+    /// Binds `name` to `val` on top of `parent`, reusing this environment's node when it is the
+    /// previous binding of the same loop (same name, same parent) and nothing else holds it (no
+    /// closure captured it): a quantifier over n elements then allocates one node, not n.
+    #[inline]
+    pub fn rebind(slot: &mut Option<Env>, parent: &Env, name: &'static str, val: Value) {
+        if let Some(Env(Some(a))) = slot {
+            if let Some(n) = Arc::get_mut(a) {
+                n.val = val;
+                return;
+            }
+        }
+        *slot = Some(parent.bind(name, val));
+    }
     pub fn get(&self, name: &str) -> Option<&Value> {
         let mut cur = &self.0;
         while let Some(n) = cur {
