@@ -5,7 +5,7 @@
 
 use super::eval::{EvalError, Ev, St, R};
 use super::scope::{Def, Sc, E};
-use super::value::Value;
+use super::value::{same, Value};
 use super::{Closure, ClosureBody, Env};
 use crate::ast::*;
 
@@ -86,8 +86,13 @@ impl<'a> Enumerator<'a> {
                     });
                 }
                 let mut out = Vec::with_capacity(st.len());
-                for v in st.iter() {
+                for (i, v) in st.iter().enumerate() {
                     let v = v.as_ref().unwrap();
+                    // a value shared with the current state (UNCHANGED) is already normal
+                    if self.cur.is_some_and(|c| same(v, &c[i])) {
+                        out.push(v.clone());
+                        continue;
+                    }
                     out.push(v.normalize().map_err(|m| EvalError { pos: None, msg: m })?);
                 }
                 sink(out, self.label)
