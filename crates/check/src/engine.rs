@@ -208,6 +208,19 @@ impl Model {
         Ok(true)
     }
 
+    /// The first invariant the initial state `s` violates (those Init implies are not evaluated).
+    fn violated_invariant_init(&self, s: &[Value]) -> Result<Option<String>, EvalError> {
+        for (i, inv) in self.invariants.iter().enumerate() {
+            if self.init_implied.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            if !self.eval_pred(inv.expr, inv.scope, Some(s), None)? {
+                return Ok(Some(inv.name.clone()));
+            }
+        }
+        Ok(None)
+    }
+
     /// The first invariant `s` violates.
     fn violated_invariant(&self, s: &[Value]) -> Result<Option<String>, EvalError> {
         for inv in &self.invariants {
@@ -346,7 +359,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     let r = model.init_states(&mut |s| {
         generated.fetch_add(1, Ordering::Relaxed);
         if !model.in_model(&s)? {
-            if let Some(name) = model.violated_invariant(&s)? {
+            if let Some(name) = model.violated_invariant_init(&s)? {
                 violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
                 return Ok(false);
             }
@@ -361,7 +374,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     return Ok(false);
                 }
             }
-            if let Some(name) = model.violated_invariant(&s)? {
+            if let Some(name) = model.violated_invariant_init(&s)? {
                 violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
                 return Ok(false);
             }
