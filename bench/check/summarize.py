@@ -18,6 +18,7 @@ for m in models:
         rs = [r for r in rows if r["model"] == m and r["tool"] == tool]
         entry[tool] = {
             "runs": len(rs),
+            "timed_out": sum(1 for r in rs if r.get("timed_out")),
             "median_seconds": med([r["seconds"] for r in rs]),
             "median_states_per_s": med([r["states_per_s"] for r in rs]),
             "median_peak_rss_mb": (lambda v: v / 1024 if v else None)(med([r["peak_rss_kb"] for r in rs])),
@@ -33,11 +34,12 @@ os.makedirs(outdir, exist_ok=True)
 json.dump({"workers": int(workers), "models": summary, "runs": rows}, open(os.path.join(outdir, "check.json"), "w"), indent=1)
 
 fmt = lambda v, f="{:.0f}": "-" if v is None else f.format(v)
-print(f"| model | TLC states/s | ours states/s | speed-up | TLC MB | ours MB | same counts |")
-print("|---|---|---|---|---|---|---|")
+print(f"| model | TLC states/s | ours states/s | speed-up | TLC MB | ours MB | same counts | timed out (TLC/ours) |")
+print("|---|---|---|---|---|---|---|---|")
 for e in summary:
     print(f"| {e['model']} | {fmt(e['tlc']['median_states_per_s'])} | {fmt(e['ours']['median_states_per_s'])} | "
-          f"{fmt(e['speedup'], '{:.2f}x')} | {fmt(e['tlc']['median_peak_rss_mb'])} | {fmt(e['ours']['median_peak_rss_mb'])} | {e['same_counts']} |")
+          f"{fmt(e['speedup'], '{:.2f}x')} | {fmt(e['tlc']['median_peak_rss_mb'])} | {fmt(e['ours']['median_peak_rss_mb'])} | {e['same_counts']} | "
+          f"{e['tlc']['timed_out']}/{e['ours']['timed_out']} |")
 
 try:
     import matplotlib

@@ -14,7 +14,7 @@ use vf_tla::ast::Span;
 use vf_tla::tlc::enumerate::Enumerator;
 use vf_tla::tlc::eval::{EvalError, St};
 use vf_tla::tlc::scope::Sc;
-use vf_tla::tlc::value::{fingerprint, Value};
+use vf_tla::tlc::value::{fingerprint, fingerprint_from, value_hash, Value};
 use vf_tla::tlc::Env;
 
 pub type State = std::sync::Arc<Vec<Value>>;
@@ -147,6 +147,24 @@ impl Model {
     }
 }
 
+impl Model {
+    /// Whether a state's fingerprint is that of its variables (no VIEW, no SYMMETRY), so that it
+    /// can be computed from per-variable hashes (`fp_succ`).
+    pub fn plain_fp(&self) -> bool {
+        self.view.is_none() && self.symmetry.is_empty()
+    }
+
+    /// The fingerprint of a successor `t` of `s`, where `sh` is `value_hash` of each of `s`'s
+    /// variables (empty unless `plain_fp`): variables shared with `s` are not hashed again.
+    /// Always equal to `fp(t)`.
+    pub fn fp_succ(&self, t: &[Value], s: &[Value], sh: &[u64]) -> Result<u64, EvalError> {
+        if sh.len() != t.len() || s.len() != t.len() {
+            return self.fp(t);
+        }
+        Ok(nonzero(fingerprint_from(t, s, sh)))
+    }
+}
+
 fn fp_of(m: &Model, s: &[Value]) -> u64 {
     m.fp(s).unwrap_or(1)
 }
@@ -188,6 +206,19 @@ impl Model {
             }
         }
         Ok(true)
+    }
+
+    /// The first invariant the initial state `s` violates (those Init implies are not evaluated).
+    fn violated_invariant_init(&self, s: &[Value]) -> Result<Option<String>, EvalError> {
+        for (i, inv) in self.invariants.iter().enumerate() {
+            if self.init_implied.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            if !self.eval_pred(inv.expr, inv.scope, Some(s), None)? {
+                return Ok(Some(inv.name.clone()));
+            }
+        }
+        Ok(None)
     }
 
     /// The first invariant `s` violates.
@@ -328,7 +359,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     let r = model.init_states(&mut |s| {
         generated.fetch_add(1, Ordering::Relaxed);
         if !model.in_model(&s)? {
-            if let Some(name) = model.violated_invariant(&s)? {
+            if let Some(name) = model.violated_invariant_init(&s)? {
                 violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
                 return Ok(false);
             }
@@ -343,7 +374,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     return Ok(false);
                 }
             }
-            if let Some(name) = model.violated_invariant(&s)? {
+            if let Some(name) = model.violated_invariant_init(&s)? {
                 violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
                 return Ok(false);
             }
@@ -394,6 +425,8 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         };
         let work = |out: &mut WorkerOut| {
             let mut done_since_report = 0u32;
+            let plain = model.plain_fp();
+            let mut sh: Vec<u64> = Vec::new();
             while let Some(chunk) = level.take() {
                 if stop_flag.load(Ordering::Relaxed) {
                     return;
@@ -415,6 +448,10 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     let mut any = false;
                     let mut local_gen = 0u64;
                     let mut local_new = 0u64;
+                    sh.clear();
+                    if plain {
+                        sh.extend(s.iter().map(value_hash));
+                    }
                     let r = model.successors(s, &mut |t, label| {
                         any = true;
                         local_gen += 1;
@@ -432,7 +469,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                             }
                             return Ok(true);
                         }
-                        let fp = model.fp(&t)?;
+                        let fp = model.fp_succ(&t, s, &sh)?;
                         if record {
                             out.edges.push((*sfp, fp));
                             if keep_actual {

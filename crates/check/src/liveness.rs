@@ -23,8 +23,11 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use vf_tla::ast::*;
 use vf_tla::tlc::eval::{EvalError, Ev, St};
 use vf_tla::tlc::scope::{Def, Sc, E};
-use vf_tla::tlc::value::Value;
+use vf_tla::tlc::value::{FpHasher, Value};
 use vf_tla::tlc::Env;
+
+/// A fast deterministic hasher for the product graph's tables (keys are small integers and bit sets).
+type FastHash = std::hash::BuildHasherDefault<FpHasher>;
 
 #[derive(Clone)]
 pub struct Atom {
@@ -752,18 +755,24 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
     let mut tab = Tableau::new(f, br.tableau);
     let init_tabs = tab.expand(vec![br.tableau]);
     let words = br.ae.len().div_ceil(64).max(1);
-    // product nodes (state, tableau node)
-    let mut ids: HashMap<(u32, u32), u32> = HashMap::new();
+    let sfw = br.sf.len().div_ceil(64).max(1);
+    // product nodes (state, tableau node), keyed by `state << 32 | tableau node`
+    let mut ids: HashMap<u64, u32, FastHash> = HashMap::default();
     let mut nodes: Vec<(u32, u32)> = Vec::new();
     let mut edges: Vec<Vec<Edge>> = Vec::new();
     let mut labels: Vec<Label> = Vec::new();
-    let mut label_ids: HashMap<Label, u32> = HashMap::new();
+    let mut label_ids: HashMap<Label, u32, FastHash> = HashMap::default();
+    // the label of a graph edge depends on the edge only (not on the tableau node): computed
+    // once per edge (slot = AtomCache::offsets[s] + k, k = succ[s].len() for stuttering)
+    let mut edge_lab: Vec<u32> = vec![u32::MAX; *cache.offsets.last().unwrap() as usize];
+    // per tableau node: its literals and its successor nodes (the expansion of its obligations)
+    let mut tab_info: Vec<Option<(std::rc::Rc<[(u32, bool)]>, std::rc::Rc<[u32]>)>> = Vec::new();
     let mut pred: Vec<u32> = Vec::new(); // BFS parent (for the prefix)
     let mut queue = VecDeque::new();
     let mut initial = Vec::new();
     for &s in &graph.init {
         for &t in &init_tabs {
-            if let std::collections::hash_map::Entry::Vacant(v) = ids.entry((s, t)) {
+            if let std::collections::hash_map::Entry::Vacant(v) = ids.entry((s as u64) << 32 | t as u64) {
                 let id = nodes.len() as u32;
                 v.insert(id);
                 nodes.push((s, t));
@@ -776,15 +785,28 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
     }
     while let Some(id) = queue.pop_front() {
         let (s, t) = nodes[id as usize];
-        let tnode = tab.nodes[t as usize].clone();
-        let tsucc = tab.expand(tnode.next.clone());
-        let mut succ_states: Vec<u32> = graph.succ[s as usize].clone();
-        if !succ_states.contains(&s) {
-            succ_states.push(s); // stuttering
+        if tab_info.len() <= t as usize {
+            tab_info.resize(t as usize + 1, None);
         }
-        for s2 in succ_states {
+        if tab_info[t as usize].is_none() {
+            let next = tab.nodes[t as usize].next.clone();
+            let succ = tab.expand(next);
+            tab_info[t as usize] = Some((tab.nodes[t as usize].lits.clone().into(), succ.into()));
+        }
+        let (lits, tsucc) = tab_info[t as usize].clone().unwrap();
+        let ss = &graph.succ[s as usize];
+        let stutter_listed = ss.contains(&s);
+        let nsucc = ss.len();
+        for k in 0..=nsucc {
+            let s2 = if k < nsucc {
+                ss[k]
+            } else if stutter_listed {
+                break;
+            } else {
+                s // stuttering
+            };
             let mut ok = true;
-            for &l in &tnode.lits {
+            for &l in lits.iter() {
                 if !cache.holds(f, l, s, s2)? {
                     ok = false;
                     break;
@@ -793,46 +815,52 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
             if !ok {
                 continue;
             }
-            let mut ea_ok = true;
-            for c in &br.ea {
-                if !cache.clause(f, c, s, s2)? {
-                    ea_ok = false;
-                    break;
+            let slot = (cache.offsets[s as usize] + k as u32) as usize;
+            let lab = if edge_lab[slot] != u32::MAX {
+                edge_lab[slot]
+            } else {
+                let mut ea_ok = true;
+                for c in &br.ea {
+                    if !cache.clause(f, c, s, s2)? {
+                        ea_ok = false;
+                        break;
+                    }
                 }
-            }
-            let mut ae = vec![0u64; words];
-            for (i, c) in br.ae.iter().enumerate() {
-                if cache.clause(f, c, s, s2)? {
-                    ae[i / 64] |= 1 << (i % 64);
+                let mut ae = vec![0u64; words];
+                for (i, c) in br.ae.iter().enumerate() {
+                    if cache.clause(f, c, s, s2)? {
+                        ae[i / 64] |= 1 << (i % 64);
+                    }
                 }
-            }
-            let sfw = br.sf.len().div_ceil(64).max(1);
-            let (mut sf1, mut sf2) = (vec![0u64; sfw], vec![0u64; sfw]);
-            for (i, (c1, c2)) in br.sf.iter().enumerate() {
-                if cache.clause(f, c1, s, s2)? {
-                    sf1[i / 64] |= 1 << (i % 64);
+                let (mut sf1, mut sf2) = (vec![0u64; sfw], vec![0u64; sfw]);
+                for (i, (c1, c2)) in br.sf.iter().enumerate() {
+                    if cache.clause(f, c1, s, s2)? {
+                        sf1[i / 64] |= 1 << (i % 64);
+                    }
+                    if cache.clause(f, c2, s, s2)? {
+                        sf2[i / 64] |= 1 << (i % 64);
+                    }
                 }
-                if cache.clause(f, c2, s, s2)? {
-                    sf2[i / 64] |= 1 << (i % 64);
-                }
-            }
-            let label = Label { ea_ok, ae, sf1, sf2 };
-            let lab = match label_ids.get(&label) {
-                Some(&l) => l,
-                None => {
-                    labels.push(label.clone());
-                    label_ids.insert(label, labels.len() as u32 - 1);
-                    labels.len() as u32 - 1
-                }
+                let label = Label { ea_ok, ae, sf1, sf2 };
+                let l = match label_ids.get(&label) {
+                    Some(&l) => l,
+                    None => {
+                        labels.push(label.clone());
+                        label_ids.insert(label, labels.len() as u32 - 1);
+                        labels.len() as u32 - 1
+                    }
+                };
+                edge_lab[slot] = l;
+                l
             };
-            for &t2 in &tsucc {
-                let key = (s2, t2);
+            for &t2 in tsucc.iter() {
+                let key = (s2 as u64) << 32 | t2 as u64;
                 let to = match ids.get(&key) {
                     Some(&x) => x,
                     None => {
                         let x = nodes.len() as u32;
                         ids.insert(key, x);
-                        nodes.push(key);
+                        nodes.push((s2, t2));
                         edges.push(Vec::new());
                         pred.push(id);
                         queue.push_back(x);
@@ -843,9 +871,10 @@ fn search_branch(f: &Formula, br: &Branch, graph: &Graph, cache: &mut AtomCache)
             }
         }
     }
+    drop(ids);
+    drop(edge_lab);
     let evs = tab.eventualities.clone();
     let n = nodes.len();
-    let sfw = br.sf.len().div_ceil(64).max(1);
     // Streett refinement (strong fairness): in a component where pair i has no c2 edge, every
     // edge must satisfy c1; remove the edges that do not and split the component again
     let lab = |e: &Edge| &labels[e.lab as usize];
@@ -1015,53 +1044,135 @@ fn bfs(from: u32, target: &dyn Fn(u32) -> bool, edges: &[Vec<Edge>], inside: &dy
 /// Strongly connected components (iterative Tarjan) of the nodes `roots` (of `n`) with
 /// successors `succ` (which stay within `roots`); components with at least one node each.
 fn tarjan(n: usize, roots: &[u32], succ: &dyn Fn(u32) -> Vec<u32>) -> Vec<Vec<u32>> {
-    const NONE: usize = usize::MAX;
-    let mut index: HashMap<u32, usize> = HashMap::new();
-    let mut low: HashMap<u32, usize> = HashMap::new();
-    let mut on_stack: std::collections::HashSet<u32> = std::collections::HashSet::new();
-    let _ = (n, NONE);
+    // dense per-node tables when the roots are a large part of the graph, else hash maps
+    // (the Streett refinement calls this again on small components)
+    if roots.len() >= n / 16 {
+        let mut index = vec![u32::MAX; n];
+        let mut low = vec![0u32; n];
+        let mut on_stack = vec![false; n];
+        tarjan_with(roots, succ, &mut DenseTables { index: &mut index, low: &mut low, on_stack: &mut on_stack })
+    } else {
+        tarjan_with(roots, succ, &mut HashTables::default())
+    }
+}
+
+trait TarjanTables {
+    fn index(&self, v: u32) -> Option<u32>;
+    fn set_index(&mut self, v: u32, i: u32);
+    fn low(&self, v: u32) -> u32;
+    fn set_low(&mut self, v: u32, l: u32);
+    fn on_stack(&self, v: u32) -> bool;
+    fn set_on_stack(&mut self, v: u32, b: bool);
+}
+
+struct DenseTables<'a> {
+    index: &'a mut [u32],
+    low: &'a mut [u32],
+    on_stack: &'a mut [bool],
+}
+
+impl TarjanTables for DenseTables<'_> {
+    fn index(&self, v: u32) -> Option<u32> {
+        let i = self.index[v as usize];
+        (i != u32::MAX).then_some(i)
+    }
+    fn set_index(&mut self, v: u32, i: u32) {
+        self.index[v as usize] = i;
+    }
+    fn low(&self, v: u32) -> u32 {
+        self.low[v as usize]
+    }
+    fn set_low(&mut self, v: u32, l: u32) {
+        self.low[v as usize] = l;
+    }
+    fn on_stack(&self, v: u32) -> bool {
+        self.on_stack[v as usize]
+    }
+    fn set_on_stack(&mut self, v: u32, b: bool) {
+        self.on_stack[v as usize] = b;
+    }
+}
+
+#[derive(Default)]
+struct HashTables {
+    index: HashMap<u32, u32, FastHash>,
+    low: HashMap<u32, u32, FastHash>,
+    on_stack: std::collections::HashSet<u32, FastHash>,
+}
+
+impl TarjanTables for HashTables {
+    fn index(&self, v: u32) -> Option<u32> {
+        self.index.get(&v).copied()
+    }
+    fn set_index(&mut self, v: u32, i: u32) {
+        self.index.insert(v, i);
+    }
+    fn low(&self, v: u32) -> u32 {
+        self.low[&v]
+    }
+    fn set_low(&mut self, v: u32, l: u32) {
+        self.low.insert(v, l);
+    }
+    fn on_stack(&self, v: u32) -> bool {
+        self.on_stack.contains(&v)
+    }
+    fn set_on_stack(&mut self, v: u32, b: bool) {
+        if b {
+            self.on_stack.insert(v);
+        } else {
+            self.on_stack.remove(&v);
+        }
+    }
+}
+
+/// Tarjan's strongly connected components (iterative), components in the order they complete.
+fn tarjan_with(roots: &[u32], succ: &dyn Fn(u32) -> Vec<u32>, tb: &mut impl TarjanTables) -> Vec<Vec<u32>> {
     let mut stack = Vec::new();
-    let mut next_index = 0;
+    let mut next_index = 0u32;
     let mut out = Vec::new();
     for &root in roots {
-        if index.contains_key(&root) {
+        if tb.index(root).is_some() {
             continue;
         }
         let mut call: Vec<(u32, Vec<u32>, usize)> = vec![(root, succ(root), 0)];
-        index.insert(root, next_index);
-        low.insert(root, next_index);
+        tb.set_index(root, next_index);
+        tb.set_low(root, next_index);
         next_index += 1;
         stack.push(root);
-        on_stack.insert(root);
+        tb.set_on_stack(root, true);
         while let Some((v, ss, i)) = call.last_mut() {
             if *i < ss.len() {
                 let w = ss[*i];
                 *i += 1;
-                if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(w) {
-                    slot.insert(next_index);
-                    low.insert(w, next_index);
-                    next_index += 1;
-                    stack.push(w);
-                    on_stack.insert(w);
-                    let sw = succ(w);
-                    call.push((w, sw, 0));
-                } else if on_stack.contains(&w) {
-                    let v = *v;
-                    let m = low[&v].min(index[&w]);
-                    low.insert(v, m);
+                match tb.index(w) {
+                    None => {
+                        tb.set_index(w, next_index);
+                        tb.set_low(w, next_index);
+                        next_index += 1;
+                        stack.push(w);
+                        tb.set_on_stack(w, true);
+                        let sw = succ(w);
+                        call.push((w, sw, 0));
+                    }
+                    Some(iw) if tb.on_stack(w) => {
+                        let v = *v;
+                        let m = tb.low(v).min(iw);
+                        tb.set_low(v, m);
+                    }
+                    Some(_) => {}
                 }
             } else {
                 let v = *v;
                 call.pop();
                 if let Some((u, _, _)) = call.last() {
-                    let m = low[u].min(low[&v]);
-                    low.insert(*u, m);
+                    let m = tb.low(*u).min(tb.low(v));
+                    tb.set_low(*u, m);
                 }
-                if low[&v] == index[&v] {
+                if Some(tb.low(v)) == tb.index(v) {
                     let mut comp = Vec::new();
                     loop {
                         let w = stack.pop().unwrap();
-                        on_stack.remove(&w);
+                        tb.set_on_stack(w, false);
                         comp.push(w);
                         if w == v {
                             break;

@@ -37,6 +37,11 @@ pub struct Model {
     pub init: Named,
     pub next: Named,
     pub invariants: Vec<Named>,
+    /// Per invariant: every conjunct of it is a top-level conjunct of Init (through nullary
+    /// definitions) free of TLC's side-effect operators, so it holds in every initial state
+    /// (Init's enumeration already evaluated it there) and is not evaluated again on them.
+    /// E.g. `Init == Inv` with `INVARIANT Inv` (checking an inductive invariant).
+    pub init_implied: Vec<bool>,
     pub constraints: Vec<Named>,
     pub action_constraints: Vec<Named>,
     /// `[][A]_v` parts of PROPERTYs: checked on every transition.
@@ -275,6 +280,21 @@ impl Model {
             warnings.push("Warning: Declaring symmetry during liveness checking is dangerous. It might cause TLC to miss violations of the stated liveness properties. Please check liveness without symmetry defined.".to_string());
         }
         let check_deadlock = opts.check_deadlock.or(cfg.check_deadlock).unwrap_or(true);
+        let init_implied = {
+            let mut init_cs = Vec::new();
+            conjuncts(ev, init.expr, init.scope, &mut init_cs, 0);
+            invariants
+                .iter()
+                .map(|inv| {
+                    let mut cs = Vec::new();
+                    conjuncts(ev, inv.expr, inv.scope, &mut cs, 0);
+                    cs.iter().all(|&(e, sc)| {
+                        init_cs.iter().any(|&(ie, isc)| std::ptr::eq(e, ie) && std::ptr::eq(sc, isc))
+                            && !side_effects(ev, e, sc, &mut Vec::new(), 0)
+                    })
+                })
+                .collect()
+        };
         Ok(Model {
             ev,
             root,
@@ -283,6 +303,7 @@ impl Model {
             init,
             next,
             invariants,
+            init_implied,
             constraints,
             action_constraints,
             action_props,
@@ -448,6 +469,73 @@ impl NormFinite for Value {
             v => Ok(v.normalize().unwrap_or_else(|_| v.clone())),
         }
     }
+}
+
+/// The top-level conjuncts of `e` (looking through nullary definitions), as syntax nodes with
+/// their scopes.
+fn conjuncts(ev: &Ev, e: E, sc: Sc, out: &mut Vec<(E, Sc)>, depth: usize) {
+    match &e.kind {
+        ExprKind::JunctionList(Junction::And, items) => {
+            for i in items {
+                conjuncts(ev, i, sc, out, depth);
+            }
+        }
+        ExprKind::Infix(op, a, b) if op == "/\\" => {
+            conjuncts(ev, a, sc, out, depth);
+            conjuncts(ev, b, sc, out, depth);
+        }
+        ExprKind::Name(n) if depth < 32 => match ev.resolve(n, sc, e.span) {
+            Ok(Some((Def::Op(od, osc), _))) if od.params.is_empty() => conjuncts(ev, &od.body, osc, out, depth + 1),
+            _ => out.push((e, sc)),
+        },
+        _ => out.push((e, sc)),
+    }
+}
+
+/// Whether evaluating `e` may print, read or write TLC registers, or draw random values
+/// (looking through definitions; conservative: any such name, or a walk too deep, counts).
+fn side_effects(ev: &Ev, e: E, sc: Sc, seen: &mut Vec<*const Expr>, depth: usize) -> bool {
+    if depth > 64 || seen.len() > 10_000 {
+        return true;
+    }
+    if seen.contains(&(e as *const Expr)) {
+        return false;
+    }
+    seen.push(e);
+    let name = match &e.kind {
+        ExprKind::Name(n) | ExprKind::Apply(n, _) | ExprKind::OpRef(n) => Some(n.as_str()),
+        ExprKind::Qualified(_) => return true,
+        _ => None,
+    };
+    if let Some(n) = name {
+        if ["Print", "TLC", "Random", "IO", "JavaTime", "Json", "ndJson", "Serialize", "Deserialize"].iter().any(|p| n.starts_with(p)) {
+            return true;
+        }
+        if let Ok(Some((d, _))) = ev.resolve(n, sc, e.span) {
+            match d {
+                Def::Op(od, osc) => {
+                    if side_effects(ev, &od.body, osc, seen, depth + 1) {
+                        return true;
+                    }
+                }
+                Def::Fn(fd, fsc) => {
+                    if side_effects(ev, &fd.body, fsc, seen, depth + 1) || fd.bounds.iter().any(|b| side_effects(ev, &b.set, fsc, seen, depth + 1)) {
+                        return true;
+                    }
+                }
+                Def::Sub { expr, scope, .. } => {
+                    if side_effects(ev, expr, scope, seen, depth + 1) {
+                        return true;
+                    }
+                }
+                Def::Inst { .. } | Def::OpValue(_) => return true,
+                Def::Const(..) | Def::Var(_) => {}
+            }
+        }
+    }
+    let mut kids = Vec::new();
+    vf_tla::parser::children(e, &mut kids);
+    kids.into_iter().any(|k| side_effects(ev, k, sc, seen, depth + 1))
 }
 
 fn mentions_io(e: &Expr) -> bool {

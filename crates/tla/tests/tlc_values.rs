@@ -93,3 +93,49 @@ fn function_set_membership_in_every_shape_of_domain() {
     assert!(!fs(Value::set(vec![model_value("p")])).contains(&m).unwrap());
     assert!(!fs(Value::Subset(Arc::new(pq))).contains(&Value::tuple(vec![])).unwrap());
 }
+
+#[test]
+fn incremental_fingerprints_equal_full_ones() {
+    use vf_tla::tlc::value::{fingerprint_from, same, value_hash};
+    let rec = Value::record(vec![(Arc::from("a"), int(1)), (Arc::from("b"), Value::set(vec![int(2), int(3)]))]);
+    let s = vec![int(1), rec.clone(), Value::str("x"), Value::tuple(vec![int(4)])];
+    let sh: Vec<u64> = s.iter().map(value_hash).collect();
+    // a successor sharing some variables (by identity) and changing others
+    let t = vec![int(2), rec.clone(), s[2].clone(), Value::tuple(vec![int(4), int(5)])];
+    assert!(same(&t[1], &s[1]) && same(&t[2], &s[2]) && !same(&t[0], &s[0]));
+    assert_eq!(fingerprint_from(&t, &s, &sh), fingerprint(&t));
+    // an equal but separately built value is not `same`, and still gives the same fingerprint
+    let rec2 = Value::record(vec![(Arc::from("b"), Value::set(vec![int(3), int(2)])), (Arc::from("a"), int(1))]);
+    let u = vec![int(1), rec2.clone(), Value::str("x"), s[3].clone()];
+    assert!(!same(&u[1], &s[1]));
+    assert_eq!(fingerprint_from(&u, &s, &sh), fingerprint(&s));
+    // the order of variables matters
+    assert_ne!(fingerprint(&[int(1), int(2)]), fingerprint(&[int(2), int(1)]));
+    assert_ne!(fingerprint(&[int(1), Value::str("x")]), fingerprint(&[Value::str("x"), int(1)]));
+}
+
+#[test]
+fn union_shares_a_set_that_already_holds_the_other() {
+    use vf_tla::tlc::value::{same, set_union};
+    let big = Value::set((1..=20).map(int).collect());
+    let small = Value::set(vec![int(3), int(7)]);
+    let u = set_union(&big, &small).unwrap();
+    assert!(same(&u, &big));
+    let u = set_union(&small, &big).unwrap();
+    assert!(same(&u, &big));
+    // a new element: a new set, sorted, equal to the union
+    let other = Value::set(vec![int(0), int(7), int(30)]);
+    let u = set_union(&big, &other).unwrap();
+    assert!(!same(&u, &big));
+    let mut want: Vec<Value> = (1..=20).map(int).collect();
+    want.insert(0, int(0));
+    want.push(int(30));
+    assert_eq!(u, Value::set(want));
+    // lazy sets on either side
+    assert_eq!(set_union(&Value::Interval(1, 3), &Value::set(vec![int(5)])).unwrap(), Value::set(vec![int(1), int(2), int(3), int(5)]));
+    assert_eq!(set_union(&Value::empty_set(), &small).unwrap(), small);
+    // set elements that are sets: compared by value
+    let ss = Value::set(vec![Value::set(vec![int(1)]), Value::set(vec![int(1), int(2)])]);
+    let one = Value::set(vec![Value::set(vec![int(2), int(1)])]);
+    assert!(same(&set_union(&ss, &one).unwrap(), &ss));
+}

@@ -5,9 +5,31 @@
 
 use super::eval::{EvalError, Ev, St, R};
 use super::scope::{Def, Sc, E};
-use super::value::Value;
+use super::value::{same, Value};
 use super::{Closure, ClosureBody, Env};
 use crate::ast::*;
+
+/// The parameter names of an operator entered as an action: a definition's own list (no copy),
+/// or a closure's.
+enum Params {
+    Decl(&'static [OpDecl]),
+    Names(Vec<&'static str>),
+}
+
+impl Params {
+    fn len(&self) -> usize {
+        match self {
+            Params::Decl(d) => d.len(),
+            Params::Names(n) => n.len(),
+        }
+    }
+    fn name(&self, i: usize) -> &'static str {
+        match self {
+            Params::Decl(d) => d[i].name.name.as_str(),
+            Params::Names(n) => n[i],
+        }
+    }
+}
 
 enum Cont<'c> {
     Done,
@@ -86,8 +108,13 @@ impl<'a> Enumerator<'a> {
                     ));
                 }
                 let mut out = Vec::with_capacity(st.len());
-                for v in st.iter() {
+                for (i, v) in st.iter().enumerate() {
                     let v = v.as_ref().unwrap();
+                    // a value shared with the current state (UNCHANGED) is already normal
+                    if self.cur.is_some_and(|c| same(v, &c[i])) {
+                        out.push(v.clone());
+                        continue;
+                    }
                     out.push(v.normalize().map_err(|m| EvalError::new(None, m))?);
                 }
                 sink(out, self.label)
@@ -369,7 +396,8 @@ impl<'a> Enumerator<'a> {
                         // parameters are passed by name (as TLC substitutes them), so that an
                         // argument like `x` can still be assigned inside the operator
                         let mut env2 = benv;
-                        for (p, a) in params.iter().zip(args.iter()) {
+                        for (i, a) in args.iter().enumerate() {
+                            let p = params.name(i);
                             let v = match &a.kind {
                                 Lambda(..) | OpRef(_) => self.ev.eval_op_ref(a, sc, env)?,
                                 _ => Value::Op(std::sync::Arc::new(Closure { memo: Default::default(), name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
@@ -409,13 +437,13 @@ impl<'a> Enumerator<'a> {
 
     /// The operator a name refers to, if it is one whose body can be entered as an action.
     #[allow(clippy::type_complexity)]
-    fn callable(&self, n: &'static str, e: E, sc: Sc, env: &Env) -> R<Option<(&'static str, Vec<&'static str>, E, Sc, Env, Span)>> {
+    fn callable(&self, n: &'static str, e: E, sc: Sc, env: &Env) -> R<Option<(&'static str, Params, E, Sc, Env, Span)>> {
         if let Some(v) = env.get(n) {
             return Ok(self.closure_callable(n, v, e.span));
         }
         Ok(match self.ev.resolve_at(n, e, sc)? {
             Some((Def::Op(od, osc), _)) => {
-                Some((od.name.name.as_str(), od.params.iter().map(|p| p.name.name.as_str()).collect(), &od.body, osc, Env::default(), od.body.span))
+                Some((od.name.name.as_str(), Params::Decl(&od.params), &od.body, osc, Env::default(), od.body.span))
             }
             Some((Def::Sub { expr, scope, env: senv }, _)) => match &expr.kind {
                 ExprKind::Name(m) => self.callable(m, expr, scope, &senv)?,
@@ -434,7 +462,7 @@ impl<'a> Enumerator<'a> {
     }
 
     #[allow(clippy::type_complexity)]
-    fn closure_callable(&self, n: &'static str, v: &Value, span: Span) -> Option<(&'static str, Vec<&'static str>, E, Sc, Env, Span)> {
+    fn closure_callable(&self, n: &'static str, v: &Value, span: Span) -> Option<(&'static str, Params, E, Sc, Env, Span)> {
         let Value::Op(c) = v else { return None };
         let cl = c.as_any().downcast_ref::<Closure>()?;
         let ClosureBody::Expr(body) = cl.body else { return None };
@@ -446,7 +474,7 @@ impl<'a> Enumerator<'a> {
         }
         let name = cl.name.unwrap_or(n);
         let span = if cl.name.is_some() { body.span } else { span };
-        Some((name, cl.params.clone(), body, cl.scope, env, span))
+        Some((name, Params::Names(cl.params.clone()), body, cl.scope, env, span))
     }
 
     #[allow(clippy::too_many_arguments)]

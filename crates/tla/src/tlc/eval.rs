@@ -1849,11 +1849,7 @@ impl Ev {
                 let (x, y) = ints()?;
                 Interval(x, y)
             }
-            "\\union" => {
-                let x = a.elements()?;
-                let y = b.elements()?;
-                merge_union(&x, &y)
-            }
+            "\\union" => crate::tlc::value::set_union(a, b)?,
             "\\intersect" if !matches!(a, Value::Set(_)) && matches!(b, Value::Set(_)) => return self.infix_values(op, b, a),
             "\\" if matches!(a, Value::Nat | Value::IntSet | Value::StringSet | Value::SeqSet(_)) => Value::Diff(Arc::new((a.clone(), b.clone()))),
             "\\intersect" => {
@@ -1956,31 +1952,6 @@ pub fn values_eq(a: &Value, b: &Value) -> Result<bool, String> {
         return Ok(eq(a, b));
     }
     Ok(eq(a, b))
-}
-
-fn merge_union(x: &[Value], y: &[Value]) -> Value {
-    let mut out = Vec::with_capacity(x.len() + y.len());
-    let (mut i, mut j) = (0, 0);
-    while i < x.len() && j < y.len() {
-        match cmp(&x[i], &y[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(x[i].clone());
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(y[j].clone());
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(x[i].clone());
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&x[i..]);
-    out.extend_from_slice(&y[j..]);
-    Value::set_sorted(out)
 }
 
 fn bag_op(a: &Value, b: &Value, add: bool) -> Value {

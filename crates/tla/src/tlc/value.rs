@@ -676,13 +676,100 @@ impl Hasher for FpHasher {
     }
 }
 
-/// 64-bit fingerprint of a sequence of normalized values (a state).
-pub fn fingerprint(vals: &[Value]) -> u64 {
+/// 64-bit hash of one normalized value (one state variable's); a state's fingerprint combines
+/// these, so a successor can reuse the hash of every variable it shares with its parent.
+pub fn value_hash(v: &Value) -> u64 {
     let mut h = FpHasher::default();
-    for v in vals {
-        v.hash(&mut h);
+    v.hash(&mut h);
+    h.finish()
+}
+
+/// The fingerprint of a state from the hashes of its variables (`value_hash`, in order).
+pub fn combine_hashes(hs: impl Iterator<Item = u64>) -> u64 {
+    let mut h = FpHasher::default();
+    for x in hs {
+        h.write_u64(x);
     }
     h.finish()
+}
+
+/// 64-bit fingerprint of a sequence of normalized values (a state).
+pub fn fingerprint(vals: &[Value]) -> u64 {
+    combine_hashes(vals.iter().map(value_hash))
+}
+
+/// The fingerprint of `t` given a state `s` with the same number of variables and their hashes
+/// `sh` (`value_hash` of each): a variable of `t` that is the very same value as `s`'s (shared,
+/// as UNCHANGED leaves it) is not hashed again. Equal to `fingerprint(t)`.
+pub fn fingerprint_from(t: &[Value], s: &[Value], sh: &[u64]) -> u64 {
+    debug_assert!(t.len() == s.len() && s.len() == sh.len());
+    combine_hashes(t.iter().zip(s.iter()).zip(sh.iter()).map(|((a, b), h)| if same(a, b) { *h } else { value_hash(a) }))
+}
+
+/// Whether two values are the same by identity (equal scalars, or the same shared allocation):
+/// a cheap sufficient test for equality that never looks inside a compound value.
+#[inline]
+pub fn same(a: &Value, b: &Value) -> bool {
+    use Value::*;
+    match (a, b) {
+        (Bool(x), Bool(y)) => x == y,
+        (Int(x), Int(y)) => x == y,
+        (Model(x), Model(y)) => x == y,
+        (Str(x), Str(y)) => Arc::ptr_eq(x, y),
+        (Set(x), Set(y)) | (Tuple(x), Tuple(y)) => Arc::ptr_eq(x, y),
+        (Record(x), Record(y)) => Arc::ptr_eq(x, y),
+        (Func(x), Func(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+/// `a \union b` of two sets; when one already contains the other's elements the result is that
+/// set itself (shared, not copied), as `msgs \union {m}` with m already sent.
+pub fn set_union(a: &Value, b: &Value) -> VResult<Value> {
+    if let (Value::Set(x), Value::Set(y)) = (a, b) {
+        if Arc::ptr_eq(x, y) || y.is_empty() {
+            return Ok(a.clone());
+        }
+        if x.is_empty() {
+            return Ok(b.clone());
+        }
+        let within = |small: &[Value], big: &[Value]| small.len() <= big.len() && small.len() <= 8 && small.iter().all(|v| is_normal(v) && big.binary_search_by(|e| cmp(e, v)).is_ok());
+        if within(y, x) {
+            return Ok(a.clone());
+        }
+        if within(x, y) {
+            return Ok(b.clone());
+        }
+    }
+    let x = a.elements()?;
+    let y = b.elements()?;
+    Ok(merge_sorted(&x, &y))
+}
+
+/// Union of two sorted, duplicate-free element lists.
+fn merge_sorted(x: &[Value], y: &[Value]) -> Value {
+    let mut out = Vec::with_capacity(x.len() + y.len());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        match cmp(&x[i], &y[j]) {
+            Ordering::Less => {
+                out.push(x[i].clone());
+                i += 1;
+            }
+            Ordering::Greater => {
+                out.push(y[j].clone());
+                j += 1;
+            }
+            Ordering::Equal => {
+                out.push(x[i].clone());
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend(x[i..].iter().cloned());
+    out.extend(y[j..].iter().cloned());
+    Value::Set(Arc::new(out))
 }
 
 fn write_str_lit(f: &mut std::fmt::Formatter<'_>, s: &str) -> std::fmt::Result {
