@@ -386,6 +386,27 @@ impl<R: PmRegion> PmLog<R> {
         {
             self.region.fence();
         }
+        if one_fence && self.tuning.sum == SumKind::Crc3 {
+            // The common small commit: record CRC and data-sum finish in registers, right
+            // before the record's store (`PmRegion::write_crc3_record_nodrain`).
+            let mut rec = Record {
+                seq: self.durable.seq + 1,
+                head: self.durable.head,
+                tail: self.tentative_tail,
+                prev_tail: self.durable.tail,
+                data_crc: 0,
+                kind: KIND_DATA_CRC,
+            };
+            let off = self.record_slot_offset();
+            rec.data_crc = self.region.write_crc3_record_nodrain(
+                off,
+                self.header.log_id,
+                &rec,
+                &self.pending_sum,
+            );
+            self.finish(rec);
+            return Ok(());
+        }
         let rec = Record {
             seq: self.durable.seq + 1,
             head: self.durable.head,
@@ -439,13 +460,18 @@ impl<R: PmRegion> PmLog<R> {
         Ok(())
     }
 
-    fn write_record(&mut self, rec: Record) {
+    /// The offset of the slot the next record goes to (not the durable record's).
+    fn record_slot_offset(&mut self) -> usize {
         let target = 1 - self.slot;
         if self.stale_slot == Some(target) && self.protocol != Protocol::LateStaleErase {
             // The new record replaces the rejected one; erasing later would destroy it.
             self.stale_slot = None;
         }
-        let off = SLOT_OFFSETS[target];
+        SLOT_OFFSETS[target]
+    }
+
+    fn write_record(&mut self, rec: Record) {
+        let off = self.record_slot_offset();
         self.region
             .write_line_words_nodrain(off, &rec.line_words(self.header.log_id));
     }

@@ -9,6 +9,7 @@
 //!   the crash-consistency checker.
 
 use crate::checksum::{ClmulSum, DataSum};
+use crate::layout::Record;
 use std::fs::{File, OpenOptions};
 use std::path::Path;
 
@@ -60,6 +61,24 @@ pub trait PmRegion {
             line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
         }
         self.write_line_nodrain(off, &line);
+    }
+    /// Stores the one-fence commit record `rec` with `data_crc = sum.finish()` as the line at
+    /// `off` (like `write_line_words_nodrain(off, &rec.line_words(log_id))`) and returns that
+    /// `data_crc`. Real PM computes both CRCs in registers right before the store
+    /// (`checksum::stream_crc3_record`).
+    fn write_crc3_record_nodrain(
+        &mut self,
+        off: usize,
+        log_id: u64,
+        rec: &Record,
+        sum: &DataSum,
+    ) -> u32 {
+        let r = Record {
+            data_crc: sum.finish(),
+            ..*rec
+        };
+        self.write_line_words_nodrain(off, &r.line_words(log_id));
+        r.data_crc
     }
     fn len(&self) -> usize {
         self.bytes().len()
@@ -304,6 +323,38 @@ impl PmRegion for MmapRegion {
             line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
         }
         self.write_line_nodrain(off, &line);
+    }
+
+    fn write_crc3_record_nodrain(
+        &mut self,
+        off: usize,
+        log_id: u64,
+        rec: &Record,
+        sum: &DataSum,
+    ) -> u32 {
+        assert!(
+            off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
+            "unaligned line store"
+        );
+        #[cfg(target_arch = "x86_64")]
+        if self.persistence != Persistence::Msync && fused_ok() {
+            // SAFETY: aligned whole line inside the mapping; the CPU has AVX and SSE4.2.
+            return unsafe {
+                crate::checksum::stream_crc3_record(
+                    self.map.as_mut_ptr().add(off),
+                    log_id,
+                    [rec.seq, rec.head, rec.tail, rec.prev_tail],
+                    rec.kind,
+                    sum.lanes,
+                )
+            };
+        }
+        let r = Record {
+            data_crc: sum.finish(),
+            ..*rec
+        };
+        self.write_line_words_nodrain(off, &r.line_words(log_id));
+        r.data_crc
     }
 
     fn bytes(&self) -> &[u8] {
