@@ -283,7 +283,11 @@ mod tests {
                     rng.gen()
                 }
             };
-            let lanes = [pick(&mut rng) as u32, pick(&mut rng) as u32, pick(&mut rng) as u32];
+            let lanes = [
+                pick(&mut rng) as u32,
+                pick(&mut rng) as u32,
+                pick(&mut rng) as u32,
+            ];
             let log_id = pick(&mut rng);
             let rec = Record {
                 seq: pick(&mut rng),

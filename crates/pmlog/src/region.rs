@@ -255,7 +255,11 @@ impl MmapRegion {
         let end = off + data.len();
         assert!(end <= self.map.len(), "write past the end of the region");
         let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
-        if self.persistence == Persistence::Msync || data.len() < NT_THRESHOLD || !lines_agree || !kernel_ok {
+        if self.persistence == Persistence::Msync
+            || data.len() < NT_THRESHOLD
+            || !lines_agree
+            || !kernel_ok
+        {
             self.write_nodrain(off, data);
             update(sum, pos, data);
             return;
@@ -272,7 +276,13 @@ impl MmapRegion {
         // logical position of its first byte (`lines_agree`); the caller checked that the CPU
         // has the kernel's instructions (`kernel_ok`).
         unsafe {
-            copy_nt(self.map.as_mut_ptr().add(body_start), data.as_ptr().add(head), body_end - body_start, pos + head as u64, sum);
+            copy_nt(
+                self.map.as_mut_ptr().add(body_start),
+                data.as_ptr().add(head),
+                body_end - body_start,
+                pos + head as u64,
+                sum,
+            );
         }
         if tail < data.len() {
             self.write(body_end, &data[tail..]);
@@ -285,12 +295,28 @@ impl MmapRegion {
 impl PmRegion for MmapRegion {
     fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
         // fused_ok() checks AVX and SSE4.2, which copy_nt_sum needs.
-        self.write_nodrain_fused(off, data, pos, sum, fused_ok(), DataSum::update, crate::checksum::copy_nt_sum);
+        self.write_nodrain_fused(
+            off,
+            data,
+            pos,
+            sum,
+            fused_ok(),
+            DataSum::update,
+            crate::checksum::copy_nt_sum,
+        );
     }
 
     fn write_nodrain_clmul(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut ClmulSum) {
         // clmul_ok() checks PCLMULQDQ, which copy_nt_clmul needs.
-        self.write_nodrain_fused(off, data, pos, sum, clmul_ok(), ClmulSum::update, crate::checksum::copy_nt_clmul);
+        self.write_nodrain_fused(
+            off,
+            data,
+            pos,
+            sum,
+            clmul_ok(),
+            ClmulSum::update,
+            crate::checksum::copy_nt_clmul,
+        );
     }
 
     fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
