@@ -246,6 +246,38 @@ mod tests {
     }
 
     #[test]
+    fn lanes_are_crate_crcs_of_their_lines() {
+        // Reference: gather each lane's bytes (line p/64 -> lane (p/64) % 3) in order and hash
+        // them with the crate; random positions and lengths, including 0 and 1 byte and
+        // lengths that end exactly on / just past line and group boundaries.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut lens: Vec<usize> = vec![0, 1, 2, 63, 64, 65, 127, 128, 191, 192, 193, 1000];
+        lens.extend((0..200).map(|_| rng.gen_range(0..2000)));
+        for (k, &len) in lens.iter().enumerate() {
+            let pos: u64 = match k % 3 {
+                0 => rng.gen_range(0..256),
+                1 => 64 * rng.gen_range(0..10) + rng.gen_range(0..2),
+                _ => rng.gen_range(0..1u64 << 40),
+            };
+            let data: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
+            let mut lane_bytes: [Vec<u8>; LANES] = Default::default();
+            for (i, &b) in data.iter().enumerate() {
+                lane_bytes[DataSum::lane_of(pos + i as u64)].push(b);
+            }
+            let mut sum = DataSum::default();
+            sum.update(pos, &data);
+            for l in 0..LANES {
+                assert_eq!(
+                    sum.lanes[l],
+                    crc32c::crc32c(&lane_bytes[l]),
+                    "len {len} pos {pos} lane {l}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn update_is_split_invariant() {
         let data: Vec<u8> = (0..1000u32).map(|i| (i * 7 + 3) as u8).collect();
         let mut whole = DataSum::default();
