@@ -10,14 +10,17 @@
 //! * `stream+16`, `stream+16pad64`: the entries laid out with a 16-byte inline trailer after each
 //!   (contiguous, resp. padded to whole lines): the traffic of an inline-trailer protocol;
 //! * `fused+line`: the fused copy + data checksum, then a constant line;
-//! * `fused+rec`: the fused copy + checksum, then the real commit record built from it;
+//! * `fused+rec`: the fused copy + checksum, then the real commit record built from it by the
+//!   portable path (`Record::line_words`, as the log did before round 7);
+//! * `fused+kernel`: the same record built and streamed by `PmRegion::write_crc3_record_nodrain`
+//!   (the log's path since round 7);
 //! * `ours`: the log (`tentatively_append` + `commit`, default tuning).
 use vf_pmlog::bench::thread_cpu_seconds;
 use vf_pmlog::checksum::DataSum;
 use vf_pmlog::layout::{Record, KIND_DATA_CRC};
 use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
 
-const NAMES: [&str; 7] = [
+const NAMES: [&str; 8] = [
     "raw",
     "raw+line",
     "stream+16",
@@ -25,6 +28,7 @@ const NAMES: [&str; 7] = [
     "fused+line",
     "fused+rec",
     "ours",
+    "fused+kernel",
 ];
 
 fn main() {
@@ -107,6 +111,16 @@ fn main() {
                             );
                             if v == 4 {
                                 region.write_line_nodrain(64 + 64 * (i & 1), &line);
+                            } else if v == 7 {
+                                let rec = Record {
+                                    seq: i as u64,
+                                    head: 0,
+                                    tail: (i * size) as u64,
+                                    prev_tail: 0,
+                                    data_crc: 0,
+                                    kind: KIND_DATA_CRC,
+                                };
+                                region.write_crc3_record_nodrain(64 + 64 * (i & 1), 7, &rec, &sum);
                             } else {
                                 let rec = Record {
                                     seq: i as u64,

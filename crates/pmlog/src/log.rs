@@ -182,7 +182,13 @@ fn data_clmul(bytes: &[u8], h: &Header, r: &Record) -> u32 {
 
 /// The (region offset, length) pieces holding logical bytes `[pos, pos + len)` (at most two).
 fn physical_pieces(capacity: u64, pos: u64, len: u64) -> impl Iterator<Item = (usize, usize)> {
-    let phys = pos % capacity;
+    pieces_at(capacity, pos % capacity, len)
+}
+
+/// `physical_pieces` for a position whose physical offset `phys = pos % capacity` is known
+/// (appends keep it, so the commit path has no 64-bit division).
+#[inline(always)]
+fn pieces_at(capacity: u64, phys: u64, len: u64) -> impl Iterator<Item = (usize, usize)> {
     let first = len.min(capacity - phys);
     let a = (DATA_OFFSET + phys as usize, first as usize);
     let b = (DATA_OFFSET, (len - first) as usize);
@@ -198,6 +204,8 @@ pub struct PmLog<R: PmRegion> {
     durable: Record,
     slot: usize,
     tentative_tail: u64,
+    /// `tentative_tail % capacity`, kept by `tentatively_append`.
+    tentative_phys: u64,
     pending_sum: DataSum,
     pending_clmul: ClmulSum,
     protocol: Protocol,
@@ -307,6 +315,7 @@ impl<R: PmRegion> PmLog<R> {
             durable,
             slot,
             tentative_tail: durable.tail,
+            tentative_phys: durable.tail % header.capacity,
             pending_sum: DataSum::default(),
             pending_clmul: ClmulSum::default(),
             protocol,
@@ -336,15 +345,25 @@ impl<R: PmRegion> PmLog<R> {
         } else if summed {
             self.write_data_sum(pos, data);
         } else {
-            self.write_data(pos, data);
+            self.write_data(self.tentative_phys, data);
         }
         self.tentative_tail = new_tail;
+        // len <= capacity (checked above), so one subtraction wraps it.
+        let phys = self.tentative_phys + len;
+        self.tentative_phys = if phys >= self.header.capacity {
+            phys - self.header.capacity
+        } else {
+            phys
+        };
+        debug_assert_eq!(self.tentative_phys, new_tail % self.header.capacity);
         Ok(pos)
     }
 
+    /// Writes `data` (logical position `pos`) at the tentative tail, adding it to the data sum.
     fn write_data_sum(&mut self, pos: u64, data: &[u8]) {
+        debug_assert_eq!(pos % self.header.capacity, self.tentative_phys);
         let mut done = 0;
-        for (off, len) in physical_pieces(self.header.capacity, pos, data.len() as u64) {
+        for (off, len) in pieces_at(self.header.capacity, self.tentative_phys, data.len() as u64) {
             let at = pos + done as u64;
             let piece = &data[done..done + len];
             match self.tuning.sum {
@@ -361,9 +380,10 @@ impl<R: PmRegion> PmLog<R> {
         }
     }
 
-    fn write_data(&mut self, pos: u64, data: &[u8]) {
+    /// Writes `data` at physical offset `phys` (= its logical position modulo the capacity).
+    fn write_data(&mut self, phys: u64, data: &[u8]) {
         let mut done = 0;
-        for (off, len) in physical_pieces(self.header.capacity, pos, data.len() as u64) {
+        for (off, len) in pieces_at(self.header.capacity, phys, data.len() as u64) {
             self.region.write_nodrain(off, &data[done..done + len]);
             done += len;
         }
@@ -386,6 +406,27 @@ impl<R: PmRegion> PmLog<R> {
         {
             self.region.fence();
         }
+        if one_fence && self.tuning.sum == SumKind::Crc3 {
+            // The common small commit: record CRC and data-sum finish in registers, right
+            // before the record's store (`PmRegion::write_crc3_record_nodrain`).
+            let mut rec = Record {
+                seq: self.durable.seq + 1,
+                head: self.durable.head,
+                tail: self.tentative_tail,
+                prev_tail: self.durable.tail,
+                data_crc: 0,
+                kind: KIND_DATA_CRC,
+            };
+            let off = self.record_slot_offset();
+            rec.data_crc = self.region.write_crc3_record_nodrain(
+                off,
+                self.header.log_id,
+                &rec,
+                &self.pending_sum,
+            );
+            self.finish(rec);
+            return Ok(());
+        }
         let rec = Record {
             seq: self.durable.seq + 1,
             head: self.durable.head,
@@ -406,7 +447,7 @@ impl<R: PmRegion> PmLog<R> {
         if self.protocol == Protocol::MetadataBeforeData {
             self.region.fence();
             for (pos, data) in std::mem::take(&mut self.staged) {
-                self.write_data(pos, &data);
+                self.write_data(pos % self.header.capacity, &data);
             }
         }
         self.finish(rec);
@@ -439,13 +480,18 @@ impl<R: PmRegion> PmLog<R> {
         Ok(())
     }
 
-    fn write_record(&mut self, rec: Record) {
+    /// The offset of the slot the next record goes to (not the durable record's).
+    fn record_slot_offset(&mut self) -> usize {
         let target = 1 - self.slot;
         if self.stale_slot == Some(target) && self.protocol != Protocol::LateStaleErase {
             // The new record replaces the rejected one; erasing later would destroy it.
             self.stale_slot = None;
         }
-        let off = SLOT_OFFSETS[target];
+        SLOT_OFFSETS[target]
+    }
+
+    fn write_record(&mut self, rec: Record) {
+        let off = self.record_slot_offset();
         self.region
             .write_line_words_nodrain(off, &rec.line_words(self.header.log_id));
     }

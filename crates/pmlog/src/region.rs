@@ -9,6 +9,7 @@
 //!   the crash-consistency checker.
 
 use crate::checksum::{ClmulSum, DataSum};
+use crate::layout::Record;
 use std::fs::{File, OpenOptions};
 use std::path::Path;
 
@@ -60,6 +61,24 @@ pub trait PmRegion {
             line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
         }
         self.write_line_nodrain(off, &line);
+    }
+    /// Stores the one-fence commit record `rec` with `data_crc = sum.finish()` as the line at
+    /// `off` (like `write_line_words_nodrain(off, &rec.line_words(log_id))`) and returns that
+    /// `data_crc`. Real PM computes both CRCs in registers right before the store
+    /// (`checksum::stream_crc3_record`).
+    fn write_crc3_record_nodrain(
+        &mut self,
+        off: usize,
+        log_id: u64,
+        rec: &Record,
+        sum: &DataSum,
+    ) -> u32 {
+        let r = Record {
+            data_crc: sum.finish(),
+            ..*rec
+        };
+        self.write_line_words_nodrain(off, &r.line_words(log_id));
+        r.data_crc
     }
     fn len(&self) -> usize {
         self.bytes().len()
@@ -236,7 +255,11 @@ impl MmapRegion {
         let end = off + data.len();
         assert!(end <= self.map.len(), "write past the end of the region");
         let lines_agree = (off as u64).wrapping_sub(pos) % 64 == 0;
-        if self.persistence == Persistence::Msync || data.len() < NT_THRESHOLD || !lines_agree || !kernel_ok {
+        if self.persistence == Persistence::Msync
+            || data.len() < NT_THRESHOLD
+            || !lines_agree
+            || !kernel_ok
+        {
             self.write_nodrain(off, data);
             update(sum, pos, data);
             return;
@@ -253,7 +276,13 @@ impl MmapRegion {
         // logical position of its first byte (`lines_agree`); the caller checked that the CPU
         // has the kernel's instructions (`kernel_ok`).
         unsafe {
-            copy_nt(self.map.as_mut_ptr().add(body_start), data.as_ptr().add(head), body_end - body_start, pos + head as u64, sum);
+            copy_nt(
+                self.map.as_mut_ptr().add(body_start),
+                data.as_ptr().add(head),
+                body_end - body_start,
+                pos + head as u64,
+                sum,
+            );
         }
         if tail < data.len() {
             self.write(body_end, &data[tail..]);
@@ -266,12 +295,28 @@ impl MmapRegion {
 impl PmRegion for MmapRegion {
     fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
         // fused_ok() checks AVX and SSE4.2, which copy_nt_sum needs.
-        self.write_nodrain_fused(off, data, pos, sum, fused_ok(), DataSum::update, crate::checksum::copy_nt_sum);
+        self.write_nodrain_fused(
+            off,
+            data,
+            pos,
+            sum,
+            fused_ok(),
+            DataSum::update,
+            crate::checksum::copy_nt_sum,
+        );
     }
 
     fn write_nodrain_clmul(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut ClmulSum) {
         // clmul_ok() checks PCLMULQDQ, which copy_nt_clmul needs.
-        self.write_nodrain_fused(off, data, pos, sum, clmul_ok(), ClmulSum::update, crate::checksum::copy_nt_clmul);
+        self.write_nodrain_fused(
+            off,
+            data,
+            pos,
+            sum,
+            clmul_ok(),
+            ClmulSum::update,
+            crate::checksum::copy_nt_clmul,
+        );
     }
 
     fn write_line_nodrain(&mut self, off: usize, line: &[u8; CACHE_LINE]) {
@@ -304,6 +349,38 @@ impl PmRegion for MmapRegion {
             line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
         }
         self.write_line_nodrain(off, &line);
+    }
+
+    fn write_crc3_record_nodrain(
+        &mut self,
+        off: usize,
+        log_id: u64,
+        rec: &Record,
+        sum: &DataSum,
+    ) -> u32 {
+        assert!(
+            off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
+            "unaligned line store"
+        );
+        #[cfg(target_arch = "x86_64")]
+        if self.persistence != Persistence::Msync && fused_ok() {
+            // SAFETY: aligned whole line inside the mapping; the CPU has AVX and SSE4.2.
+            return unsafe {
+                crate::checksum::stream_crc3_record(
+                    self.map.as_mut_ptr().add(off),
+                    log_id,
+                    [rec.seq, rec.head, rec.tail, rec.prev_tail],
+                    rec.kind,
+                    sum.lanes,
+                )
+            };
+        }
+        let r = Record {
+            data_crc: sum.finish(),
+            ..*rec
+        };
+        self.write_line_words_nodrain(off, &r.line_words(log_id));
+        r.data_crc
     }
 
     fn bytes(&self) -> &[u8] {
