@@ -133,7 +133,19 @@ pub fn reprove_exported(
     timeout: std::time::Duration,
     dir: Option<&std::path::Path>,
 ) -> Result<usize, String> {
-    let mut ok = 0;
+    Ok(queries.len() - reprove_failures(queries, backend, timeout, dir)?.len())
+}
+
+/// Like [`reprove_exported`], but returns the queries that were not `unsat`: their window
+/// `(start, end)` and what the backend said (`sat` = the independent solver refutes the rewrite,
+/// `unknown` = it gave up or hit `timeout`, or the solver's error).
+pub fn reprove_failures(
+    queries: &[(usize, usize, String)],
+    backend: vf_smt::Backend,
+    timeout: std::time::Duration,
+    dir: Option<&std::path::Path>,
+) -> Result<Vec<(usize, usize, String)>, String> {
+    let mut failed = Vec::new();
     for (s, e, text) in queries {
         if let Some(d) = dir {
             std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
@@ -141,11 +153,12 @@ pub fn reprove_exported(
         }
         let cfg = vf_smt::SolverConfig::with_timeout(timeout);
         match vf_smt::solve_smtlib2(backend, text, &cfg, false) {
-            Ok(o) if o.last() == "unsat" => ok += 1,
-            Ok(_) | Err(_) => {}
+            Ok(o) if o.last() == "unsat" => {}
+            Ok(o) => failed.push((*s, *e, o.last().to_string())),
+            Err(err) => failed.push((*s, *e, format!("error: {err}"))),
         }
     }
-    Ok(ok)
+    Ok(failed)
 }
 
 /// The call model of `prog`: key sizes of its maps by fd.
@@ -307,12 +320,16 @@ pub fn optimize_program(
         }
     }
     let queries = final_queries_with(&prog.insns, &best, &opts.problem.call_model)?;
-    let reproven = reprove_exported(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
-    if reproven != queries.len() {
+    let failed = reprove_failures(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
+    let reproven = queries.len() - failed.len();
+    if !failed.is_empty() {
+        let which: Vec<String> = failed.iter().map(|(s, e, why)| format!("insns {s}..{e}: {why}")).collect();
         return Err(format!(
-            "internal: only {reproven} of {} rewritten windows re-proven from SMT-LIB2 by {}; nothing emitted",
+            "internal: only {reproven} of {} rewritten windows re-proven from SMT-LIB2 by {} ({}; timeout {:?}); nothing emitted",
             queries.len(),
-            checks.reprove_backend.name()
+            checks.reprove_backend.name(),
+            which.join(", "),
+            checks.reprove_timeout
         ));
     }
     let kernel_runs = if oracle.kernel && best != prog.insns {
