@@ -84,6 +84,8 @@ pub struct Report {
     /// The rule pre-pass (absent without a rule database) and the rules this run added.
     pub rules: Option<crate::opt::rules::PrepassStats>,
     pub rules_learned: usize,
+    /// The memory-access coalescing pass (absent when switched off).
+    pub coalesce: Option<crate::opt::coalesce::CoalesceStats>,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
     pub objective: String,
     /// Static cost of input and output under the objective (latency: units of the table's median opcode).
@@ -270,7 +272,24 @@ pub fn optimize_program(
         start = p1;
         prepass_stats = Some(st);
     }
-    let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+    // memory-access coalescing: proposals proven like search windows, at most a quarter of the budget
+    let mut coalesce_stats = None;
+    if opts.coalesce {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 4);
+        let (p2, st) = crate::opt::coalesce::coalesce(
+            &start,
+            &opts.problem.objective,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p2;
+        coalesce_stats = Some(st);
+    }
+    let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
     // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
     // grow, each starting from the previous round's best, so its windows span proven neighbours
     let rounds = search_rounds(&opts);
@@ -351,6 +370,7 @@ pub fn optimize_program(
         total_s: prepass_s + elapsed,
         rules: prepass_stats,
         rules_learned,
+        coalesce: coalesce_stats,
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
         chains,
