@@ -331,17 +331,6 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if ctx.json {
         println!("{}", serde_json::to_string(&report).unwrap_or_default());
     } else {
-        if let Some(st) = report.coalesce.as_ref().filter(|st| st.tried > 0) {
-            ctx.info(format!(
-                "{}: coalescing: {} proposals, {} fired (each proven), {} not proven, {} unsafe, {:.2}s",
-                a.input.display(),
-                st.tried,
-                st.fired,
-                st.refuted,
-                st.unsafe_,
-                st.seconds
-            ));
-        }
         if let (Some(st), Some(p)) = (&report.rules, &rules_path) {
             ctx.info(format!(
                 "{}: rules {}: {} known, {} matched, {} fired (each re-proven), {} not proven, {} unsafe, {:.2}s; {} learned",
@@ -382,6 +371,18 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             report.kernel_test_runs,
             output.display()
         ));
+        // after the summary line (scripts read the first `<input>: N -> M instructions` line)
+        if let Some(st) = report.coalesce.as_ref().filter(|st| st.tried > 0) {
+            ctx.info(format!(
+                "{}: coalescing: {} proposals, {} fired (each proven), {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.tried,
+                st.fired,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
+            ));
+        }
     }
     Ok(())
 }
