@@ -95,6 +95,10 @@ pub struct OptArgs {
     /// rounds with basic-block-sized windows of 8-16 slots from the best so far).
     #[arg(long, default_value = "fixed")]
     pub windows: String,
+    /// Memory-access coalescing pass before the search (`on`/`off`): adjacent copies, split
+    /// stores and byte-wise loads merged into wider accesses, each firing proven and safety-checked.
+    #[arg(long, default_value = "on")]
+    pub coalesce: String,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -268,6 +272,11 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         "grow" => true,
         w => return Err(Failure::input(format!("--windows: unknown mode `{w}` (fixed, grow)"))),
     };
+    opts.coalesce = match a.coalesce.as_str() {
+        "on" => true,
+        "off" => false,
+        w => return Err(Failure::input(format!("--coalesce: unknown value `{w}` (on, off)"))),
+    };
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;
@@ -362,6 +371,18 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             report.kernel_test_runs,
             output.display()
         ));
+        // after the summary line (scripts read the first `<input>: N -> M instructions` line)
+        if let Some(st) = report.coalesce.as_ref().filter(|st| st.tried > 0) {
+            ctx.info(format!(
+                "{}: coalescing: {} proposals, {} fired (each proven), {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.tried,
+                st.fired,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
+            ));
+        }
     }
     Ok(())
 }

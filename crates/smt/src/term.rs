@@ -196,8 +196,15 @@ pub(crate) struct Node {
 pub struct Term(pub(crate) Arc<Node>);
 
 impl PartialEq for Term {
-    /// Structural equality, iterative (deep store chains must not overflow the stack).
+    /// Structural equality, iterative (deep store chains must not overflow the stack) and
+    /// memoized on node pairs: two equal DAGs built separately (no shared nodes) are compared
+    /// in time linear in their size, not in the number of their paths (exponential for a
+    /// chain of terms that each use the previous one twice).
     fn eq(&self, other: &Term) -> bool {
+        if Arc::ptr_eq(&self.0, &other.0) {
+            return true;
+        }
+        let mut seen: std::collections::HashSet<(usize, usize)> = std::collections::HashSet::new();
         let mut pending = vec![(self, other)];
         while let Some((a, b)) = pending.pop() {
             if Arc::ptr_eq(&a.0, &b.0) {
@@ -205,6 +212,9 @@ impl PartialEq for Term {
             }
             if a.0.hash != b.0.hash || a.0.op != b.0.op || a.0.args.len() != b.0.args.len() {
                 return false;
+            }
+            if !seen.insert((a.id(), b.id())) {
+                continue;
             }
             pending.extend(a.0.args.iter().zip(&b.0.args));
         }
@@ -655,6 +665,30 @@ impl Term {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `t_{k+1} = t_k + t_k`, built from fresh nodes: 2^n paths, n + 1 distinct nodes.
+    fn doubling_chain(n: usize, leaf: &str) -> Term {
+        let mut t = Term::bv_var(leaf, 64);
+        for _ in 0..n {
+            t = t.bvadd(&t);
+        }
+        t
+    }
+
+    #[test]
+    fn equality_of_separately_built_dags_is_linear() {
+        // without memoizing node pairs this visits 2^200 pairs and never finishes
+        let (a, b) = (doubling_chain(200, "x"), doubling_chain(200, "x"));
+        assert!(!Arc::ptr_eq(&a.0, &b.0));
+        assert!(a == b);
+        // a difference at the one shared leaf is still found
+        let c = doubling_chain(200, "y");
+        assert!(a != c);
+        let mut m = std::collections::HashMap::new();
+        m.insert(a, 1);
+        assert_eq!(m.get(&b), Some(&1));
+        assert_eq!(m.get(&c), None);
+    }
 
     #[test]
     fn sorts_are_checked() {

@@ -84,6 +84,8 @@ pub struct Report {
     /// The rule pre-pass (absent without a rule database) and the rules this run added.
     pub rules: Option<crate::opt::rules::PrepassStats>,
     pub rules_learned: usize,
+    /// The memory-access coalescing pass (absent when switched off).
+    pub coalesce: Option<crate::opt::coalesce::CoalesceStats>,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
     pub objective: String,
     /// Static cost of input and output under the objective (latency: units of the table's median opcode).
@@ -133,7 +135,19 @@ pub fn reprove_exported(
     timeout: std::time::Duration,
     dir: Option<&std::path::Path>,
 ) -> Result<usize, String> {
-    let mut ok = 0;
+    Ok(queries.len() - reprove_failures(queries, backend, timeout, dir)?.len())
+}
+
+/// Like [`reprove_exported`], but returns the queries that were not `unsat`: their window
+/// `(start, end)` and what the backend said (`sat` = the independent solver refutes the rewrite,
+/// `unknown` = it gave up or hit `timeout`, or the solver's error).
+pub fn reprove_failures(
+    queries: &[(usize, usize, String)],
+    backend: vf_smt::Backend,
+    timeout: std::time::Duration,
+    dir: Option<&std::path::Path>,
+) -> Result<Vec<(usize, usize, String)>, String> {
+    let mut failed = Vec::new();
     for (s, e, text) in queries {
         if let Some(d) = dir {
             std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
@@ -141,11 +155,12 @@ pub fn reprove_exported(
         }
         let cfg = vf_smt::SolverConfig::with_timeout(timeout);
         match vf_smt::solve_smtlib2(backend, text, &cfg, false) {
-            Ok(o) if o.last() == "unsat" => ok += 1,
-            Ok(_) | Err(_) => {}
+            Ok(o) if o.last() == "unsat" => {}
+            Ok(o) => failed.push((*s, *e, o.last().to_string())),
+            Err(err) => failed.push((*s, *e, format!("error: {err}"))),
         }
     }
-    Ok(ok)
+    Ok(failed)
 }
 
 /// The call model of `prog`: key sizes of its maps by fd.
@@ -257,7 +272,24 @@ pub fn optimize_program(
         start = p1;
         prepass_stats = Some(st);
     }
-    let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+    // memory-access coalescing: proposals proven like search windows, at most a quarter of the budget
+    let mut coalesce_stats = None;
+    if opts.coalesce {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 4);
+        let (p2, st) = crate::opt::coalesce::coalesce(
+            &start,
+            &opts.problem.objective,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p2;
+        coalesce_stats = Some(st);
+    }
+    let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
     // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
     // grow, each starting from the previous round's best, so its windows span proven neighbours
     let rounds = search_rounds(&opts);
@@ -307,12 +339,16 @@ pub fn optimize_program(
         }
     }
     let queries = final_queries_with(&prog.insns, &best, &opts.problem.call_model)?;
-    let reproven = reprove_exported(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
-    if reproven != queries.len() {
+    let failed = reprove_failures(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
+    let reproven = queries.len() - failed.len();
+    if !failed.is_empty() {
+        let which: Vec<String> = failed.iter().map(|(s, e, why)| format!("insns {s}..{e}: {why}")).collect();
         return Err(format!(
-            "internal: only {reproven} of {} rewritten windows re-proven from SMT-LIB2 by {}; nothing emitted",
+            "internal: only {reproven} of {} rewritten windows re-proven from SMT-LIB2 by {} ({}; timeout {:?}); nothing emitted",
             queries.len(),
-            checks.reprove_backend.name()
+            checks.reprove_backend.name(),
+            which.join(", "),
+            checks.reprove_timeout
         ));
     }
     let kernel_runs = if oracle.kernel && best != prog.insns {
@@ -334,6 +370,7 @@ pub fn optimize_program(
         total_s: prepass_s + elapsed,
         rules: prepass_stats,
         rules_learned,
+        coalesce: coalesce_stats,
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
         chains,

@@ -3,6 +3,7 @@
 //! emitted program.
 
 pub mod analysis;
+pub mod coalesce;
 pub mod cost;
 pub mod driver;
 pub mod interp;
@@ -26,6 +27,8 @@ pub struct OptOptions {
     pub rules: Option<std::sync::Arc<rules::RuleDb>>,
     /// Search in rounds whose windows grow to basic-block size (`driver::search_rounds`).
     pub grow_windows: bool,
+    /// Run the memory-access coalescing pass (`coalesce`, every firing proven) before the search.
+    pub coalesce: bool,
 }
 
 impl Default for OptOptions {
@@ -42,6 +45,7 @@ impl Default for OptOptions {
             problem: ProblemConfig::default(),
             rules: None,
             grow_windows: false,
+            coalesce: true,
         }
     }
 }
