@@ -311,7 +311,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let started = Instant::now();
     let deadline = budget.time.map(|d| started + d);
     let l = lir::lower(&f).map_err(|e| Failure::input(format!("{}: {e}", a.ir.display())))?;
-    let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer };
+    let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer, ..Default::default() };
     let refs = references(&f, a.c.as_deref())?;
     let ref_fns: Vec<(String, jit::FieldFn)> = refs.iter().map(|(n, lib)| lib.func(&f.name).map(|g| (n.clone(), g))).collect::<Result<_, _>>().map_err(Failure::internal)?;
     let clock = measure::best_clock();

@@ -165,10 +165,13 @@ fn move_node(lir: &Lir, order: &[usize], rng: &mut Rng) -> Vec<usize> {
     order
 }
 
-/// The schedule moves of the original search: move 1-3 nodes, or flip one decision bit.
-fn mutate_schedule(lir: &Lir, c: &Candidate, rng: &mut Rng) -> Candidate {
+/// The schedule moves of the original search: move 1-3 nodes, or flip one decision bit; with
+/// `xmm` (xmm spills enabled) sometimes the xmm-spill preference of a node.
+fn mutate_schedule(lir: &Lir, c: &Candidate, xmm: bool, rng: &mut Rng) -> Candidate {
     let mut next = c.clone();
-    if rng.chance(0.6) {
+    if xmm && rng.chance(0.1) {
+        next.mutate_xmm(lir, rng);
+    } else if rng.chance(0.6) {
         for _ in 0..1 + rng.index(3) {
             next.order = move_node(lir, &next.order, rng);
         }
@@ -583,6 +586,11 @@ impl Problem for OptProblem<'_> {
         for b in c.sched.flip.iter_mut() {
             *b = rng.chance(0.3);
         }
+        if self.opts.xmm_spills {
+            for b in c.sched.xmm.iter_mut() {
+                *b = rng.chance(0.1);
+            }
+        }
         c
     }
 
@@ -592,7 +600,7 @@ impl Problem for OptProblem<'_> {
                 return next;
             }
         }
-        OptCandidate { variant: c.variant.clone(), sched: mutate_schedule(&c.variant.lir, &c.sched, rng) }
+        OptCandidate { variant: c.variant.clone(), sched: mutate_schedule(&c.variant.lir, &c.sched, self.opts.xmm_spills, rng) }
     }
 
     fn cost(&self, c: &OptCandidate) -> f64 {
@@ -747,7 +755,7 @@ mod tests {
     fn with_problem(test: impl FnOnce(&mut OptProblem)) {
         let f = crate::ir::parse(include_str!("../../../examples/crypto/mul2.json")).unwrap();
         let lir = crate::lir::lower(&f).unwrap();
-        let opts = Options { adx: true, frame_pointer: false };
+        let opts = Options { adx: true, frame_pointer: false, ..Default::default() };
         let reference = jit::load(&gen::generate(&lir, &Candidate::ir_order(&lir), opts, &f.name).unwrap()).unwrap();
         let mut p = OptProblem::new(&f, &lir, opts, Objective::Mix, &[("ref".into(), reference.func())], crate::measure::best_clock(), 3);
         test(&mut p);

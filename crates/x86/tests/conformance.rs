@@ -138,7 +138,7 @@ fn generated_code_is_correct_and_proven(fns: &[(String, ir::Function)]) {
     for (name, f) in fns {
         let l = lir::lower(f).unwrap();
         for adx in [true, false] {
-            let prog = gen::generate(&l, &Candidate::initial(&l), Options { adx, frame_pointer: !adx }, &f.name).unwrap();
+            let prog = gen::generate(&l, &Candidate::initial(&l), Options { adx, frame_pointer: !adx, ..Default::default() }, &f.name).unwrap();
             let code = jit::load(&prog).unwrap();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
             for _ in 0..20_000 {
@@ -392,7 +392,7 @@ fn bitcoin_core_field_functions_are_read_and_proven() {
         assert!(check::ir_symbolic_matches_eval(&f, &f.random_inputs(&mut rng)), "{name}: symbolic IR semantics differ from the evaluator");
         let l = lir::lower(&f).unwrap();
         for adx in [true, false] {
-            let p = gen::generate(&l, &Candidate::initial(&l), Options { adx, frame_pointer: false }, &f.name).unwrap();
+            let p = gen::generate(&l, &Candidate::initial(&l), Options { adx, frame_pointer: false, ..Default::default() }, &f.name).unwrap();
             for s in check::scenarios(&f, true) {
                 let t = Instant::now();
                 check::verify(&f, &p, s).unwrap_or_else(|e| panic!("{name} (adx {adx}) {}: {e}", s.label()));
