@@ -136,14 +136,23 @@ pub struct OptProblem<'a> {
     pub proof_secs: AtomicU64,
     /// Would-be bests not proven because the proof would have run past the deadline.
     pub proofs_skipped: AtomicU64,
+    /// Seconds above which a would-be global best is not proven during the search (f64 bits;
+    /// ∞ = always prove at once): it becomes the reference best and a finalist, and is proven
+    /// in the final selection like every finalist before anything is written. A 9-limb proof
+    /// takes seconds (p434: 20-60 s on a loaded 2-core machine); proving each of a search's
+    /// dozens of global bests inline stalled the search (issue 15: 13 evaluations/s on p434).
+    pub defer_proofs_above: AtomicU64,
+    /// Would-be global bests whose proof was deferred to the final selection.
+    pub deferred: AtomicU64,
     pub failed: AtomicU64,
     /// Chain bests accepted without a proof (not better than the best proven candidate).
     pub unproven: AtomicU64,
     /// Would-be bests whose fresh re-measurement was not better than the best proven one.
     pub noise: AtomicU64,
-    /// The best candidate proven during the search, with its cost.
+    /// The best candidate proven during the search (or accepted with its proof deferred to the
+    /// final selection, see `defer_proofs_above`), with its cost.
     proven: Mutex<Option<(f64, OptCandidate)>>,
-    /// The last [`FINALISTS`] proven global bests, oldest first (see [`OptProblem::finalists`]).
+    /// The last [`FINALISTS`] global bests (proven, or with deferred proofs), oldest first (see [`OptProblem::finalists`]).
     proven_history: Mutex<Vec<OptCandidate>>,
 }
 
@@ -273,6 +282,8 @@ impl<'a> OptProblem<'a> {
             deadline: Mutex::new(None),
             proof_secs: AtomicU64::new(0f64.to_bits()),
             proofs_skipped: AtomicU64::new(0),
+            defer_proofs_above: AtomicU64::new(f64::INFINITY.to_bits()),
+            deferred: AtomicU64::new(0),
             failed: AtomicU64::new(0),
             unproven: AtomicU64::new(0),
             noise: AtomicU64::new(0),
@@ -386,7 +397,8 @@ impl<'a> OptProblem<'a> {
         Some((self.cost_of(&race), to_anchor))
     }
 
-    /// The best candidate proven during the search (by `confirm`), if any.
+    /// The best candidate proven during the search (by `confirm`; or accepted there with its proof
+    /// deferred to the final selection, see `defer_proofs_above`), if any.
     pub fn best_proven(&self) -> Option<OptCandidate> {
         self.proven.lock().unwrap().as_ref().map(|(_, c)| c.clone())
     }
@@ -492,9 +504,7 @@ impl<'a> OptProblem<'a> {
     /// `c` moved to another variant, keeping as much of its schedule as possible.
     fn with_variant(&self, c: &OptCandidate, v: Arc<Variant>) -> OptCandidate {
         let (order, flip) = reassoc::transplant(&c.variant.lir, &c.sched.order, &c.sched.flip, &v.lir);
-        let mut sched = Candidate::carry_scheduled(&v.lir);
-        sched.order = order;
-        sched.flip = flip;
+        let sched = Candidate::with_order(order, flip);
         OptCandidate { variant: v, sched }
     }
 
@@ -529,6 +539,19 @@ impl<'a> OptProblem<'a> {
         }
         if cost < best_cost * 0.98 {
             self.filter_misses_2pct.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Makes `c` (fresh cost `fresh`) the reference global best and a finalist.
+    fn accept_global_best(&self, fresh: f64, c: &OptCandidate) {
+        let mut proven = self.proven.lock().unwrap();
+        if proven.as_ref().is_none_or(|(b, _)| fresh < *b) {
+            *proven = Some((fresh, c.clone()));
+            let mut history = self.proven_history.lock().unwrap();
+            history.push(c.clone());
+            if history.len() > FINALISTS {
+                history.remove(0);
+            }
         }
     }
 
@@ -674,6 +697,14 @@ impl Problem for OptProblem<'_> {
             self.noise.fetch_add(1, Ordering::Relaxed);
             return Confirmation::ConfirmedAt(fresh);
         }
+        if self.proof_estimate() > f64::from_bits(self.defer_proofs_above.load(Ordering::Relaxed)) {
+            // proofs this long would stall the search: the candidate becomes the reference best
+            // and a finalist; the final selection proves it before anything is written
+            self.deferred.fetch_add(1, Ordering::Relaxed);
+            self.accept_global_best(fresh, c);
+            self.note_best(fresh, to_anchor, crate::cost::static_cost(&prog));
+            return Confirmation::ConfirmedAt(fresh);
+        }
         if !self.proof_fits() {
             // the proof would run past the deadline: carry on unproven (never written)
             self.proofs_skipped.fetch_add(1, Ordering::Relaxed);
@@ -681,16 +712,7 @@ impl Problem for OptProblem<'_> {
         }
         if self.prove(&prog, 2000, self.proofs.load(Ordering::Relaxed)).is_ok() {
             self.proofs.fetch_add(1, Ordering::Relaxed);
-            let mut proven = self.proven.lock().unwrap();
-            if proven.as_ref().is_none_or(|(b, _)| fresh < *b) {
-                *proven = Some((fresh, c.clone()));
-                let mut history = self.proven_history.lock().unwrap();
-                history.push(c.clone());
-                if history.len() > FINALISTS {
-                    history.remove(0);
-                }
-            }
-            drop(proven);
+            self.accept_global_best(fresh, c);
             self.note_best(fresh, to_anchor, crate::cost::static_cost(&prog));
             Confirmation::ConfirmedAt(fresh)
         } else {
@@ -713,6 +735,7 @@ impl Problem for OptProblem<'_> {
             ("noise".into(), self.noise.load(Ordering::Relaxed)),
             ("variants".into(), self.variants.lock().unwrap().len() as u64),
             ("proofs_skipped".into(), self.proofs_skipped.load(Ordering::Relaxed)),
+            ("proofs_deferred".into(), self.deferred.load(Ordering::Relaxed)),
         ]
         .into_iter()
         .chain(audit)
@@ -804,6 +827,26 @@ mod tests {
             let best = p.best_proven().expect("a proven candidate");
             assert!(p.proofs.load(Ordering::Relaxed) >= 1);
             p.prove(&p.generate(&best).unwrap(), 200, 1).unwrap();
+        });
+    }
+
+    #[test]
+    fn deferred_proofs_make_finalists_without_stalling_and_the_finalists_prove() {
+        with_problem(|p| {
+            // pretend proofs take 10 s and the limit for inline proofs is 1 s
+            p.note_proof_secs(10.0);
+            p.defer_proofs_above.store(1.0f64.to_bits(), Ordering::Relaxed);
+            let config = vf_search::Config { seed: 4, budget: vf_search::Budget::iterations(400), ..vf_search::Config::default() };
+            let out = vf_search::bets_and_runs(p, &config, vf_search::Bets { count: 2, fraction: 0.3 }, &vf_search::Quiet);
+            assert!(out.result.best_cost.is_finite());
+            assert_eq!(p.proofs.load(Ordering::Relaxed), 0, "no proof during the search");
+            assert!(p.deferred.load(Ordering::Relaxed) >= 1);
+            let finalists = p.finalists();
+            assert!(finalists.len() >= 2, "deferred global bests are finalists");
+            // what the final selection does before writing: every finalist is proven
+            for c in &finalists {
+                p.prove(&p.generate(c).unwrap(), 200, 2).unwrap();
+            }
         });
     }
 
