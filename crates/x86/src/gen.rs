@@ -1051,8 +1051,15 @@ impl<'a> Gen<'a> {
                 let avoid = reg_list(&[src]);
                 let cnt = self.alloc(&avoid)?;
                 self.emit("mov", vec![q(cnt), imm(c as u64)]);
-                self.done_with(&[a]);
-                let d = self.alloc(&[cnt])?;
+                // as in `bzhi`: a stack-slot source keeps its slot until shlx has read it
+                let d = if matches!(src, Operand::Mem(_)) {
+                    let d = self.alloc(&[cnt])?;
+                    self.done_with(&[a]);
+                    d
+                } else {
+                    self.done_with(&[a]);
+                    self.alloc(&[cnt])?
+                };
                 self.emit("shlx", vec![q(d), src, q(cnt)]);
                 self.define(r0, d);
             }
@@ -1094,9 +1101,18 @@ impl<'a> Gen<'a> {
         self.protect(true, true, None, &avoid)?;
         let idx = self.alloc(&avoid)?;
         self.emit("mov", vec![q(idx), imm(k as u64)]);
-        self.done_with(&[a]);
+        // a source in a register may be overwritten by the result when it dies here; a source
+        // in a stack slot must keep its slot until bzhi has read it (releasing it first let the
+        // destination's allocation spill another value into it: p448 carry_mul was miscompiled)
+        let d = if matches!(src, Operand::Mem(_)) {
+            let d = self.alloc(&[idx])?;
+            self.done_with(&[a]);
+            d
+        } else {
+            self.done_with(&[a]);
+            self.alloc(&[idx])?
+        };
         self.done_with(also_done);
-        let d = self.alloc(&[idx])?;
         self.emit("bzhi", vec![q(d), src, q(idx)]);
         self.define((n, 0), d);
         Ok(())

@@ -367,3 +367,20 @@ fn xmm_spills_are_proven_and_broken_xmm_moves_are_rejected() {
         }
     }
 }
+
+/// Random schedules and decisions (flips, instruction selection, xmm bits, with and without
+/// carry fusion) on the 9-limb fixture: high register pressure, spills to the stack and to xmm.
+/// (It does not reproduce the bzhi stack-slot miscompile of p448 carry_mul; the conformance
+/// suite's heuristic-schedule check does.)
+#[test]
+fn random_nine_limb_candidates_run_correctly_and_are_proven() {
+    let f = ir::parse(UNSAT9).unwrap();
+    let l = lir::lower(&f).unwrap();
+    let mut rng = vf_search::Rng::new(29);
+    for round in 0..20 {
+        let cand = random_candidate(&l, &mut rng);
+        let prog = gen::generate(&l, &cand, Options { fuse_carries: round % 2 == 0, ..Default::default() }, &f.name).unwrap();
+        run_tests(&f, &prog, 200, round);
+        check::verify(&f, &prog, Scenario::Distinct).unwrap_or_else(|e| panic!("round {round}: {e}"));
+    }
+}
