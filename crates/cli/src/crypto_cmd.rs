@@ -311,7 +311,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     let started = Instant::now();
     let deadline = budget.time.map(|d| started + d);
     let l = lir::lower(&f).map_err(|e| Failure::input(format!("{}: {e}", a.ir.display())))?;
-    let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer };
+    let opts = Options { adx: !a.no_adx, frame_pointer: a.frame_pointer, ..Default::default() };
     let refs = references(&f, a.c.as_deref())?;
     let ref_fns: Vec<(String, jit::FieldFn)> = refs.iter().map(|(n, lib)| lib.func(&f.name).map(|g| (n.clone(), g))).collect::<Result<_, _>>().map_err(Failure::internal)?;
     let clock = measure::best_clock();
@@ -358,6 +358,9 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             let reserve = Duration::from_secs_f64(problem.proof_estimate() * 2.0 + t.elapsed().as_secs_f64() + final_measure_secs(total));
             let left = d.saturating_duration_since(Instant::now()).saturating_sub(reserve);
             *problem.deadline.lock().unwrap() = Some(Instant::now() + left);
+            // a proof longer than 2 % of the search is not made inline for every global best
+            // (it would stall the search); the final selection proves the finalists
+            problem.defer_proofs_above.store((0.02 * left.as_secs_f64()).to_bits(), std::sync::atomic::Ordering::Relaxed);
             ctx.info(format!("search budget {:.1}s of {:.1}s (reserved {:.1}s for the final proof and measurement)", left.as_secs_f64(), budget.time.unwrap_or_default().as_secs_f64(), reserve.as_secs_f64()));
             vf_search::Budget { time: Some(left.max(Duration::from_millis(1))), iterations: budget.iterations }
         }
@@ -513,7 +516,7 @@ impl vf_search::Observer for Progress<'_, '_> {
     fn progress(&self, p: &vf_search::Progress) {
         let get = |k: &str| p.counters.iter().find(|(n, _)| n == k).map(|(_, v)| *v).unwrap_or(0);
         self.ctx.info(format!(
-            "[{:>6.1}s] {} evals {} ({:.0}/s: measured {} raced-out {} filtered {} failed {})  best {:.3}x best compiler [{}]  proven {} refuted {} unproven-chain-bests {} remeasured-worse {} variants {}",
+            "[{:>6.1}s] {} evals {} ({:.0}/s: measured {} raced-out {} filtered {} failed {})  best {:.3}x best compiler [{}]  proven {} deferred {} refuted {} unproven-chain-bests {} remeasured-worse {} variants {}",
             p.elapsed_s,
             if p.phase.is_empty() { "run" } else { &p.phase },
             p.iterations,
@@ -525,6 +528,7 @@ impl vf_search::Observer for Progress<'_, '_> {
             p.best_cost,
             versus(self.problem),
             get("proven"),
+            get("proofs_deferred"),
             get("refuted"),
             get("unproven"),
             get("noise"),

@@ -174,7 +174,7 @@ fn asm_for(ir: &[u8]) -> Vec<u8> {
     let f = vf_x86::ir::parse(std::str::from_utf8(ir).unwrap()).unwrap();
     let l = vf_x86::lir::lower(&f).unwrap();
     let c = vf_x86::gen::Candidate::initial(&l);
-    let p = vf_x86::gen::generate(&l, &c, vf_x86::gen::Options { adx: true, frame_pointer: false }, &f.name).unwrap();
+    let p = vf_x86::gen::generate(&l, &c, vf_x86::gen::Options { adx: true, frame_pointer: false, ..Default::default() }, &f.name).unwrap();
     vf_x86::asm::to_nasm(&p).into_bytes()
 }
 

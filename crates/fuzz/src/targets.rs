@@ -237,7 +237,7 @@ fn crypto_ir(data: &[u8]) {
     assert_eq!(expect.len(), f.limbs(), "evaluator output has the declared number of limbs");
     let Ok(l) = lir::lower(&f) else { return };
     let cand = gen::Candidate::initial(&l);
-    if let Ok(prog) = gen::generate(&l, &cand, gen::Options { adx: true, frame_pointer: false }, &f.name) {
+    if let Ok(prog) = gen::generate(&l, &cand, gen::Options { adx: true, frame_pointer: false, ..Default::default() }, &f.name) {
         let nasm = asm::to_nasm(&prog);
         let back = asm::parse(&nasm).unwrap_or_else(|e| panic!("generated assembly does not parse back: {e}"));
         assert_eq!(asm_text(&back), asm_text(&prog), "generated assembly round trip");
@@ -564,7 +564,7 @@ fn seeds_asm() -> Vec<Vec<u8>> {
         let Ok(f) = vf_x86::ir::parse(&String::from_utf8_lossy(&j)) else { continue };
         let Ok(l) = vf_x86::lir::lower(&f) else { continue };
         let c = vf_x86::gen::Candidate::initial(&l);
-        if let Ok(p) = vf_x86::gen::generate(&l, &c, vf_x86::gen::Options { adx: true, frame_pointer: false }, &f.name) {
+        if let Ok(p) = vf_x86::gen::generate(&l, &c, vf_x86::gen::Options { adx: true, frame_pointer: false, ..Default::default() }, &f.name) {
             out.push(vf_x86::asm::to_nasm(&p).into_bytes());
             out.push(vf_x86::asm::to_gas(&p).into_bytes());
         }

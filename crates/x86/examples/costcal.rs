@@ -21,7 +21,7 @@ fn main() {
 }
 
 fn calibrate(f: &ir::Function, l: &lir::Lir, samples: usize) {
-    let opts = gen::Options { adx: true, frame_pointer: false };
+    let opts = gen::Options { adx: true, frame_pointer: false, ..Default::default() };
     let start = gen::generate(l, &gen::Candidate::carry_scheduled(l), opts, &f.name).unwrap();
     let anchor = jit::load(&start).unwrap();
     let refs = vec![("start".to_string(), anchor.func())];

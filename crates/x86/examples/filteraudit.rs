@@ -22,7 +22,7 @@ fn main() {
 }
 
 fn audit(f: &ir::Function, l: &lir::Lir, secs: f64) {
-    let opts = gen::Options { adx: true, frame_pointer: false };
+    let opts = gen::Options { adx: true, frame_pointer: false, ..Default::default() };
     let start = gen::generate(l, &gen::Candidate::carry_scheduled(l), opts, &f.name).unwrap();
     let anchor = jit::load(&start).unwrap();
     let refs = vec![("start".to_string(), anchor.func())];

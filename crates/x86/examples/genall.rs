@@ -19,7 +19,7 @@ fn main() {
                 cand.flip[n] = rng.chance(0.5);
             }
         }
-        let prog = match vf_x86::gen::generate(&lir, &cand, vf_x86::gen::Options { adx, frame_pointer: false }, &f.name) { Ok(p) => p, Err(e) => { println!("{}: gen: {e}", f.name); continue; } };
+        let prog = match vf_x86::gen::generate(&lir, &cand, vf_x86::gen::Options { adx, frame_pointer: false, ..Default::default() }, &f.name) { Ok(p) => p, Err(e) => { println!("{}: gen: {e}", f.name); continue; } };
         let code = match vf_x86::jit::load(&prog) { Ok(c) => c, Err(e) => { println!("{}: jit: {e}", f.name); continue; } };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let mut bad = 0; let mut bad_alias = 0;

@@ -21,7 +21,7 @@ fn main() {
     println!("eval vs gcc: {bad} of 100000 differ; out ubound {:x?}", f.ret.ubound);
     let l = vf_x86::lir::lower(&f).unwrap();
     let c = vf_x86::gen::Candidate::initial(&l);
-    let p = vf_x86::gen::generate(&l, &c, vf_x86::gen::Options { adx: true, frame_pointer: false }, &f.name).unwrap();
+    let p = vf_x86::gen::generate(&l, &c, vf_x86::gen::Options { adx: true, frame_pointer: false, ..Default::default() }, &f.name).unwrap();
     std::fs::write(format!("/tmp/{}.s", f.name), vf_x86::asm::to_gas(&p)).unwrap();
     println!("{:?}", vf_x86::check::verify(&f, &p, vf_x86::check::Scenario::Distinct));
     for l in vf_x86::check::debug_unmatched(&f, &p).iter().take(5) {

@@ -53,7 +53,10 @@ enum O {
     R8(AsmRegister8),
     M(AsmMemoryOperand),
     I(u64),
+    X(AsmRegisterXmm),
 }
+
+const XMMS: [AsmRegisterXmm; 16] = [xmm0, xmm1, xmm2, xmm3, xmm4, xmm5, xmm6, xmm7, xmm8, xmm9, xmm10, xmm11, xmm12, xmm13, xmm14, xmm15];
 
 const R64S: [AsmRegister64; 16] = [rax, rcx, rdx, rbx, rsp, rbp, rsi, rdi, r8, r9, r10, r11, r12, r13, r14, r15];
 const R8S: [AsmRegister8; 16] = [al, cl, dl, bl, spl, bpl, sil, dil, r8b, r9b, r10b, r11b, r12b, r13b, r14b, r15b];
@@ -74,6 +77,7 @@ fn op(o: &Operand) -> Result<O, String> {
     Ok(match o {
         Operand::Reg(r) if r.bits == 64 => O::R64(R64S[r.num as usize]),
         Operand::Reg(r) if r.bits == 8 => O::R8(R8S[r.num as usize]),
+        Operand::Reg(r) if r.is_xmm() => O::X(XMMS[(r.num - crate::asm::XMM0) as usize]),
         Operand::Reg(r) => return Err(format!("unsupported register {}", r.name())),
         Operand::Mem(m) => O::M(mem(m)?),
         Operand::Imm(v) => O::I(*v),
@@ -132,6 +136,10 @@ macro_rules! three_rrm_r {
 fn one(a: &mut CodeAssembler, i: &Insn) -> Result<(), String> {
     let ops: Vec<O> = i.ops.iter().map(op).collect::<Result<_, _>>()?;
     let r = match (i.mnemonic.as_str(), ops.as_slice()) {
+        ("vmovq", [O::X(x), O::R64(y)]) => a.vmovq(*x, *y),
+        ("vmovq", [O::R64(x), O::X(y)]) => a.vmovq(*x, *y),
+        ("movq", [O::X(x), O::R64(y)]) => a.movq(*x, *y),
+        ("movq", [O::R64(x), O::X(y)]) => a.movq(*x, *y),
         ("mov", [O::R64(x), O::I(v)]) => a.mov(*x, *v),
         ("mov", [O::M(x), O::I(v)]) => a.mov(*x, imm32(*v)?),
         ("mov", [O::R8(x), O::I(v)]) => a.mov(*x, imm32(*v)? as u32),

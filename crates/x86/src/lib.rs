@@ -8,7 +8,7 @@ pub mod smtcheck;
 
 /// The Fiat function name used in `fn/` for a `baseline-asm/<dir>` name (they differ for curve25519).
 pub fn fn_name_for_baseline_dir(dir: &str) -> String {
-    dir.replace("fiat_curve25519_carry", "fiat_25519_carry")
+    dir.replace("fiat_curve25519_carry", "fiat_25519_carry").replace("fiat_p448_solinas_carry", "fiat_p448_carry")
 }
 pub mod cost;
 pub mod gen;

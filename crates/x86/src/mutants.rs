@@ -71,9 +71,15 @@ pub fn mutants(p: &Program) -> Vec<Mutant> {
                 push("dropped-carry", m);
             }
         }
-        // wrong register: replace a source register by the next general-purpose register
+        // wrong register: replace a source register by the next general-purpose register (an
+        // xmm source by the next xmm register)
         if let Some(Operand::Reg(r)) = ins.ops.last() {
-            if ins.ops.len() >= 2 && r.num != crate::asm::RSP {
+            if r.is_xmm() {
+                let mut m = ins.clone();
+                let last = m.ops.len() - 1;
+                m.ops[last] = Operand::Reg(Reg::xmm((r.num - crate::asm::XMM0 + 1) % 16));
+                push("wrong-register", m);
+            } else if ins.ops.len() >= 2 && r.num != crate::asm::RSP {
                 let mut n = (r.num + 1) % 16;
                 if n == crate::asm::RSP {
                     n += 1;

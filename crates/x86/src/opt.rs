@@ -136,14 +136,23 @@ pub struct OptProblem<'a> {
     pub proof_secs: AtomicU64,
     /// Would-be bests not proven because the proof would have run past the deadline.
     pub proofs_skipped: AtomicU64,
+    /// Seconds above which a would-be global best is not proven during the search (f64 bits;
+    /// ∞ = always prove at once): it becomes the reference best and a finalist, and is proven
+    /// in the final selection like every finalist before anything is written. A 9-limb proof
+    /// takes seconds (p434: 20-60 s on a loaded 2-core machine); proving each of a search's
+    /// dozens of global bests inline stalled the search (issue 15: 13 evaluations/s on p434).
+    pub defer_proofs_above: AtomicU64,
+    /// Would-be global bests whose proof was deferred to the final selection.
+    pub deferred: AtomicU64,
     pub failed: AtomicU64,
     /// Chain bests accepted without a proof (not better than the best proven candidate).
     pub unproven: AtomicU64,
     /// Would-be bests whose fresh re-measurement was not better than the best proven one.
     pub noise: AtomicU64,
-    /// The best candidate proven during the search, with its cost.
+    /// The best candidate proven during the search (or accepted with its proof deferred to the
+    /// final selection, see `defer_proofs_above`), with its cost.
     proven: Mutex<Option<(f64, OptCandidate)>>,
-    /// The last [`FINALISTS`] proven global bests, oldest first (see [`OptProblem::finalists`]).
+    /// The last [`FINALISTS`] global bests (proven, or with deferred proofs), oldest first (see [`OptProblem::finalists`]).
     proven_history: Mutex<Vec<OptCandidate>>,
 }
 
@@ -165,10 +174,13 @@ fn move_node(lir: &Lir, order: &[usize], rng: &mut Rng) -> Vec<usize> {
     order
 }
 
-/// The schedule moves of the original search: move 1-3 nodes, or flip one decision bit.
-fn mutate_schedule(lir: &Lir, c: &Candidate, rng: &mut Rng) -> Candidate {
+/// The schedule moves of the original search: move 1-3 nodes, or flip one decision bit; with
+/// `xmm` (xmm spills enabled) sometimes the xmm-spill preference of a node.
+fn mutate_schedule(lir: &Lir, c: &Candidate, xmm: bool, rng: &mut Rng) -> Candidate {
     let mut next = c.clone();
-    if rng.chance(0.6) {
+    if xmm && rng.chance(0.1) {
+        next.mutate_xmm(lir, rng);
+    } else if rng.chance(0.6) {
         for _ in 0..1 + rng.index(3) {
             next.order = move_node(lir, &next.order, rng);
         }
@@ -270,6 +282,8 @@ impl<'a> OptProblem<'a> {
             deadline: Mutex::new(None),
             proof_secs: AtomicU64::new(0f64.to_bits()),
             proofs_skipped: AtomicU64::new(0),
+            defer_proofs_above: AtomicU64::new(f64::INFINITY.to_bits()),
+            deferred: AtomicU64::new(0),
             failed: AtomicU64::new(0),
             unproven: AtomicU64::new(0),
             noise: AtomicU64::new(0),
@@ -383,7 +397,8 @@ impl<'a> OptProblem<'a> {
         Some((self.cost_of(&race), to_anchor))
     }
 
-    /// The best candidate proven during the search (by `confirm`), if any.
+    /// The best candidate proven during the search (by `confirm`; or accepted there with its proof
+    /// deferred to the final selection, see `defer_proofs_above`), if any.
     pub fn best_proven(&self) -> Option<OptCandidate> {
         self.proven.lock().unwrap().as_ref().map(|(_, c)| c.clone())
     }
@@ -489,9 +504,7 @@ impl<'a> OptProblem<'a> {
     /// `c` moved to another variant, keeping as much of its schedule as possible.
     fn with_variant(&self, c: &OptCandidate, v: Arc<Variant>) -> OptCandidate {
         let (order, flip) = reassoc::transplant(&c.variant.lir, &c.sched.order, &c.sched.flip, &v.lir);
-        let mut sched = Candidate::carry_scheduled(&v.lir);
-        sched.order = order;
-        sched.flip = flip;
+        let sched = Candidate::with_order(order, flip);
         OptCandidate { variant: v, sched }
     }
 
@@ -526,6 +539,19 @@ impl<'a> OptProblem<'a> {
         }
         if cost < best_cost * 0.98 {
             self.filter_misses_2pct.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Makes `c` (fresh cost `fresh`) the reference global best and a finalist.
+    fn accept_global_best(&self, fresh: f64, c: &OptCandidate) {
+        let mut proven = self.proven.lock().unwrap();
+        if proven.as_ref().is_none_or(|(b, _)| fresh < *b) {
+            *proven = Some((fresh, c.clone()));
+            let mut history = self.proven_history.lock().unwrap();
+            history.push(c.clone());
+            if history.len() > FINALISTS {
+                history.remove(0);
+            }
         }
     }
 
@@ -583,6 +609,11 @@ impl Problem for OptProblem<'_> {
         for b in c.sched.flip.iter_mut() {
             *b = rng.chance(0.3);
         }
+        if self.opts.xmm_spills {
+            for b in c.sched.xmm.iter_mut() {
+                *b = rng.chance(0.1);
+            }
+        }
         c
     }
 
@@ -592,7 +623,7 @@ impl Problem for OptProblem<'_> {
                 return next;
             }
         }
-        OptCandidate { variant: c.variant.clone(), sched: mutate_schedule(&c.variant.lir, &c.sched, rng) }
+        OptCandidate { variant: c.variant.clone(), sched: mutate_schedule(&c.variant.lir, &c.sched, self.opts.xmm_spills, rng) }
     }
 
     fn cost(&self, c: &OptCandidate) -> f64 {
@@ -666,6 +697,14 @@ impl Problem for OptProblem<'_> {
             self.noise.fetch_add(1, Ordering::Relaxed);
             return Confirmation::ConfirmedAt(fresh);
         }
+        if self.proof_estimate() > f64::from_bits(self.defer_proofs_above.load(Ordering::Relaxed)) {
+            // proofs this long would stall the search: the candidate becomes the reference best
+            // and a finalist; the final selection proves it before anything is written
+            self.deferred.fetch_add(1, Ordering::Relaxed);
+            self.accept_global_best(fresh, c);
+            self.note_best(fresh, to_anchor, crate::cost::static_cost(&prog));
+            return Confirmation::ConfirmedAt(fresh);
+        }
         if !self.proof_fits() {
             // the proof would run past the deadline: carry on unproven (never written)
             self.proofs_skipped.fetch_add(1, Ordering::Relaxed);
@@ -673,16 +712,7 @@ impl Problem for OptProblem<'_> {
         }
         if self.prove(&prog, 2000, self.proofs.load(Ordering::Relaxed)).is_ok() {
             self.proofs.fetch_add(1, Ordering::Relaxed);
-            let mut proven = self.proven.lock().unwrap();
-            if proven.as_ref().is_none_or(|(b, _)| fresh < *b) {
-                *proven = Some((fresh, c.clone()));
-                let mut history = self.proven_history.lock().unwrap();
-                history.push(c.clone());
-                if history.len() > FINALISTS {
-                    history.remove(0);
-                }
-            }
-            drop(proven);
+            self.accept_global_best(fresh, c);
             self.note_best(fresh, to_anchor, crate::cost::static_cost(&prog));
             Confirmation::ConfirmedAt(fresh)
         } else {
@@ -705,6 +735,7 @@ impl Problem for OptProblem<'_> {
             ("noise".into(), self.noise.load(Ordering::Relaxed)),
             ("variants".into(), self.variants.lock().unwrap().len() as u64),
             ("proofs_skipped".into(), self.proofs_skipped.load(Ordering::Relaxed)),
+            ("proofs_deferred".into(), self.deferred.load(Ordering::Relaxed)),
         ]
         .into_iter()
         .chain(audit)
@@ -747,7 +778,7 @@ mod tests {
     fn with_problem(test: impl FnOnce(&mut OptProblem)) {
         let f = crate::ir::parse(include_str!("../../../examples/crypto/mul2.json")).unwrap();
         let lir = crate::lir::lower(&f).unwrap();
-        let opts = Options { adx: true, frame_pointer: false };
+        let opts = Options { adx: true, frame_pointer: false, ..Default::default() };
         let reference = jit::load(&gen::generate(&lir, &Candidate::ir_order(&lir), opts, &f.name).unwrap()).unwrap();
         let mut p = OptProblem::new(&f, &lir, opts, Objective::Mix, &[("ref".into(), reference.func())], crate::measure::best_clock(), 3);
         test(&mut p);
@@ -796,6 +827,26 @@ mod tests {
             let best = p.best_proven().expect("a proven candidate");
             assert!(p.proofs.load(Ordering::Relaxed) >= 1);
             p.prove(&p.generate(&best).unwrap(), 200, 1).unwrap();
+        });
+    }
+
+    #[test]
+    fn deferred_proofs_make_finalists_without_stalling_and_the_finalists_prove() {
+        with_problem(|p| {
+            // pretend proofs take 10 s and the limit for inline proofs is 1 s
+            p.note_proof_secs(10.0);
+            p.defer_proofs_above.store(1.0f64.to_bits(), Ordering::Relaxed);
+            let config = vf_search::Config { seed: 4, budget: vf_search::Budget::iterations(400), ..vf_search::Config::default() };
+            let out = vf_search::bets_and_runs(p, &config, vf_search::Bets { count: 2, fraction: 0.3 }, &vf_search::Quiet);
+            assert!(out.result.best_cost.is_finite());
+            assert_eq!(p.proofs.load(Ordering::Relaxed), 0, "no proof during the search");
+            assert!(p.deferred.load(Ordering::Relaxed) >= 1);
+            let finalists = p.finalists();
+            assert!(finalists.len() >= 2, "deferred global bests are finalists");
+            // what the final selection does before writing: every finalist is proven
+            for c in &finalists {
+                p.prove(&p.generate(c).unwrap(), 200, 2).unwrap();
+            }
         });
     }
 

@@ -347,7 +347,7 @@ mod tests {
     fn code_from_reassociated_variants_is_proven_against_the_original_ir() {
         let f = unsat3();
         let trees = sum_trees(&f);
-        let opts = crate::gen::Options { adx: true, frame_pointer: false };
+        let opts = crate::gen::Options { adx: true, frame_pointer: false, ..Default::default() };
         let l0 = crate::lir::lower(&f).unwrap();
         let base = crate::gen::generate(&l0, &crate::gen::Candidate::carry_scheduled(&l0), opts, &f.name).unwrap();
         let mut rng = Rng::new(21);

@@ -18,7 +18,7 @@ const SOL2: &str = include_str!("../../../examples/crypto/sol2.json");
 fn generated(text: &str, adx: bool) -> (ir::Function, asm::Program) {
     let f = ir::parse(text).unwrap();
     let l = lir::lower(&f).unwrap();
-    let prog = gen::generate(&l, &Candidate::initial(&l), Options { adx, frame_pointer: false }, &f.name).unwrap();
+    let prog = gen::generate(&l, &Candidate::initial(&l), Options { adx, frame_pointer: false, ..Default::default() }, &f.name).unwrap();
     (f, prog)
 }
 

@@ -48,7 +48,7 @@ fn ladder_on_proven_generated_code_reproduces_rfc7748_vectors() {
     let text = std::fs::read_to_string(root().join("examples/crypto/mul25519.json")).unwrap();
     let f = ir::parse(&text).unwrap();
     let l = lir::lower(&f).unwrap();
-    let prog = gen::generate(&l, &gen::Candidate::initial(&l), gen::Options { adx: true, frame_pointer: false }, &f.name).unwrap();
+    let prog = gen::generate(&l, &gen::Candidate::initial(&l), gen::Options { adx: true, frame_pointer: false, ..Default::default() }, &f.name).unwrap();
     for s in check::scenarios(&f, true) {
         check::verify(&f, &prog, s).unwrap_or_else(|e| panic!("{}: {e}", s.label()));
     }
