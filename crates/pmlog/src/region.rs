@@ -56,11 +56,7 @@ pub trait PmRegion {
     /// streams the words from registers: a line built in memory by scalar stores and read back by
     /// the vector copy stalls on store forwarding behind the data's non-temporal stores.
     fn write_line_words_nodrain(&mut self, off: usize, words: &[u64; 8]) {
-        let mut line = [0u8; CACHE_LINE];
-        for (i, w) in words.iter().enumerate() {
-            line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-        }
-        self.write_line_nodrain(off, &line);
+        self.write_line_nodrain(off, &line_of_words(words));
     }
     /// Stores the one-fence commit record `rec` with `data_crc = sum.finish()` as the line at
     /// `off` (like `write_line_words_nodrain(off, &rec.line_words(log_id))`) and returns that
@@ -344,11 +340,7 @@ impl PmRegion for MmapRegion {
             unsafe { stream_words_avx(self.map.as_mut_ptr().add(off), words) };
             return;
         }
-        let mut line = [0u8; CACHE_LINE];
-        for (i, w) in words.iter().enumerate() {
-            line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
-        }
-        self.write_line_nodrain(off, &line);
+        self.write_line_nodrain(off, &line_of_words(words));
     }
 
     fn write_crc3_record_nodrain(
@@ -618,4 +610,13 @@ mod tests {
             check(|d, s, n| unsafe { copy_nt_avx(d, s, n) });
         }
     }
+}
+
+/// The cache line whose little-endian 8-byte words are `words`.
+fn line_of_words(words: &[u64; 8]) -> [u8; CACHE_LINE] {
+    let mut line = [0u8; CACHE_LINE];
+    for (i, w) in words.iter().enumerate() {
+        line[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+    }
+    line
 }

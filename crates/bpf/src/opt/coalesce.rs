@@ -19,7 +19,7 @@
 //! rejects a misaligned wide stack access); otherwise the candidate is dropped. Candidates are
 //! generated from the instruction shapes alone, never from a particular program.
 
-use crate::equiv::window::{prove_window, Solver, WindowQuery, WindowVerdict};
+use crate::equiv::window::Solver;
 use crate::isa::{self, Insn, Kind};
 use crate::opt::cost::Objective;
 use crate::opt::interp::CallModel;
@@ -180,24 +180,17 @@ pub fn coalesce(
                         break 'rescan;
                     }
                     stats.tried += 1;
-                    let w = window::make_window(&cur, &facts, s, e);
-                    let q = WindowQuery::new(&cur[s..e], &rep, &w).with_calls(calls);
-                    let mut t = timeout;
-                    if let Some(d) = deadline {
-                        t = t.min(d.saturating_duration_since(Instant::now()));
-                    }
-                    if !matches!(prove_window(&q, solver, t), WindowVerdict::Equivalent) {
-                        stats.refuted += 1;
-                        continue;
-                    }
-                    let mut next = cur.clone();
-                    next[s..e].copy_from_slice(&rep);
-                    if safety(&next).is_err() {
-                        stats.unsafe_ += 1;
-                        continue;
-                    }
-                    let Ok(f) = ProgramFacts::new(&next) else {
-                        continue;
+                    let (next, f) = match window::try_rewrite(&cur, &facts, s, e, &rep, calls, solver, timeout, deadline, Some(safety)) {
+                        window::Rewrite::Applied(next, f) => (next, f),
+                        window::Rewrite::NotProven => {
+                            stats.refuted += 1;
+                            continue;
+                        }
+                        window::Rewrite::Unsafe => {
+                            stats.unsafe_ += 1;
+                            continue;
+                        }
+                        window::Rewrite::NoFacts => continue,
                     };
                     cur = next;
                     facts = f;

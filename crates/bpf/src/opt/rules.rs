@@ -23,7 +23,7 @@
 //! `~/.cache/veriforge/bpf-rules.jsonl`); lines that do not parse as a rule are ignored and counted.
 
 use crate::equiv::cache::uses_src_reg;
-use crate::equiv::window::{prove_window, Solver, WindowQuery, WindowVerdict};
+use crate::equiv::window::Solver;
 use crate::isa::{self, Insn, Kind};
 use crate::opt::analysis::{self, RegSet, RegionState};
 use crate::opt::cost::Objective;
@@ -698,26 +698,17 @@ fn run_prepass(
                     }
                     tried.insert((ri, s));
                     stats.matched += 1;
-                    let w = window::make_window(&cur, &facts, s, e);
-                    let q = WindowQuery::new(&cur[s..e], &inst, &w).with_calls(calls);
-                    let mut t = timeout;
-                    if let Some(d) = deadline {
-                        t = t.min(d.saturating_duration_since(Instant::now()));
-                    }
-                    if !matches!(prove_window(&q, solver, t), WindowVerdict::Equivalent) {
-                        stats.refuted += 1;
-                        continue;
-                    }
-                    let mut next = cur.clone();
-                    next[s..e].copy_from_slice(&inst);
-                    if let Some(safety) = safety_each {
-                        if safety(&next).is_err() {
+                    let (next, f) = match window::try_rewrite(&cur, &facts, s, e, &inst, calls, solver, timeout, deadline, safety_each) {
+                        window::Rewrite::Applied(next, f) => (next, f),
+                        window::Rewrite::NotProven => {
+                            stats.refuted += 1;
+                            continue;
+                        }
+                        window::Rewrite::Unsafe => {
                             stats.unsafe_ += 1;
                             continue;
                         }
-                    }
-                    let Ok(f) = ProgramFacts::new(&next) else {
-                        continue;
+                        window::Rewrite::NoFacts => continue,
                     };
                     cur = next;
                     facts = f; // the next proof runs in the rewritten program

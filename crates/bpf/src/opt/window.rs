@@ -136,3 +136,50 @@ pub fn make_window(insns: &[Insn], facts: &ProgramFacts, start: usize, end: usiz
     let init = facts.init[start].unwrap_or(analysis::ALL_REGS);
     Window { start, end, live_in, live_out, pre, regions: facts.regions[start], init }
 }
+
+/// What became of one proposed in-place rewrite of `cur[s..e]` (see [`try_rewrite`]).
+pub enum Rewrite {
+    /// Proven, safe: the rewritten program and its recomputed facts.
+    Applied(Vec<Insn>, ProgramFacts),
+    /// The solver did not prove the replacement equivalent in context (refuted or timed out).
+    NotProven,
+    /// Proven, but the whole-program safety check rejects the result.
+    Unsafe,
+    /// Proven and safe, but the rewritten program's facts cannot be computed (left alone).
+    NoFacts,
+}
+
+/// The last steps shared by the passes that apply proposed rewrites before the search (the rule
+/// pre-pass and memory-access coalescing): prove `rep` equivalent to `cur[s..e]` in context with
+/// the solver time bounded by `timeout` and `deadline`, check the whole rewritten program's safety
+/// when a check is given, and recompute its facts for the next proof.
+#[allow(clippy::too_many_arguments)]
+pub fn try_rewrite(
+    cur: &[Insn],
+    facts: &ProgramFacts,
+    s: usize,
+    e: usize,
+    rep: &[Insn],
+    calls: &crate::opt::interp::CallModel,
+    solver: &dyn crate::equiv::window::Solver,
+    timeout: std::time::Duration,
+    deadline: Option<std::time::Instant>,
+    safety: Option<&crate::opt::problem::SafetyCheck>,
+) -> Rewrite {
+    use crate::equiv::window::{prove_window, WindowQuery, WindowVerdict};
+    let w = make_window(cur, facts, s, e);
+    let q = WindowQuery::new(&cur[s..e], rep, &w).with_calls(calls);
+    let t = deadline.map_or(timeout, |d| timeout.min(d.saturating_duration_since(std::time::Instant::now())));
+    if !matches!(prove_window(&q, solver, t), WindowVerdict::Equivalent) {
+        return Rewrite::NotProven;
+    }
+    let mut next = cur.to_vec();
+    next[s..e].copy_from_slice(rep);
+    if safety.is_some_and(|check| check(&next).is_err()) {
+        return Rewrite::Unsafe;
+    }
+    match ProgramFacts::new(&next) {
+        Ok(f) => Rewrite::Applied(next, f),
+        Err(_) => Rewrite::NoFacts,
+    }
+}
