@@ -191,7 +191,7 @@ type Context struct {
 	barriers map[string]*labelBarrier
 
 	// step profiling (prof.go): nil when off
-	pst      *profStep
+	pst      *ProfStep
 	fresh    bool // the next attempt is a new step's first
 	profIdle int64
 

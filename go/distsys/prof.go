@@ -124,14 +124,16 @@ func profNow() int64 {
 	return time.Now().UnixNano()
 }
 
-type profIn struct {
+// ProfIn is one message a step read: its hash, when it was queued here, when the step read it.
+type ProfIn struct {
 	H  string `json:"h"`
 	At int64  `json:"at"`
 	R  int64  `json:"r"`
 }
 
-// profStep is the record of the step being run (see the package comment above).
-type profStep struct {
+// ProfStep is the record of the step being run, one JSON line per committed step in the profile
+// files (see the package comment above); go/internal/profreport reads the same type.
+type ProfStep struct {
 	Pid   int              `json:"pid"`
 	A     string           `json:"a"`
 	S     string           `json:"s"`
@@ -146,7 +148,7 @@ type profStep struct {
 	Pc    map[string]int64 `json:"pc,omitempty"`
 	Cm    map[string]int64 `json:"cm,omitempty"`
 	Rw    map[string]int64 `json:"rw,omitempty"`
-	In    []profIn         `json:"in,omitempty"`
+	In    []ProfIn         `json:"in,omitempty"`
 	Out   []string         `json:"out,omitempty"`
 	names map[Resource]string
 }
@@ -167,7 +169,7 @@ func (c *Context) profStart() {
 		if pr == nil {
 			return
 		}
-		c.pst = &profStep{Pid: pr.pid, names: map[Resource]string{}}
+		c.pst = &ProfStep{Pid: pr.pid, names: map[Resource]string{}}
 	}
 	p := c.pst
 	p.A, p.S, p.L = c.arch.Name, c.self.String(), c.pc
@@ -201,7 +203,7 @@ func (c *Context) profAccess(name string, r Resource, t0 int64, v *tla.Value, wr
 		if write {
 			p.Out = append(p.Out, profHash(*v))
 		} else {
-			p.In = append(p.In, profIn{H: profHash(*v), At: m.profArrival(), R: now})
+			p.In = append(p.In, ProfIn{H: profHash(*v), At: m.profArrival(), R: now})
 		}
 	}
 }

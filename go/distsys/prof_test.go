@@ -170,10 +170,10 @@ func TestProfilerLinksSendAndReceive(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	steps := map[string]profStep{}
+	steps := map[string]ProfStep{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		var s profStep
+		var s ProfStep
 		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
 			t.Fatalf("bad line %q: %v", sc.Text(), err)
 		}

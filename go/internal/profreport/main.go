@@ -17,35 +17,17 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/veriforge/veriforge/go/distsys"
 )
 
-type in struct {
-	H  string `json:"h"`
-	At int64  `json:"at"`
-	R  int64  `json:"r"`
-}
-
+// step is one line of a profile file: a committed step (distsys.ProfStep) or an fsync/mark line.
 type step struct {
-	Pid   int              `json:"pid"`
-	A     string           `json:"a"`
-	S     string           `json:"s"`
-	L     string           `json:"l"`
-	T0    int64            `json:"t0"`
-	Tf    int64            `json:"tf"`
-	T1    int64            `json:"t1"`
-	N     int              `json:"n"`
-	Blk   int64            `json:"blk"`
-	Idle  int64            `json:"idle"`
-	Exec  int64            `json:"exec"`
-	Pc    map[string]int64 `json:"pc"`
-	Cm    map[string]int64 `json:"cm"`
-	Rw    map[string]int64 `json:"rw"`
-	In    []in             `json:"in"`
-	Out   []string         `json:"out"`
-	Fsync string           `json:"fsync"`
-	Mark  string           `json:"mark"`
-	T     int64            `json:"t"`
-	D     int64            `json:"d"`
+	distsys.ProfStep
+	Fsync string `json:"fsync"`
+	Mark  string `json:"mark"`
+	T     int64  `json:"t"`
+	D     int64  `json:"d"`
 }
 
 func main() {
@@ -305,7 +287,7 @@ func hops(steps, marks []*step, reqL, respL, replL string) {
 			// no replication step sent anything after the request: a single node; the
 			// replication hops are 0 and the reply follows the request's handling
 			single = true
-			zero := &step{Pid: LH.Pid, Tf: LH.T1, T1: LH.T1, A: "-", L: "-"}
+			zero := &step{ProfStep: distsys.ProfStep{Pid: LH.Pid, Tf: LH.T1, T1: LH.T1, A: "-", L: "-"}}
 			ae, f1, fh, a1, ah, fat, aat = zero, zero, zero, zero, zero, LH.T1, LH.T1
 		}
 		// the response: the client's next response step; its message back to the leader's step
