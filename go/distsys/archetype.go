@@ -141,6 +141,45 @@ func WithBlockedWait(d time.Duration) Option { return func(c *Context) { c.block
 // (docs/mpcal.md, "Where a request's time goes").
 func WithEarlyBarrier() Option { return func(c *Context) { c.early = true } }
 
+// WithFusion lets one transaction run up to max consecutive steps of the instance (step fusion):
+// when a step's code ends with a jump (no call or return) to one of labels, that label's code
+// runs next in the same transaction, on the state the step left (its buffered writes, its
+// locks), and all of them commit together, their messages pre-committed in parallel per peer
+// (see commitAll). A committed fused transaction is k steps of this instance with no step of
+// another between them, which is one of the spec's interleavings, so no behaviour is added;
+// only when the steps' effects become visible changes (together, at the transaction's commit).
+// When a fused step aborts (an await, an empty mailbox, a lock timeout, a failed pre-commit),
+// the whole transaction is rolled back and the first step runs again alone, unfused, so
+// fusion never blocks a step that could run by itself. Off while traces are recorded (a
+// trace line is one step). E.g. a Raft server's apply loop, which applies one committed entry
+// per step and answers its client: fused, a batch of entries is applied under one
+// acquisition of the log and commit index and its answers go out in parallel.
+func WithFusion(max int, labels ...string) Option {
+	return func(c *Context) {
+		if max < 2 || len(labels) == 0 {
+			return
+		}
+		c.fuseMax = max
+		c.fuse = map[string]bool{}
+		for _, l := range labels {
+			c.fuse[l] = true
+		}
+	}
+}
+
+// WithFusionGuard makes fusion (WithFusion) continue into label only when guard() holds at that
+// moment, e.g. while a mailbox holds a message for the receiving step: a fused step that aborts
+// costs the whole transaction's work, so the guard says when the step is likely to run.
+// Correctness does not depend on it (an abort still rolls back and runs the first step alone).
+func WithFusionGuard(label string, guard func() bool) Option {
+	return func(c *Context) {
+		if c.guards == nil {
+			c.guards = map[string]func() bool{}
+		}
+		c.guards[label] = guard
+	}
+}
+
 // WithStepObserver is called after every committed step with the label that ran.
 func WithStepObserver(f func(label string)) Option { return func(c *Context) { c.observe = f } }
 
@@ -163,6 +202,17 @@ type Context struct {
 	usedSites []int
 	out       io.Writer
 	observe   func(string)
+
+	// step fusion (WithFusion): the labels a step may continue into within its transaction, the
+	// bound, the labels the current transaction already ran (before c.pc), and whether the
+	// current step must run alone (its fused transaction aborted)
+	fuse      map[string]bool
+	fuseMax   int
+	chain     []string
+	chainCpos int
+	noFuse    bool
+	txPicks   map[int]int // option picked per choice site in the current transaction
+	guards    map[string]func() bool
 
 	// procedure frames: the callers' state (the current frame is arch/locals/res/values/ret)
 	stack   []frame
@@ -515,7 +565,23 @@ func (c *Context) choose(site, n int) int {
 	}
 	c.cpos++
 	c.usedSites = append(c.usedSites, site)
-	return (c.fair[site] + c.trail[k]) % n
+	base := c.fair[site]
+	if len(c.chain) > 0 {
+		// A fused step (WithFusion) starts where the transaction's earlier steps at this site
+		// succeeded (e.g. a send, not the alternative that waits for a failure detector): its
+		// abort would roll the whole transaction back.
+		if o, ok := c.txPicks[site]; ok {
+			base = o
+		}
+	}
+	o := (base + c.trail[k]) % n
+	if c.fuse != nil {
+		if c.txPicks == nil {
+			c.txPicks = map[int]int{}
+		}
+		c.txPicks[site] = o
+	}
+	return o
 }
 
 // nextCombination advances the odometer after an aborted attempt; it reports whether every
@@ -576,11 +642,9 @@ func (c *Context) commitAll() error {
 	if c.pst != nil {
 		return c.commitAllProfiled()
 	}
-	for _, r := range c.touched {
-		if err := r.PreCommit(); err != nil {
-			c.abortAll()
-			return err
-		}
+	if err := c.preCommitAll(); err != nil {
+		c.abortAll()
+		return err
 	}
 	var first error
 	for _, r := range c.touched {
@@ -597,17 +661,102 @@ func (c *Context) commitAll() error {
 	return c.commitRelease(first)
 }
 
+// parallelPreCommitter is a resource whose PreCommit may run at the same time as those of
+// resources with another key (a message resource: its key is the connection to its peer).
+type parallelPreCommitter interface{ preCommitKey() any }
+
+// preCommitAll pre-commits every touched resource. When the step sends to two or more peers
+// (e.g. a fused Raft apply loop answering several clients, see WithFusion), the messages' data
+// frames go out in parallel, one goroutine per peer (each peer's frames in touch order), after
+// the other resources' pre-commits in touch order; nothing of the step is visible before its
+// commit, so the order of pre-commits does not matter, only that all succeed. Otherwise the
+// resources are pre-committed one by one in touch order.
+func (c *Context) preCommitAll() error {
+	var groups [][]Resource
+	var keys map[any]int
+	for _, r := range c.touched {
+		if p, ok := r.(parallelPreCommitter); ok {
+			if keys == nil {
+				keys = map[any]int{}
+			}
+			k := p.preCommitKey()
+			i, ok := keys[k]
+			if !ok {
+				i = len(groups)
+				keys[k] = i
+				groups = append(groups, nil)
+			}
+			groups[i] = append(groups[i], r)
+		}
+	}
+	if len(groups) < 2 {
+		for _, r := range c.touched {
+			if err := c.preCommitOne(r, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, r := range c.touched {
+		if _, ok := r.(parallelPreCommitter); !ok {
+			if err := c.preCommitOne(r, nil); err != nil {
+				return err
+			}
+		}
+	}
+	errs := make([]error, len(groups))
+	durs := make([][]int64, len(groups))
+	var wg sync.WaitGroup
+	for i := range groups {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			durs[i] = make([]int64, len(groups[i]))
+			for j, r := range groups[i] {
+				if errs[i] = c.preCommitOne(r, &durs[i][j]); errs[i] != nil {
+					return
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	if c.pst != nil {
+		for i, g := range groups {
+			for j, r := range g {
+				addDur(&c.pst.Pc, c.profName(r), durs[i][j])
+			}
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// preCommitOne pre-commits r, timing it for the step profile (into *dur when given, else
+// directly into the profile).
+func (c *Context) preCommitOne(r Resource, dur *int64) error {
+	if c.pst == nil {
+		return r.PreCommit()
+	}
+	t0 := profNow()
+	err := r.PreCommit()
+	if dur != nil {
+		*dur = profNow() - t0
+	} else {
+		addDur(&c.pst.Pc, c.profName(r), profNow()-t0)
+	}
+	return err
+}
+
 // commitAllProfiled is commitAll timing each resource's PreCommit and Commit (prof.go).
 func (c *Context) commitAllProfiled() error {
 	p := c.pst
-	for _, r := range c.touched {
-		t0 := profNow()
-		err := r.PreCommit()
-		addDur(&p.Pc, c.profName(r), profNow()-t0)
-		if err != nil {
-			c.abortAll()
-			return err
-		}
+	if err := c.preCommitAll(); err != nil {
+		c.abortAll()
+		return err
 	}
 	var first error
 	for _, r := range c.touched {
@@ -711,7 +860,7 @@ func (c *Context) waitBlocked(d time.Duration) bool {
 
 // noteIdle records a committed step (c.pc) for idle-loop detection: an idle step adds its label
 // and the channels of what it read; a step that is not idle ends the idle run.
-func (c *Context) noteIdle(idle bool, waits []<-chan struct{}) {
+func (c *Context) noteIdle(idle bool, waits []<-chan struct{}, label string) {
 	if !idle {
 		c.resetIdle()
 		return
@@ -719,9 +868,40 @@ func (c *Context) noteIdle(idle bool, waits []<-chan struct{}) {
 	if c.idleLabels == nil {
 		c.idleLabels = map[string]bool{}
 	}
-	c.idleLabels[c.pc] = true
+	c.idleLabels[label] = true
 	c.idleChans = append(c.idleChans, waits...)
 	c.idleSteps++
+}
+
+// fuseNext reports whether the step that just ran (its code ended with a jump to c.next) may
+// continue into c.next within its transaction (WithFusion).
+func (c *Context) fuseNext() bool {
+	if c.fuse == nil || c.noFuse || c.trace != nil || c.pending != nil || !c.fuse[c.next] ||
+		len(c.chain)+1 >= c.fuseMax {
+		return false
+	}
+	if _, ok := c.arch.Labels[c.next]; !ok {
+		return false
+	}
+	if g := c.guards[c.next]; g != nil && !g() {
+		return false
+	}
+	select {
+	case <-c.stop:
+		return false
+	default:
+		return true
+	}
+}
+
+// unfuse sets up the retry of an aborted fused transaction: its first step, alone, with the
+// choices it made in the transaction (the fused steps' choices are forgotten).
+func (c *Context) unfuse() {
+	c.pc = c.chain[0]
+	c.chain = c.chain[:0]
+	c.noFuse = true
+	c.trail, c.sizes = c.trail[:c.chainCpos], c.sizes[:c.chainCpos]
+	c.cpos, c.usedSites = 0, c.usedSites[:0]
 }
 
 // idleCycle reports whether the idle steps since the last change have closed a cycle (the next
@@ -815,6 +995,9 @@ func (c *Context) Run() error {
 		}
 		c.next = ""
 		c.pending = nil
+		for k := range c.txPicks {
+			delete(c.txPicks, k)
+		}
 		if c.trace != nil {
 			c.trace.ops = c.trace.ops[:0]
 		}
@@ -833,8 +1016,23 @@ func (c *Context) Run() error {
 			pt0 = profNow()
 		}
 		err := c.runLabel(f)
+		for err == nil && c.fuseNext() {
+			if len(c.chain) == 0 {
+				c.chainCpos = c.cpos
+			}
+			c.chain = append(c.chain, c.pc)
+			c.pc, c.next = c.next, ""
+			err = c.runLabel(c.arch.Labels[c.pc])
+		}
 		if c.pst != nil {
 			c.pst.Exec += profNow() - pt0
+		}
+		if len(c.chain) > 0 && errors.Is(err, ErrAborted) {
+			// A fused step aborted: roll the whole transaction back and run its first step
+			// alone, with the choices it made (the odometer is not advanced).
+			c.abortAll()
+			c.unfuse()
+			continue
 		}
 		if err == nil {
 			if c.next == "" {
@@ -852,19 +1050,30 @@ func (c *Context) Run() error {
 				t0 = time.Now().UnixNano()
 			}
 			err = c.commitAll()
+			if err != nil && len(c.chain) > 0 && errors.Is(err, ErrAborted) {
+				c.unfuse() // a fused transaction failed to pre-commit: its first step alone
+				continue
+			}
 			if err != nil {
 				c.blockPoll = true // a failed pre-commit (an unreachable peer) cannot notify
 			}
 			if err == nil {
 				label := c.pc
 				c.clearBlocked()
-				c.noteIdle(idle, waits)
+				for _, l := range c.chain {
+					c.noteIdle(idle, nil, l)
+				}
+				c.noteIdle(idle, waits, c.pc)
 				c.mu.Lock()
-				c.steps++
+				c.steps += 1 + len(c.chain)
 				c.mu.Unlock()
 				if c.observe != nil {
+					for _, l := range c.chain {
+						c.observe(l)
+					}
 					c.observe(c.pc)
 				}
+				c.chain, c.noFuse = c.chain[:0], false
 				c.committedChoices()
 				if c.pending != nil {
 					if err := c.applyJump(); err != nil {

@@ -637,6 +637,9 @@ type tcpSend struct {
 }
 
 func (r *tcpSend) readClocks() []VClock { return nil }
+
+// preCommitKey: sends to different connections may pre-commit in parallel (parallelPreCommitter).
+func (r *tcpSend) preCommitKey() any { return r.s.l }
 func (r *tcpSend) profArrival() int64   { return 0 }
 
 // stepBarrier is the BeforeCommit barrier this step's commit will run (nil when the step sent
@@ -685,7 +688,20 @@ func (r *tcpSend) PreCommit() error {
 	}
 	for i := range r.buf {
 		s.seq++
-		if written, err := s.l.exchangeW(s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc), s.seq); err != nil {
+		f := s.clockedFrame(frameData, s.seq, &r.buf[i], r.vc)
+		var written bool
+		var err error
+		if i < len(r.buf)-1 {
+			// Several messages to one peer in one step (a fused step, a batch): all but the
+			// last are written without waiting; the last one's exchange reads their
+			// acknowledgements first, so the pre-commit still returns only when the peer
+			// holds every frame, after one round trip instead of one per message. A frame
+			// written on a connection that then fails is resent first on the next one.
+			written, err = true, s.l.post(f, s.seq)
+		} else {
+			written, err = s.l.exchangeW(f, s.seq)
+		}
+		if err != nil {
 			// The failed frame may have reached the receiver (only its acknowledgement was
 			// lost), so the step's frames are aborted there also when none was acknowledged;
 			// an abort that cannot be delivered now goes first on the next connection, so that

@@ -20,6 +20,10 @@ type Config struct {
 	// ParallelLeaderFsync (our extension, not in PGo's format; default false): a leader's
 	// AppendEntries do not wait for its own log fsync (see server.go and docs/mpcal.md).
 	ParallelLeaderFsync bool `yaml:"parallelLeaderFsync"`
+	// ApplyBatch (our extension; default 0 = DefaultApplyBatch): the most steps of a server's
+	// AServerAdvanceCommitIndex that run in one transaction (distsys.WithFusion into applyLoop:
+	// a batch of committed entries applied and answered together); 1 runs one step at a time.
+	ApplyBatch int `yaml:"applyBatch"`
 	Servers             map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
@@ -126,4 +130,14 @@ func (c *Config) watchedBy(o *distsys.TCPOptions, fd *distsys.FailureDetector) {
 		}
 	}
 	o.Suspected = func(j tla.Value) bool { return server(j) && fd.IsSuspected(j) }
+}
+
+// DefaultApplyBatch is ApplyBatch when the config leaves it 0.
+const DefaultApplyBatch = 32
+
+func (c *Config) applyBatch() int {
+	if c.ApplyBatch == 0 {
+		return DefaultApplyBatch
+	}
+	return c.ApplyBatch
 }

@@ -160,6 +160,14 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
 		case AServerAppendEntries.Name:
 			opts = append(opts, distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())))
+		case AServerAdvanceCommitIndex.Name:
+			// Step fusion: applyLoop applies one committed entry per step and answers its
+			// client; a run of such steps with nothing between them is one of the spec's
+			// interleavings, so a batch runs as one transaction (one acquisition of log and
+			// commitIndex, the answers pre-committed in parallel). See docs/mpcal.md.
+			if b := cfg.applyBatch(); b > 1 {
+				opts = append(opts, distsys.WithFusion(b, "applyLoop"))
+			}
 		case AServerBecomeLeader.Name:
 			opts = append(opts, distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Reader(cfg.InputChanReadTimeout))))

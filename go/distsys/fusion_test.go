@@ -1,0 +1,210 @@
+package distsys
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// counterArch: label "inc" adds 1 to the Shared x until it is 10, then ends.
+func counterArch() *Archetype {
+	return &Archetype{Name: "Count", Params: []Param{{Name: "x", Ref: true}}, Entry: "inc",
+		Labels: map[string]func(*Context) error{
+			"inc": func(c *Context) error {
+				v, err := c.Read("x")
+				if err != nil {
+					return err
+				}
+				if v.AsInt() >= 10 {
+					return c.Goto(Done)
+				}
+				if err := c.Write("x", nil, tla.Plus(v, I(1))); err != nil {
+					return err
+				}
+				return c.Goto("inc")
+			}}}
+}
+
+func runCounter(t *testing.T, opts ...Option) (commits []int64, steps, observed int) {
+	t.Helper()
+	var mu sync.Mutex
+	x, err := NewShared(I(0), SharedOptions{OnCommit: func(v tla.Value) {
+		mu.Lock()
+		commits = append(commits, v.AsInt())
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts = append(opts, WithResource("x", x.Handle()), WithStepObserver(func(l string) {
+		if l != "inc" {
+			t.Errorf("observed label %q", l)
+		}
+		observed++
+	}))
+	c := NewContext(counterArch(), I(1), opts...)
+	if err := c.Run(); err != nil {
+		t.Fatal(err)
+	}
+	steps, _ = c.Stats()
+	return commits, steps, observed
+}
+
+// Fused steps commit together (other archetypes see only every fourth value), and every
+// fused step still counts as a step of its label.
+func TestFusionCommitsConsecutiveStepsTogether(t *testing.T) {
+	commits, steps, observed := runCounter(t)
+	if fmt.Sprint(commits) != "[1 2 3 4 5 6 7 8 9 10]" || steps != 11 || observed != 11 {
+		t.Fatalf("unfused: commits %v, steps %d, observed %d", commits, steps, observed)
+	}
+	commits, steps, observed = runCounter(t, WithFusion(4, "inc"))
+	// transactions: inc x4 (x=4), inc x4 (x=8), inc x3 (9, 10, then the step that ends)
+	if fmt.Sprint(commits) != "[4 8 10]" || steps != 11 || observed != 11 {
+		t.Fatalf("fused: commits %v, steps %d, observed %d; want [4 8 10], 11, 11", commits, steps, observed)
+	}
+	commits, _, _ = runCounter(t, WithFusion(4, "other"))
+	if len(commits) != 10 {
+		t.Fatalf("fusion into a label not named must not happen: commits %v", commits)
+	}
+}
+
+// A fused step that aborts rolls back the whole transaction and the first step runs alone:
+// "bump" always can run, "check" waits for the flag; fusing bump into check must not keep
+// bump from committing while check is blocked.
+func TestFusionAbortRunsFirstStepAlone(t *testing.T) {
+	arch := &Archetype{Name: "Gate", Params: []Param{{Name: "x", Ref: true}, {Name: "flag", Ref: true}}, Entry: "bump",
+		Labels: map[string]func(*Context) error{
+			"bump": func(c *Context) error {
+				v, err := c.Read("x")
+				if err != nil {
+					return err
+				}
+				if v.AsInt() >= 3 {
+					return c.Goto(Done)
+				}
+				if err := c.Write("x", nil, tla.Plus(v, I(1))); err != nil {
+					return err
+				}
+				return c.Goto("check")
+			},
+			"check": func(c *Context) error {
+				f, err := c.Read("flag")
+				if err != nil {
+					return err
+				}
+				if err := c.Await(f); err != nil {
+					return err
+				}
+				if err := c.Write("flag", nil, tla.False); err != nil {
+					return err
+				}
+				return c.Goto("bump")
+			}}}
+	var mu sync.Mutex
+	var commits []int64
+	x, _ := NewShared(I(0), SharedOptions{OnCommit: func(v tla.Value) {
+		mu.Lock()
+		commits = append(commits, v.AsInt())
+		mu.Unlock()
+	}})
+	flag, _ := NewShared(tla.False, SharedOptions{})
+	c := NewContext(arch, I(1), WithFusion(8, "check", "bump"), WithResource("x", x.Handle()),
+		WithResource("flag", flag.Handle()), WithBlockedWait(20*time.Millisecond))
+	done := make(chan error, 1)
+	go func() { done <- c.Run() }()
+	setter := flag.Handle()
+	raise := func() {
+		for {
+			if v, err := setter.Read(); err == nil && !v.AsBool() {
+				if setter.Write(tla.True) == nil && setter.Commit() == nil {
+					return
+				}
+			}
+			setter.Abort()
+			time.Sleep(time.Millisecond)
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	mu.Lock()
+	got := fmt.Sprint(commits)
+	mu.Unlock()
+	if got != "[1]" {
+		t.Fatalf("with check blocked, bump must commit alone once: commits %s", got)
+	}
+	for i := 0; i < 3; i++ {
+		raise()
+		deadline := time.Now().Add(2 * time.Second)
+		for flag.Value().AsBool() && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(3 * time.Second):
+		c.Stop()
+		t.Fatalf("archetype did not finish; commits %v", commits)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// bump commits alone each time (its fused check aborts), check after each raise
+	if fmt.Sprint(commits) != "[1 2 3]" || x.Value().AsInt() != 3 {
+		t.Fatalf("commits %v", commits)
+	}
+}
+
+// A step that sends to two peers pre-commits both in parallel: both messages arrive when both
+// peers are up, and neither is delivered when one peer is unreachable (the step aborts).
+func TestParallelPreCommitIsAllOrNothing(t *testing.T) {
+	m1, m2, addrs := tcpPair(t, TCPOptions{ReceiveTimeout: time.Second, DialTimeout: 200 * time.Millisecond})
+	defer m1.Close()
+	defer m2.Close()
+	m3, err := ListenTCPMailboxes(I(3), "127.0.0.1:0", func(tla.Value) (string, error) { return "", fmt.Errorf("none") }, TCPOptions{ReceiveTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addrs.Store(int64(3), m3.Addr())
+	sends := 0
+	arch := &Archetype{Name: "Bcast", Params: []Param{{Name: "net", Ref: true}}, Entry: "send",
+		Labels: map[string]func(*Context) error{
+			"send": func(c *Context) error {
+				sends++
+				for _, j := range []int64{2, 3} {
+					if err := c.Write("net", []tla.Value{I(j)}, tla.MakeString(fmt.Sprintf("m%d", sends))); err != nil {
+						return err
+					}
+				}
+				return c.Goto(Done)
+			}}}
+	c := NewContext(arch, I(1), WithResource("net", m1.Resource()))
+	if err := c.Run(); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []*TCPMailboxes{m2, m3} {
+		in, _ := m.Resource().Index(m.self)
+		if v, err := in.Read(); err != nil || v.AsString() != "m1" {
+			t.Fatalf("node %v: got %v %v", m.self, v, err)
+		}
+		_ = in.Commit()
+	}
+	// node 3 goes away: the step must abort as a whole (node 2 gets nothing readable)
+	m3.Close()
+	c = NewContext(arch, I(1), WithResource("net", m1.Resource()), WithBlockedWait(20*time.Millisecond))
+	done := make(chan error, 1)
+	go func() { done <- c.Run() }()
+	time.Sleep(600 * time.Millisecond)
+	c.Stop()
+	<-done
+	if sends < 3 {
+		t.Fatalf("the step should have been retried: %d attempts", sends)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if m2.Pending() != 0 {
+		t.Fatalf("a message of an aborted step reached node 2 (%d pending)", m2.Pending())
+	}
+}
