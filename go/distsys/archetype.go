@@ -212,6 +212,7 @@ type Context struct {
 	chainCpos int
 	noFuse    bool
 	txPicks   map[int]int // option picked per choice site in the current transaction
+	lastOK    map[int]int // option picked per choice site by the last committed transaction
 	guards    map[string]func() bool
 
 	// procedure frames: the callers' state (the current frame is arch/locals/res/values/ret)
@@ -242,6 +243,7 @@ type Context struct {
 
 	// step profiling (prof.go): nil when off
 	pst      *ProfStep
+	profMu   sync.Mutex
 	fresh    bool // the next attempt is a new step's first
 	profIdle int64
 
@@ -572,6 +574,8 @@ func (c *Context) choose(site, n int) int {
 		// abort would roll the whole transaction back.
 		if o, ok := c.txPicks[site]; ok {
 			base = o
+		} else if o, ok := c.lastOK[site]; ok {
+			base = o // the option this site's last committed step took
 		}
 	}
 	o := (base + c.trail[k]) % n
@@ -604,6 +608,14 @@ func (c *Context) nextCombination() bool {
 func (c *Context) committedChoices() {
 	for _, s := range c.usedSites {
 		c.fair[s]++
+	}
+	if c.fuse != nil {
+		if c.lastOK == nil {
+			c.lastOK = map[int]int{}
+		}
+		for s, o := range c.txPicks {
+			c.lastOK[s] = o
+		}
 	}
 	c.trail, c.sizes, c.cpos, c.usedSites = c.trail[:0], c.sizes[:0], 0, c.usedSites[:0]
 }
@@ -638,27 +650,143 @@ func (c *Context) abortAll() {
 }
 
 // commitAll pre-commits every touched resource, then commits them; a failed pre-commit aborts.
+// Resources with a late commit order (TCPOptions.LateCommit) commit after the step's locks are
+// released, in ticket order (see lateCommitter).
 func (c *Context) commitAll() error {
-	if c.pst != nil {
-		return c.commitAllProfiled()
+	var late []Resource
+	var order *commitOrder
+	var deferred map[Resource]bool
+	for _, r := range c.touched {
+		if l, ok := r.(lateCommitter); ok {
+			o, deferPre := l.lateOrder()
+			if o == nil || (order != nil && o != order) {
+				late, order, deferred = nil, nil, nil
+				break
+			}
+			order = o
+			late = append(late, r)
+			if deferPre {
+				if deferred == nil {
+					deferred = map[Resource]bool{}
+				}
+				deferred[r] = true
+			}
+		}
 	}
-	if err := c.preCommitAll(); err != nil {
+	if err := c.preCommitAll(deferred); err != nil {
 		c.abortAll()
 		return err
 	}
 	var first error
 	for _, r := range c.touched {
-		var err error
-		if l, ok := r.(lockHolder); ok {
-			err = l.commitHolding()
-		} else {
-			err = r.Commit()
+		if order != nil {
+			if _, ok := r.(lateCommitter); ok {
+				continue
+			}
 		}
-		if err != nil && first == nil {
+		if err := c.commitOne(r); err != nil && first == nil {
 			first = err
 		}
 	}
-	return c.commitRelease(first)
+	if order == nil {
+		return c.commitRelease(first)
+	}
+	ticket := order.take()
+	first = c.commitRelease(first)
+	defer order.done(ticket)
+	if len(deferred) > 0 {
+		if err := c.preCommitGroups(late, func(r Resource) bool { return deferred[r] }); err != nil {
+			// cannot happen (deferred pre-commits drop their messages instead of failing);
+			// roll back what is left rather than commit it
+			for _, r := range late {
+				r.Abort()
+			}
+			if first == nil {
+				first = err
+			}
+			return first
+		}
+	}
+	order.wait(ticket)
+	for _, r := range late {
+		if err := c.commitOne(r); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// commitOne commits r (keeping a lockHolder's lock until commitRelease), timed for the profile.
+func (c *Context) commitOne(r Resource) error {
+	var t0 int64
+	if c.pst != nil {
+		t0 = profNow()
+	}
+	var err error
+	if l, ok := r.(lockHolder); ok {
+		err = l.commitHolding()
+	} else {
+		err = r.Commit()
+	}
+	if c.pst != nil {
+		c.profMu.Lock()
+		addDur(&c.pst.Cm, c.profName(r), profNow()-t0)
+		c.profMu.Unlock()
+	}
+	return err
+}
+
+// lateCommitter is a resource that may commit after the step's locks are released (a message
+// resource with TCPOptions.LateCommit): its process's commit order, and whether its pre-commit
+// may be deferred too (it cannot abort the step).
+type lateCommitter interface {
+	lateOrder() (o *commitOrder, deferPre bool)
+}
+
+// commitOrder hands out tickets in the order steps release their locks and lets the late
+// commits run in that order.
+type commitOrder struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	next uint64 // the next ticket to hand out
+	cur  uint64 // the ticket whose commits may run
+	fin  map[uint64]bool
+}
+
+func (o *commitOrder) take() uint64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	t := o.next
+	o.next++
+	return t
+}
+
+func (o *commitOrder) wait(t uint64) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.cond == nil {
+		o.cond = sync.NewCond(&o.mu)
+	}
+	for o.cur != t {
+		o.cond.Wait()
+	}
+}
+
+func (o *commitOrder) done(t uint64) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.cond == nil {
+		o.cond = sync.NewCond(&o.mu)
+	}
+	if o.fin == nil {
+		o.fin = map[uint64]bool{}
+	}
+	o.fin[t] = true
+	for o.fin[o.cur] {
+		delete(o.fin, o.cur)
+		o.cur++
+	}
+	o.cond.Broadcast()
 }
 
 // parallelPreCommitter is a resource whose PreCommit may run at the same time as those of
@@ -671,10 +799,18 @@ type parallelPreCommitter interface{ preCommitKey() any }
 // the other resources' pre-commits in touch order; nothing of the step is visible before its
 // commit, so the order of pre-commits does not matter, only that all succeed. Otherwise the
 // resources are pre-committed one by one in touch order.
-func (c *Context) preCommitAll() error {
+func (c *Context) preCommitAll(skip map[Resource]bool) error {
+	return c.preCommitGroups(c.touched, func(r Resource) bool { return !skip[r] })
+}
+
+// preCommitGroups pre-commits the resources of rs that pick selects (see preCommitAll).
+func (c *Context) preCommitGroups(rs []Resource, pick func(Resource) bool) error {
 	var groups [][]Resource
 	var keys map[any]int
-	for _, r := range c.touched {
+	for _, r := range rs {
+		if !pick(r) {
+			continue
+		}
 		if p, ok := r.(parallelPreCommitter); ok {
 			if keys == nil {
 				keys = map[any]int{}
@@ -690,15 +826,18 @@ func (c *Context) preCommitAll() error {
 		}
 	}
 	if len(groups) < 2 {
-		for _, r := range c.touched {
+		for _, r := range rs {
+			if !pick(r) {
+				continue
+			}
 			if err := c.preCommitOne(r, nil); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	for _, r := range c.touched {
-		if _, ok := r.(parallelPreCommitter); !ok {
+	for _, r := range rs {
+		if _, ok := r.(parallelPreCommitter); !ok && pick(r) {
 			if err := c.preCommitOne(r, nil); err != nil {
 				return err
 			}
@@ -721,11 +860,13 @@ func (c *Context) preCommitAll() error {
 	}
 	wg.Wait()
 	if c.pst != nil {
+		c.profMu.Lock()
 		for i, g := range groups {
 			for j, r := range g {
 				addDur(&c.pst.Pc, c.profName(r), durs[i][j])
 			}
 		}
+		c.profMu.Unlock()
 	}
 	for _, err := range errs {
 		if err != nil {
@@ -746,33 +887,11 @@ func (c *Context) preCommitOne(r Resource, dur *int64) error {
 	if dur != nil {
 		*dur = profNow() - t0
 	} else {
+		c.profMu.Lock()
 		addDur(&c.pst.Pc, c.profName(r), profNow()-t0)
+		c.profMu.Unlock()
 	}
 	return err
-}
-
-// commitAllProfiled is commitAll timing each resource's PreCommit and Commit (prof.go).
-func (c *Context) commitAllProfiled() error {
-	p := c.pst
-	if err := c.preCommitAll(); err != nil {
-		c.abortAll()
-		return err
-	}
-	var first error
-	for _, r := range c.touched {
-		var err error
-		t0 := profNow()
-		if l, ok := r.(lockHolder); ok {
-			err = l.commitHolding()
-		} else {
-			err = r.Commit()
-		}
-		addDur(&p.Cm, c.profName(r), profNow()-t0)
-		if err != nil && first == nil {
-			first = err
-		}
-	}
-	return c.commitRelease(first)
 }
 
 func (c *Context) commitRelease(first error) error {

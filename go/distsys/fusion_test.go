@@ -208,3 +208,90 @@ func TestParallelPreCommitIsAllOrNothing(t *testing.T) {
 		t.Fatalf("a message of an aborted step reached node 2 (%d pending)", m2.Pending())
 	}
 }
+
+// LateCommit: a step's messages commit after its Shared locks are released (the commit barrier
+// runs without them), yet the messages of steps that read each other's writes become visible
+// in the steps' order.
+func TestLateCommitReleasesLocksAndKeepsOrder(t *testing.T) {
+	for _, lateCommit := range []bool{false, true} {
+		// one archetype: is its own lock still held while its barrier runs?
+		free, barriers := lateCommitRun(t, lateCommit, 1)
+		if lateCommit && free != barriers {
+			t.Fatalf("LateCommit: the lock was free at %d of %d barriers, want all", free, barriers)
+		}
+		if !lateCommit && free != 0 {
+			t.Fatalf("without LateCommit the step holds its lock through the barrier (free at %d of %d)", free, barriers)
+		}
+		// three archetypes: the messages come in the order of the steps
+		lateCommitRun(t, lateCommit, 3)
+	}
+}
+
+// lateCommitRun: k archetypes increment a Shared x to 40 and each sends the new value to node
+// 2, whose mailbox must hold 1..40 in order; it returns at how many of the barriers x's lock
+// was free.
+func lateCommitRun(t *testing.T, lateCommit bool, k int) (free, barriers int) {
+	t.Helper()
+	var x *Shared
+	var mu sync.Mutex
+	opts := TCPOptions{ReceiveTimeout: time.Second, LateCommit: lateCommit, BeforeCommit: func() error {
+		x.mu.Lock()
+		isFree := !x.writer && x.readers == 0
+		x.mu.Unlock()
+		mu.Lock()
+		barriers++
+		if isFree {
+			free++
+		}
+		n := barriers
+		mu.Unlock()
+		time.Sleep(time.Duration(n%3) * 300 * time.Microsecond) // uneven barriers: later steps could overtake
+		return nil
+	}}
+	m1, m2, _ := tcpPair(t, opts)
+	defer m1.Close()
+	defer m2.Close()
+	x, _ = NewShared(I(0), SharedOptions{Timeout: time.Second})
+	const n = 40
+	arch := &Archetype{Name: "Inc", Params: []Param{{Name: "x", Ref: true}, {Name: "net", Ref: true}}, Entry: "inc",
+		Labels: map[string]func(*Context) error{
+			"inc": func(c *Context) error {
+				v, err := c.Read("x")
+				if err != nil {
+					return err
+				}
+				if v.AsInt() >= n {
+					return c.Goto(Done)
+				}
+				if err := c.Write("x", nil, tla.Plus(v, I(1))); err != nil {
+					return err
+				}
+				if err := c.Write("net", []tla.Value{I(2)}, tla.Plus(v, I(1))); err != nil {
+					return err
+				}
+				return c.Goto("inc")
+			}}}
+	var wg sync.WaitGroup
+	for i := 0; i < k; i++ {
+		c := NewContext(arch, I(int64(i)), WithResource("x", x.Handle()), WithResource("net", m1.Resource()))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := c.Run(); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	in, _ := m2.Resource().Index(I(2))
+	for want := int64(1); want <= n; want++ {
+		v, err := in.Read()
+		if err != nil || v.AsInt() != want {
+			t.Fatalf("LateCommit=%v, %d archetypes: message %d is %v (%v): out of the steps' order", lateCommit, k, want, v, err)
+		}
+	}
+	_ = in.Commit()
+	mu.Lock()
+	defer mu.Unlock()
+	return free, barriers
+}

@@ -51,6 +51,17 @@ type TCPOptions struct {
 	// data frames they close. Saves a round trip per message and per peer on the request path.
 	// Meant with LoseOnCommitFailure: a dead peer is mostly found at commit, not pre-commit.
 	PipelineSends bool
+	// LateCommit: a step's messages through these mailboxes are committed (BeforeCommit
+	// barrier, commit frame) after the step has released its Shared locks, and the data frames
+	// of messages that cannot abort the step (DropUnreachable destinations) are pre-committed
+	// then too. Before releasing its locks the step takes a ticket of the process's commit
+	// order, and the commits of the steps' messages run in ticket order, so a step that read
+	// another's writes never makes its messages visible before the other's: the order in
+	// which messages become visible is the steps' serialisation order, as under strict
+	// two-phase locking. Only the locks are released earlier (the outcome of the step is
+	// fixed once its other pre-commits succeeded), so a fsync barrier or a round trip to a
+	// client no longer holds the state other archetypes wait for. See Context.commitAll.
+	LateCommit bool
 	// BeforeCommit, when set, runs before a step's commit frame goes out to a peer (after its
 	// other resources committed, in touch order): e.g. DurableSeq.Barrier, so that no message
 	// leaves the process before the log writes that precede it are durable (group commit: the
@@ -119,6 +130,7 @@ type TCPMailboxes struct {
 	closed  bool
 	used    bool
 	wg      sync.WaitGroup
+	order   commitOrder // LateCommit tickets
 }
 
 // ListenTCPMailboxes starts listening on listen (e.g. "127.0.0.1:0").
@@ -640,6 +652,16 @@ func (r *tcpSend) readClocks() []VClock { return nil }
 
 // preCommitKey: sends to different connections may pre-commit in parallel (parallelPreCommitter).
 func (r *tcpSend) preCommitKey() any { return r.s.l }
+
+// lateOrder is the commit order of r's process when r commits after the step's locks are
+// released (TCPOptions.LateCommit), else nil; deferPre: r's pre-commit may run then too (it
+// cannot abort the step: a message to a DropUnreachable destination is dropped instead).
+func (r *tcpSend) lateOrder() (o *commitOrder, deferPre bool) {
+	if !r.s.m.opts.LateCommit {
+		return nil, false
+	}
+	return &r.s.m.order, r.lossy
+}
 func (r *tcpSend) profArrival() int64   { return 0 }
 
 // stepBarrier is the BeforeCommit barrier this step's commit will run (nil when the step sent

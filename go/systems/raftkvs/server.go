@@ -155,6 +155,14 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		}
 		switch a.Name {
 		case AServer.Name:
+			// Step fusion: while messages are queued, the next serverLoop (receive) and
+			// handleMsg steps run in the same transaction: a batch of client requests is
+			// appended under one acquisition of the log, and a follower acknowledges a batch
+			// of AppendEntries after one fsync barrier (group commit). See docs/mpcal.md.
+			if b := cfg.handleBatch(); b > 1 {
+				opts = append(opts, distsys.WithFusion(b, "serverLoop", "handleMsg"),
+					distsys.WithFusionGuard("serverLoop", func() bool { return mb.Pending() > 0 }))
+			}
 			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog, early: cfg.ParallelLeaderFsync})),
 				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
