@@ -150,8 +150,8 @@ func WithEarlyBarrier() Option { return func(c *Context) { c.early = true } }
 // only when the steps' effects become visible changes (together, at the transaction's commit).
 // When a fused step aborts (an await, an empty mailbox, a lock timeout, a failed pre-commit),
 // the whole transaction is rolled back and the first step runs again alone, unfused, so
-// fusion never blocks a step that could run by itself. Off while traces are recorded (a
-// trace line is one step). E.g. a Raft server's apply loop, which applies one committed entry
+// fusion never blocks a step that could run by itself. A recorded trace has one event per
+// step, fused or not (trace.go). E.g. a Raft server's apply loop, which applies one committed entry
 // per step and answers its client: fused, a batch of entries is applied under one
 // acquisition of the log and commit index and its answers go out in parallel.
 func WithFusion(max int, labels ...string) Option {
@@ -995,7 +995,7 @@ func (c *Context) noteIdle(idle bool, waits []<-chan struct{}, label string) {
 // fuseNext reports whether the step that just ran (its code ended with a jump to c.next) may
 // continue into c.next within its transaction (WithFusion).
 func (c *Context) fuseNext() bool {
-	if c.fuse == nil || c.noFuse || c.trace != nil || c.pending != nil || !c.fuse[c.next] ||
+	if c.fuse == nil || c.noFuse || c.pending != nil || !c.fuse[c.next] ||
 		len(c.chain)+1 >= c.fuseMax {
 		return false
 	}
@@ -1016,6 +1016,9 @@ func (c *Context) fuseNext() bool {
 // unfuse sets up the retry of an aborted fused transaction: its first step, alone, with the
 // choices it made in the transaction (the fused steps' choices are forgotten).
 func (c *Context) unfuse() {
+	if c.trace != nil {
+		c.trace.fused = c.trace.fused[:0]
+	}
 	c.pc = c.chain[0]
 	c.chain = c.chain[:0]
 	c.noFuse = true
@@ -1140,6 +1143,9 @@ func (c *Context) Run() error {
 				c.chainCpos = c.cpos
 			}
 			c.chain = append(c.chain, c.pc)
+			if c.trace != nil {
+				c.traceFused()
+			}
 			c.pc, c.next = c.next, ""
 			err = c.runLabel(c.arch.Labels[c.pc])
 		}

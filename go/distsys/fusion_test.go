@@ -1,7 +1,11 @@
 package distsys
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -294,4 +298,49 @@ func lateCommitRun(t *testing.T, lateCommit bool, k int) (free, barriers int) {
 	mu.Lock()
 	defer mu.Unlock()
 	return free, barriers
+}
+
+// A trace of a fused run has one event per step, with consecutive clock entries of the instance,
+// and each fused step's locals as they were after it.
+func TestFusionTraceHasOneEventPerStep(t *testing.T) {
+	dir := t.TempDir()
+	arch := counterArch()
+	arch.Locals = []Local{{Name: "n", Init: func(*Context) tla.Value { return I(0) }}}
+	inc := arch.Labels["inc"]
+	arch.Labels = map[string]func(*Context) error{"inc": func(c *Context) error {
+		c.SetLocal("n", tla.Plus(c.Local("n"), I(1)))
+		return inc(c)
+	}}
+	x, _ := NewShared(I(0), SharedOptions{})
+	c := NewContext(arch, I(1), WithFusion(4, "inc"), WithTraceDir(dir), WithResource("x", x.Handle()))
+	if err := c.Run(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "Count_1.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 11 {
+		t.Fatalf("%d events, want 11 (one per step)", len(lines))
+	}
+	windows := map[[2]int64]int{}
+	for i, l := range lines {
+		var ev struct {
+			Label  string
+			Locals map[string]int64
+			Clock  map[string]uint64
+			Commit [2]int64
+		}
+		if err := json.Unmarshal([]byte(l), &ev); err != nil {
+			t.Fatal(err)
+		}
+		if ev.Label != "inc" || ev.Clock["Count/1"] != uint64(i+1) || ev.Locals["n"] != int64(i+1) {
+			t.Fatalf("event %d: %s", i, l)
+		}
+		windows[ev.Commit]++
+	}
+	if len(windows) != 3 {
+		t.Fatalf("%d commit windows, want 3 transactions: %v", len(windows), windows)
+	}
 }

@@ -113,6 +113,7 @@ type tracer struct {
 	me    string
 	clock VClock
 	ops   []traceOp
+	fused []fusedStep // the current transaction's steps before its last (WithFusion)
 	names map[Resource]string // root resource -> parameter name of the instance
 	err   error
 }
@@ -188,7 +189,7 @@ func (c *Context) traceClock() VClock {
 			}
 		}
 	}
-	next[t.me]++
+	next[t.me] += uint64(1 + len(t.fused))
 	for _, r := range c.touched {
 		if cc, ok := r.(clockCarrier); ok {
 			cc.setClock(next)
@@ -197,11 +198,9 @@ func (c *Context) traceClock() VClock {
 	return next
 }
 
-// traceCommit writes the event of a committed step.
-func (c *Context) traceCommit(label, next string, clock VClock, t0 int64) error {
-	t1 := time.Now().UnixNano()
-	t := c.trace
-	t.clock = clock
+// traceLocals are the instance's archetype locals: their current (tentative) values, which
+// after a commit are the committed ones.
+func (c *Context) traceLocals() jsonLocals {
 	locals := c.locals
 	if len(c.stack) > 0 {
 		locals = c.stack[0].locals
@@ -212,23 +211,61 @@ func (c *Context) traceCommit(label, next string, clock VClock, t0 int64) error 
 	}
 	sort.Strings(jl.names)
 	for _, n := range jl.names {
-		jl.vals = append(jl.vals, locals[n].Value())
+		v, _ := locals[n].Read()
+		jl.vals = append(jl.vals, v)
 	}
-	ev := traceEvent{Archetype: c.rootName, ID: t.me, Self: jsonValue{c.self}, Label: label, Next: next, Ops: t.ops, Locals: jl, Clock: clock, Commit: [2]int64{t0, t1}}
-	if ev.Ops == nil {
-		ev.Ops = []traceOp{}
-	}
-	b, err := json.Marshal(ev)
+	return jl
+}
+
+// fusedStep is a step of a fused transaction (WithFusion) that ran before the transaction's last:
+// its event is written when the transaction commits.
+type fusedStep struct {
+	label, next string
+	ops         []traceOp
+	locals      jsonLocals
+}
+
+// traceFused records the step that just ran (c.pc, jumping to c.next) as a fused step.
+func (c *Context) traceFused() {
+	t := c.trace
+	t.fused = append(t.fused, fusedStep{label: c.pc, next: c.next, ops: append([]traceOp(nil), t.ops...), locals: c.traceLocals()})
 	t.ops = t.ops[:0]
-	if err != nil {
-		return fmt.Errorf("trace: %v", err)
+}
+
+// traceCommit writes the events of a committed transaction: its fused steps (each one step of
+// the instance: its own clock entry counts them; they carry the clock the transaction's
+// messages carry, whose reads all happened before the transaction committed) and its last step.
+func (c *Context) traceCommit(label, next string, clock VClock, t0 int64) error {
+	t1 := time.Now().UnixNano()
+	t := c.trace
+	t.clock = clock
+	fused := t.fused
+	t.fused = t.fused[:0]
+	evs := make([]traceEvent, 0, len(fused)+1)
+	for i, f := range fused {
+		ck := clock.clone()
+		ck[t.me] = clock[t.me] - uint64(len(fused)-i)
+		evs = append(evs, traceEvent{Archetype: c.rootName, ID: t.me, Self: jsonValue{c.self}, Label: f.label, Next: f.next, Ops: f.ops, Locals: f.locals, Clock: ck, Commit: [2]int64{t0, t1}})
 	}
+	evs = append(evs, traceEvent{Archetype: c.rootName, ID: t.me, Self: jsonValue{c.self}, Label: label, Next: next, Ops: t.ops, Locals: c.traceLocals(), Clock: clock, Commit: [2]int64{t0, t1}})
+	var b []byte
+	for _, ev := range evs {
+		if ev.Ops == nil {
+			ev.Ops = []traceOp{}
+		}
+		line, err := json.Marshal(ev)
+		if err != nil {
+			t.ops = t.ops[:0]
+			return fmt.Errorf("trace: %v", err)
+		}
+		b = append(append(b, line...), '\n')
+	}
+	t.ops = t.ops[:0]
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.f == nil {
 		return nil
 	}
-	b = append(b, '\n')
 	if _, err := t.w.Write(b); err != nil {
 		return fmt.Errorf("trace: %v", err)
 	}
