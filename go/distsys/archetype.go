@@ -656,10 +656,12 @@ func (c *Context) commitAll() error {
 	var late []Resource
 	var order *commitOrder
 	var deferred map[Resource]bool
+	var mixed []*commitOrder // the orders of a step whose messages go through several (or some without one)
 	for _, r := range c.touched {
 		if l, ok := r.(lateCommitter); ok {
 			o, deferPre := l.lateOrder()
 			if o == nil || (order != nil && o != order) {
+				mixed = c.lateOrders()
 				late, order, deferred = nil, nil, nil
 				break
 			}
@@ -677,6 +679,19 @@ func (c *Context) commitAll() error {
 		c.abortAll()
 		return err
 	}
+	if len(mixed) > 0 {
+		// Messages through several ordered mailboxes: commit under the locks (as without
+		// LateCommit), after every earlier ticket of each order, holding a ticket of each.
+		tickets := takeTickets(mixed)
+		for i, o := range mixed {
+			o.wait(tickets[i])
+		}
+		defer func() {
+			for i, o := range mixed {
+				o.done(tickets[i])
+			}
+		}()
+	}
 	var first error
 	for _, r := range c.touched {
 		if order != nil {
@@ -691,7 +706,7 @@ func (c *Context) commitAll() error {
 	if order == nil {
 		return c.commitRelease(first)
 	}
-	ticket := order.take()
+	ticket := order.take1()
 	first = c.commitRelease(first)
 	defer order.done(ticket)
 	if len(deferred) > 0 {
@@ -753,12 +768,51 @@ type commitOrder struct {
 	fin  map[uint64]bool
 }
 
+// ticketMu makes taking tickets of several orders atomic (takeTickets), so that every two steps
+// hold their tickets of all orders in the same relative order (no waiting in a cycle).
+var ticketMu sync.Mutex
+
+func (o *commitOrder) take1() uint64 {
+	ticketMu.Lock()
+	defer ticketMu.Unlock()
+	return o.take()
+}
+
 func (o *commitOrder) take() uint64 {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	t := o.next
 	o.next++
 	return t
+}
+
+func takeTickets(os []*commitOrder) []uint64 {
+	ticketMu.Lock()
+	defer ticketMu.Unlock()
+	ts := make([]uint64, len(os))
+	for i, o := range os {
+		ts[i] = o.take()
+	}
+	return ts
+}
+
+// lateOrders are the distinct commit orders of the step's late committers.
+func (c *Context) lateOrders() []*commitOrder {
+	var os []*commitOrder
+	for _, r := range c.touched {
+		if l, ok := r.(lateCommitter); ok {
+			if o, _ := l.lateOrder(); o != nil {
+				dup := false
+				for _, p := range os {
+					dup = dup || p == o
+				}
+				if !dup {
+					os = append(os, o)
+				}
+			}
+		}
+	}
+	return os
 }
 
 func (o *commitOrder) wait(t uint64) {
