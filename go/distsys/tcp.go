@@ -662,7 +662,7 @@ func (r *tcpSend) lateOrder() (o *commitOrder, deferPre bool) {
 	}
 	return &r.s.m.order, r.lossy
 }
-func (r *tcpSend) profArrival() int64   { return 0 }
+func (r *tcpSend) profArrival() int64 { return 0 }
 
 // stepBarrier is the BeforeCommit barrier this step's commit will run (nil when the step sent
 // nothing through r or r has no barrier); see Context.earlyBarrier.

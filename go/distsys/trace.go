@@ -113,7 +113,7 @@ type tracer struct {
 	me    string
 	clock VClock
 	ops   []traceOp
-	fused []fusedStep // the current transaction's steps before its last (WithFusion)
+	fused []fusedStep         // the current transaction's steps before its last (WithFusion)
 	names map[Resource]string // root resource -> parameter name of the instance
 	err   error
 }

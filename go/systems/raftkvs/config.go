@@ -31,7 +31,7 @@ type Config struct {
 	// NoLateCommit (our extension; default false): commit a step's messages before releasing
 	// its Shared locks (distsys.TCPOptions.LateCommit off), for comparison.
 	NoLateCommit bool `yaml:"noLateCommit"`
-	Servers             map[int]struct {
+	Servers      map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
