@@ -35,9 +35,18 @@ func TestReappendSharesEqualElements(t *testing.T) {
 	if !Apply(log, MakeInt(99)).Equal(entry(99)) || !Apply(other, MakeInt(99)).Equal(entry(-1)) {
 		t.Fatalf("log[99] = %v, other[99] = %v", Apply(log, MakeInt(99)), Apply(other, MakeInt(99)))
 	}
+	// equal entries followed by new ones (a pipelined AppendEntries): shared, the new ones in place
+	longer := Concat(prefix, MakeTuple(entry(98), entry(99), entry(100), entry(101), entry(102)))
+	if _, gv := longer.Pairs(); &gv[0] != &lv[0] || Len(longer).AsInt() != 102 || !Apply(longer, MakeInt(102)).Equal(entry(102)) {
+		t.Fatal("re-appending held entries plus new ones copied the log, or lost entries")
+	}
+	if Len(log).AsInt() != 100 || !SubSeq(longer, MakeInt(1), MakeInt(100)).Equal(log) {
+		t.Fatal("the old log changed")
+	}
 	// the shared result can still grow: an append past the log's end takes the slot (or copies)
-	grown := Append(full, entry(101))
-	if Len(grown).AsInt() != 101 || !Apply(grown, MakeInt(101)).Equal(entry(101)) || Len(log).AsInt() != 100 {
+	grown := Append(full, entry(-101))
+	if Len(grown).AsInt() != 101 || !Apply(grown, MakeInt(101)).Equal(entry(-101)) || Len(log).AsInt() != 100 ||
+		!Apply(longer, MakeInt(101)).Equal(entry(101)) {
 		t.Fatal("append after a shared re-append")
 	}
 }

@@ -102,12 +102,23 @@ func appendSeq(s Value, es []Value) Value {
 			c.w.Store(int64(n + k))
 			return mkSeq(vs, c)
 		}
-		// A longer sequence over the array already holds these elements after s's (a Raft
-		// follower re-appending entries it has: log := SubSeq(log, 1, i) \o entries): share them
-		// instead of copying the whole array (O(k), and Equal with the old sequence stays O(1)).
-		if int64(n+k) <= c.w.Load() {
-			if all := vs[:n+k]; equalElems(all[n:], es) {
-				return mkSeq(all, c)
+		// A longer sequence over the array already holds elements after s's (a Raft follower
+		// re-appending entries it has, maybe followed by new ones: log := SubSeq(log, 1, i) \o
+		// entries): when they equal es's first ones, share them and write the rest in place if
+		// the array's end is still free, instead of copying the whole array (O(k), and Equal
+		// with the old sequence stays O(1)).
+		if w := int(c.w.Load()); w > n {
+			arr := vs[:cap(vs)]
+			m := min(w, n+k) - n
+			if equalElems(arr[n:n+m], es[:m]) {
+				if m == k {
+					return mkSeq(arr[:n+k], c)
+				}
+				if c.n.CompareAndSwap(int64(w), int64(n+k)) {
+					copy(arr[w:n+k], es[m:])
+					c.w.Store(int64(n + k))
+					return mkSeq(arr[:n+k], c)
+				}
 			}
 		}
 	}
