@@ -38,6 +38,12 @@ def meta(etcd_version):
 
 def sweep(runs, out, etcd_version):
     failed = [r for r in runs if r.get("mode") == "sweep-error"]
+    # with kvbench -check (CHECK=1): porcupine's verdict on each cluster's whole history
+    checks = [{k: r[k] for k in ("system", "nodes", "rep", "workloads", "check")} for r in runs if r.get("mode") == "sweep-check"]
+    for c in checks:
+        k = c["check"]
+        print(f"history {c['system']} n={c['nodes']} rep {c['rep']} ({c['workloads']}): {k['verdict']} "
+              f"({k['operations']} operations, {k['final_reads']} final reads)")
     runs = [r for r in runs if r.get("mode") == "sweep"]
     for r in failed:
         print(f"cluster failed: {r['system']} n={r['nodes']} rep {r['rep']}: {r['error']}")
@@ -77,7 +83,7 @@ def sweep(runs, out, etcd_version):
         summary.append(row)
     with open(out + ".json", "w") as f:
         json.dump({"meta": meta(etcd_version), "peaks": summary, "points": points, "runs": runs,
-                   "failed_clusters": failed}, f, indent=1)
+                   "failed_clusters": failed, "linearizability": checks}, f, indent=1)
     for row in summary:
         frac = f"  ({row['fraction_of_etcd_peak']:.1%} of etcd" if "fraction_of_etcd_peak" in row else ""
         if frac:

@@ -10,6 +10,8 @@
 # Knobs (environment): NODES=3,5 WORKLOADS=A,B,C,D,F CLIENTS=1,2,4,8,16,32,64 REPS=3 WARMUP=2s
 # DURATION=10s RECORDS=1000 SYSTEMS=raftkvs,etcd PROFILE=pgo (raftkvs timing: pgo | slow)
 # PARALLEL_FSYNC=0 (1: raftkvs' leader fsyncs its log in parallel with replication)
+# CHECK=0 (1: porcupine checks each cluster's whole history, every run and a final read of every
+# written key; on by default with SMOKE=1) CHECKTIMEOUT=5m
 # OPTIMEOUT=2s MAXTIME=4h OUT=bench/results/raftkv (OUT.runs.jsonl, OUT.json, OUT-throughput.png,
 # OUT-latency.png). Everything stays on 127.0.0.1; kvbench stops at MAXTIME and kills the servers
 # it started on exit. Then faults.sh runs (its own knobs; RUN_FAULTS=0 skips it), so `make bench`
@@ -17,7 +19,7 @@
 source "$(dirname "$0")/lib.sh"
 if [ "${SMOKE:-0}" = 1 ]; then
   : "${NODES:=3}" "${WORKLOADS:=A,C}" "${CLIENTS:=1,4}" "${REPS:=1}" "${WARMUP:=500ms}" "${DURATION:=2s}"
-  : "${RECORDS:=200}" "${MAXTIME:=5m}" "${OUT:=${TMPDIR:-/tmp}/raftkv-smoke}"
+  : "${RECORDS:=200}" "${MAXTIME:=5m}" "${OUT:=${TMPDIR:-/tmp}/raftkv-smoke}" "${CHECK:=1}"
 fi
 NODES=${NODES:-3,5}; WORKLOADS=${WORKLOADS:-A,B,C,D,F}; CLIENTS=${CLIENTS:-1,2,4,8,16,32,64}
 REPS=${REPS:-3}; WARMUP=${WARMUP:-2s}; DURATION=${DURATION:-10s}; RECORDS=${RECORDS:-1000}
@@ -32,6 +34,7 @@ echo "kvbench sweep: nodes $NODES, workloads $WORKLOADS, clients $CLIENTS, reps 
   -nodes "$NODES" -workloads "$WORKLOADS" -clients "$CLIENTS" -reps "$REPS" -warmup "$WARMUP" \
   -duration "$DURATION" -records "$RECORDS" -profile "$PROFILE" -optimeout "$OPTIMEOUT" \
   -parallelfsync="$([ "${PARALLEL_FSYNC:-0}" = 1 ] && echo true || echo false)" \
+  -check="$([ "${CHECK:-0}" = 1 ] && echo true || echo false)" -checktimeout "${CHECKTIMEOUT:-5m}" \
   -maxtime "$MAXTIME" -out "$OUT.runs.jsonl"
 "$PY" "$RAFTKV_DIR/plot.py" sweep "$OUT.runs.jsonl" "$OUT" "$("$ETCD_BIN" --version | head -1)"
 if [ "${RUN_FAULTS:-1}" = 1 ]; then

@@ -36,6 +36,16 @@ type SharedOptions struct {
 // starves). Waiting for a lock longer than Timeout aborts the step; a handle whose upgrade timed
 // out (two steps reading and then writing the same value wait for each other) takes exclusive
 // locks from then on, also for reads.
+//
+// Lock waits are fair across aborts: a step whose wait timed out leaves a claim (a place in a
+// FIFO queue) that survives its abort. While claims are queued, the lock goes to the oldest
+// claimant (it also passes waiting writers), and steps without a claim wait. Without this, an
+// archetype that takes the lock in a loop and holds it long (a Raft leader's apply loop, whose
+// steps hold commitIndex through an fsync before their answers leave) re-takes it right after
+// each release, before the woken waiter runs again, and the waiter (the leader's heartbeats)
+// starves: its step aborts on every Timeout, for ever (a livelock; followers then elect a new
+// leader). A claim whose owner does not come back lapses a few Timeouts after the lock becomes
+// free (claimLapse), so a step that took another path on its retry holds the others up once, briefly.
 type Shared struct {
 	opts    SharedOptions
 	mu      sync.Mutex // guards everything below
@@ -45,6 +55,64 @@ type Shared struct {
 	value   tla.Value
 	changed chan struct{} // closed (and replaced) by every commit that changes value
 	freed   chan struct{} // made on demand, closed by the next change of the lock's state
+	claims  []sharedClaim // handles whose lock wait timed out, oldest first
+}
+
+// claimLapse is how many Timeouts a claim outlives the lock's release: its owner's retry may
+// first wait for other locks of its step (each up to one Timeout).
+const claimLapse = 4
+
+// sharedClaim is a queued handle; lapse is zero while the lock is held (its owner cannot take
+// it yet), else the time after which the claim is dropped if its owner has not taken the lock.
+type sharedClaim struct {
+	h     *sharedHandle
+	lapse time.Time
+}
+
+// free reports whether nobody holds the lock (s.mu held).
+func (s *Shared) free() bool { return s.readers == 0 && !s.writer }
+
+// headClaim drops lapsed claims and returns the oldest live one's handle (nil if none) and when
+// it lapses (zero while the lock is held); when the lock is free, the oldest claim's lapse clock
+// starts (s.mu held).
+func (s *Shared) headClaim(now time.Time) (*sharedHandle, time.Time) {
+	for len(s.claims) > 0 {
+		c := &s.claims[0]
+		if c.lapse.IsZero() {
+			if s.free() {
+				c.lapse = now.Add(claimLapse * s.opts.Timeout)
+			}
+			return c.h, c.lapse
+		}
+		if now.Before(c.lapse) {
+			return c.h, c.lapse
+		}
+		s.claims = s.claims[1:]
+	}
+	return nil, time.Time{}
+}
+
+// claim queues h (once) after its lock wait timed out (s.mu held).
+func (s *Shared) claim(h *sharedHandle) {
+	for _, c := range s.claims {
+		if c.h == h {
+			return
+		}
+	}
+	s.claims = append(s.claims, sharedClaim{h: h})
+}
+
+// unclaim drops h's claim, if any (s.mu held).
+func (s *Shared) unclaim(h *sharedHandle) {
+	for i, c := range s.claims {
+		if c.h == h {
+			s.claims = append(s.claims[:i:i], s.claims[i+1:]...)
+			if len(s.claims) == 0 {
+				s.claims = nil
+			}
+			return
+		}
+	}
 }
 
 // NewShared returns a shared value starting at init (or at its stored value, with a Store).
@@ -91,7 +159,8 @@ func (s *Shared) signalLocked() {
 }
 
 // acquire takes the lock for a read (shared, unless xonly) or a write (exclusive, upgrading a
-// held shared lock), waiting at most Timeout.
+// held shared lock), waiting at most Timeout (or, when only another step's claim holds it back,
+// until that claim is used or lapses).
 func (h *sharedHandle) acquire(write bool) error {
 	if h.held && (h.excl || !write) {
 		return nil
@@ -100,28 +169,48 @@ func (h *sharedHandle) acquire(write bool) error {
 	excl := write || h.xonly
 	upgrade := h.held
 	var t *time.Timer
-	counted := false
+	var deadline time.Time
+	counted, fired := false, false
 	for {
 		s.mu.Lock()
 		ok := false
+		// With claims queued only the oldest claimant may take the lock (it passes waiting
+		// writers); an upgrade already holds it, so claims do not stop it.
+		now := time.Now()
+		head, lapse := s.headClaim(now)
+		mine, others := head == h, head != nil && head != h
+		if deadline.IsZero() {
+			deadline = now.Add(s.opts.Timeout)
+		}
+		if others && lapse.After(deadline) {
+			// Held back only by another step's claim: wait for it to be used or to lapse (a
+			// bounded wait too), not only Timeout, or a claim that is never used would make
+			// every other step abort until it lapses.
+			deadline = lapse
+		}
 		switch {
 		case upgrade:
 			ok = s.readers == 1 && !s.writer
 			if ok {
 				s.readers, s.writer = 0, true
 			}
+		case others:
 		case excl:
 			ok = s.readers == 0 && !s.writer
 			if ok {
 				s.writer = true
 			}
 		default:
-			ok = !s.writer && s.wwait == 0
+			ok = !s.writer && (s.wwait == 0 || mine)
 			if ok {
 				s.readers++
 			}
 		}
 		if ok {
+			if mine {
+				s.unclaim(h)
+				s.signalLocked() // steps held back by this claim may wait for the lock itself now
+			}
 			if counted {
 				s.wwait--
 			}
@@ -136,6 +225,39 @@ func (h *sharedHandle) acquire(write bool) error {
 			}
 			return nil
 		}
+		if fired {
+			if d := time.Until(deadline); d > 0 { // extended meanwhile (a claim that may lapse)
+				fired = false
+				t.Reset(d)
+			} else {
+				// Timed out: the step aborts; its retry keeps its place (a claim).
+				if !upgrade {
+					s.claim(h) // the retry gets the lock before steps that did not wait
+				}
+				if counted {
+					if s.wwait--; s.wwait == 0 {
+						s.signalLocked() // readers held back by this writer may go on
+					}
+				}
+				if upgrade {
+					// The step aborts: drop its shared lock now (the other reader's upgrade may
+					// go on), so that the rollback's release does not wake this archetype's own
+					// wait below.
+					s.readers--
+					s.signalLocked()
+					h.held, h.excl, h.dirty, h.cur = false, false, false, tla.Value{}
+				}
+				if s.freed == nil {
+					s.freed = make(chan struct{})
+				}
+				h.wait = s.freed // the next change after this wait (not the one this timeout made)
+				s.mu.Unlock()
+				if upgrade {
+					h.xonly = true
+				}
+				return ErrAborted
+			}
+		}
 		if excl && !counted {
 			s.wwait++
 			counted = true
@@ -147,34 +269,12 @@ func (h *sharedHandle) acquire(write bool) error {
 		h.wait = ch
 		s.mu.Unlock()
 		if t == nil {
-			t = time.NewTimer(s.opts.Timeout)
+			t = time.NewTimer(time.Until(deadline))
 		}
 		select {
 		case <-ch:
 		case <-t.C:
-			s.mu.Lock()
-			if counted {
-				if s.wwait--; s.wwait == 0 {
-					s.signalLocked() // readers held back by this writer may go on
-				}
-			}
-			if upgrade {
-				// The step aborts: drop its shared lock now (the other reader's upgrade may
-				// go on), so that the rollback's release does not wake this archetype's own
-				// wait below.
-				s.readers--
-				s.signalLocked()
-				h.held, h.excl, h.dirty, h.cur = false, false, false, tla.Value{}
-			}
-			if s.freed == nil {
-				s.freed = make(chan struct{})
-			}
-			h.wait = s.freed // the next change after this wait (not the one this timeout made)
-			s.mu.Unlock()
-			if upgrade {
-				h.xonly = true
-			}
-			return ErrAborted
+			fired = true // one more try (a claim may have lapsed), then abort
 		}
 	}
 }
@@ -187,6 +287,7 @@ func (h *sharedHandle) release() {
 	} else {
 		s.readers--
 	}
+	_, _ = s.headClaim(time.Now()) // a free lock starts the oldest claim's lapse clock
 	s.signalLocked()
 	s.mu.Unlock()
 	h.held, h.excl, h.dirty = false, false, false

@@ -1,6 +1,7 @@
 package distsys
 
 import (
+	"fmt"
 	"math/rand"
 	"sync"
 	"time"
@@ -9,16 +10,27 @@ import (
 )
 
 // ElectionTimer is a randomised timeout (Raft's election timer, PGo's TimerResource): a read
-// returns TRUE once the current deadline has passed, and arms a new deadline drawn uniformly
-// from [min, min+spread); before the deadline it returns FALSE at once (so an `await timer`
-// aborts), and the handle's Changed is closed at the deadline, when Run retries the step. A
-// committed write of any value re-arms the deadline (a reset, e.g. on a heartbeat).
+// returns TRUE once the current deadline has passed; when that step commits, a new deadline is
+// armed, drawn uniformly from [min, min+spread). Before the deadline a read returns FALSE at once
+// (so an `await timer` aborts), and the handle's Changed is closed at the deadline, when Run
+// retries the step. A committed write of any value re-arms the deadline (a reset, e.g. on a
+// heartbeat).
+//
+// A TRUE read is validated like a lock-free read: if another step's reset commits between the
+// read and this step's commit, the step aborts (PreCommit) and waits for the new deadline. The
+// timer is no Shared, so without this a Raft follower whose deadline passed while it was handling
+// a heartbeat (a step of tens of ms on a loaded machine) started an election just after that
+// heartbeat reset its timer: the two steps are not serialisable (the election step read the
+// timer before the reset and wrote the state the heartbeat step had read), and under load such
+// elections deposed a working leader again and again (docs/mpcal.md). An aborted TRUE read no
+// longer consumes the timeout either (it used to arm a new deadline at the read).
 type ElectionTimer struct {
 	min, spread time.Duration
 	// MaxWait is unused (reads no longer sleep); kept so that existing glue compiles.
 	MaxWait  time.Duration
 	mu       sync.Mutex
 	deadline time.Time
+	gen      uint64 // counts re-arms
 	rng      *rand.Rand
 }
 
@@ -35,6 +47,7 @@ func (t *ElectionTimer) rearm() {
 		d += time.Duration(t.rng.Int63n(int64(t.spread)))
 	}
 	t.deadline = time.Now().Add(d)
+	t.gen++
 }
 
 // Reset re-arms the deadline now.
@@ -50,7 +63,9 @@ func (t *ElectionTimer) Resource() Resource { return &timerHandle{t: t} }
 type timerHandle struct {
 	t     *ElectionTimer
 	reset bool
-	wait  time.Time // the deadline a FALSE read saw
+	fired bool      // the step read TRUE (the deadline of generation gen had passed)
+	gen   uint64    // the timer's generation at the TRUE read
+	wait  time.Time // the deadline a FALSE read (or a failed validation) saw
 }
 
 func (h *timerHandle) Read() (tla.Value, error) {
@@ -62,7 +77,9 @@ func (h *timerHandle) Read() (tla.Value, error) {
 		return tla.False, nil
 	}
 	h.wait = time.Time{}
-	t.rearm()
+	if !h.fired {
+		h.fired, h.gen = true, t.gen
+	}
 	return tla.True, nil
 }
 
@@ -78,15 +95,35 @@ func (h *timerHandle) Changed() <-chan struct{} {
 }
 func (h *timerHandle) Write(tla.Value) error             { h.reset = true; return nil }
 func (h *timerHandle) Index(tla.Value) (Resource, error) { return nil, ErrNotIndexable }
-func (h *timerHandle) PreCommit() error                  { return nil }
-func (h *timerHandle) Commit() error {
-	if h.reset {
-		h.reset = false
-		h.t.Reset()
+
+// PreCommit aborts a step that read TRUE when a reset has committed since (see ElectionTimer).
+func (h *timerHandle) PreCommit() error {
+	if !h.fired {
+		return nil
+	}
+	t := h.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.gen != h.gen {
+		h.wait = t.deadline // Changed: retry at the new deadline
+		return fmt.Errorf("%w: the timer was reset after it was read as expired", ErrAborted)
 	}
 	return nil
 }
-func (h *timerHandle) Abort()       { h.reset, h.wait = false, time.Time{} }
+
+func (h *timerHandle) Commit() error {
+	t := h.t
+	if h.fired || h.reset {
+		t.mu.Lock()
+		if h.reset || t.gen == h.gen {
+			t.rearm() // the expiry this step consumed, or its reset
+		}
+		t.mu.Unlock()
+	}
+	h.fired, h.reset = false, false
+	return nil
+}
+func (h *timerHandle) Abort()       { h.reset, h.fired, h.wait = false, false, time.Time{} }
 func (h *timerHandle) Close() error { return nil }
 
 // Flag is a Boolean the glue raises (Set) and an archetype consumes: a read returns whether it is

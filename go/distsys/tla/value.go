@@ -46,8 +46,12 @@ type Value struct {
 // after winning the compare-and-swap n -> n+k; every other sequence over the array is shorter and
 // never reads those slots, so no value ever observes a change. A losing Append copies (once: the
 // copy has its own claim). So a log extended by log := Append(log, e) costs amortised O(1), not a
-// copy of the whole log, while every value stays immutable.
-type tailClaim struct{ n atomic.Int64 }
+// copy of the whole log, while every value stays immutable. A losing Append whose elements equal
+// the ones already written after it (w: stored once they are) shares them instead of copying.
+type tailClaim struct {
+	n atomic.Int64 // elements claimed: the longest sequence over the array
+	w atomic.Int64 // elements written (stored after the copy: elements below it may be read)
+}
 
 // maxSharedSeqKeys bounds the shared 1..n key array (a longer sequence gets its own keys).
 const maxSharedSeqKeys = 1 << 15
@@ -91,16 +95,39 @@ func appendSeq(s Value, es []Value) Value {
 	if k == 0 {
 		return s
 	}
-	if c := s.tail; c != nil && n+k <= cap(vs) && c.n.CompareAndSwap(int64(n), int64(n+k)) {
-		vs = vs[:n+k]
-		copy(vs[n:], es)
-		return mkSeq(vs, c)
+	if c := s.tail; c != nil && n+k <= cap(vs) {
+		if c.n.CompareAndSwap(int64(n), int64(n+k)) {
+			vs = vs[:n+k]
+			copy(vs[n:], es)
+			c.w.Store(int64(n + k))
+			return mkSeq(vs, c)
+		}
+		// A longer sequence over the array already holds elements after s's (a Raft follower
+		// re-appending entries it has, maybe followed by new ones: log := SubSeq(log, 1, i) \o
+		// entries): when they equal es's first ones, share them and write the rest in place if
+		// the array's end is still free, instead of copying the whole array (O(k), and Equal
+		// with the old sequence stays O(1)).
+		if w := int(c.w.Load()); w > n {
+			arr := vs[:cap(vs)]
+			m := min(w, n+k) - n
+			if equalElems(arr[n:n+m], es[:m]) {
+				if m == k {
+					return mkSeq(arr[:n+k], c)
+				}
+				if c.n.CompareAndSwap(int64(w), int64(n+k)) {
+					copy(arr[w:n+k], es[m:])
+					c.w.Store(int64(n + k))
+					return mkSeq(arr[:n+k], c)
+				}
+			}
+		}
 	}
 	nv := make([]Value, n+k, max(2*(n+k), 4))
 	copy(nv, vs)
 	copy(nv[n:], es)
 	c := &tailClaim{}
 	c.n.Store(int64(n + k))
+	c.w.Store(int64(n + k))
 	return mkSeq(nv, c)
 }
 
@@ -401,6 +428,16 @@ func equal(a, b Value) bool {
 		return false
 	}
 	return equalSlices(a.keys, b.keys) && equalSlices(a.vals, b.vals)
+}
+
+// equalElems compares element by element (a and b are no slices of one array).
+func equalElems(a, b []Value) bool {
+	for i := range a {
+		if !equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func equalSlices(a, b []Value) bool {

@@ -19,7 +19,7 @@ func TestPlogRewritesOnlyWhatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &plogResource{k: k, seq: seq}
+	p := newPlogResource(k, seq, false, seq.Value())
 	entry := func(term int64, v string) tla.Value {
 		return tla.MakeRecord(tla.Field{Name: "term", Value: tla.MakeInt(term)}, tla.Field{Name: "v", Value: tla.MakeString(v)})
 	}

@@ -163,7 +163,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 				opts = append(opts, distsys.WithFusion(b, "serverLoop", "handleMsg"),
 					distsys.WithFusionGuard("serverLoop", func() bool { return mb.Pending() > 0 }))
 			}
-			opts = append(opts, distsys.WithResource("plog", only("plog", &plogResource{k: k, seq: s.plog, early: cfg.ParallelLeaderFsync})),
+			opts = append(opts, distsys.WithResource("plog", only("plog", newPlogResource(k, s.plog, cfg.ParallelLeaderFsync, logInit))),
 				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
 		case AServerAppendEntries.Name:
@@ -231,48 +231,62 @@ func (s *Server) Close() {
 type plogResource struct {
 	k     *distsys.Constants
 	seq   *distsys.DurableSeq
-	early bool        // start the fsync at commit (ParallelLeaderFsync)
-	cur   []tla.Value // tentative sequence; nil when the step has not written
-	ops   []distsys.SeqOp
+	early bool // start the fsync at commit (ParallelLeaderFsync)
+	// mirror is the committed sequence (seq's elements) as a TLA+ sequence, and cur the step's
+	// tentative one: both share their elements (SubSeq, \o), so a step costs O(entries it
+	// changes), not O(log). (It copied the whole log up to three times per step before: a
+	// follower handles an AppendEntries every few ms, so the cost grew with the log until the
+	// cluster crawled; docs/mpcal.md.)
+	mirror  tla.Value
+	cur     tla.Value
+	touched bool
+	keep    int // the step's first changed index (the shortest prefix of mirror it kept)
 }
 
-func (p *plogResource) value() []tla.Value {
-	if p.cur == nil {
-		if p.seq == nil {
-			return []tla.Value{}
-		}
-		_, vs := p.seq.Value().Pairs()
-		p.cur = append([]tla.Value{}, vs...)
+func newPlogResource(k *distsys.Constants, seq *distsys.DurableSeq, early bool, committed tla.Value) *plogResource {
+	return &plogResource{k: k, seq: seq, early: early, mirror: committed}
+}
+
+func (p *plogResource) value() tla.Value {
+	if p.touched {
+		return p.cur
 	}
-	return p.cur
+	return p.mirror
 }
 
-func (p *plogResource) Read() (tla.Value, error) { return tla.MakeTuple(p.value()...), nil }
+// change records the step's new tentative sequence, which keeps the first keep elements.
+func (p *plogResource) change(keep int, cur tla.Value) {
+	if !p.touched || keep < p.keep {
+		p.keep = keep
+	}
+	p.cur, p.touched = cur, true
+}
+
+func (p *plogResource) Read() (tla.Value, error) { return p.value(), nil }
 
 func (p *plogResource) Write(v tla.Value) error {
 	cur := p.value()
+	n := int(tla.Len(cur).AsInt())
 	switch cmd := tla.Dot(v, "cmd"); {
 	case cmd.Equal(p.k.Get("LogConcat")):
-		_, es := tla.Dot(v, "entries").Pairs()
-		if len(es) > 0 {
-			p.ops = append(p.ops, distsys.SeqOp{Keep: len(cur), Append: append([]tla.Value(nil), es...)})
-			p.cur = append(cur, es...)
+		es := tla.Dot(v, "entries")
+		if p.seq != nil && tla.Len(es).AsInt() > 0 {
+			p.change(n, tla.Concat(cur, es))
 		}
 	case cmd.Equal(p.k.Get("LogPop")):
-		n := tla.Dot(v, "cnt").AsInt()
+		c := tla.Dot(v, "cnt").AsInt()
 		if p.seq == nil { // no persistence: the writes are dropped, the log's length is not known here
-			if n < 0 {
-				return fmt.Errorf("plog: pop %d entries", n)
+			if c < 0 {
+				return fmt.Errorf("plog: pop %d entries", c)
 			}
 			break
 		}
-		if n < 0 || n > int64(len(cur)) {
-			return fmt.Errorf("plog: pop %d of %d entries", n, len(cur))
+		if c < 0 || c > int64(n) {
+			return fmt.Errorf("plog: pop %d of %d entries", c, n)
 		}
-		if n > 0 {
-			keep := len(cur) - int(n)
-			p.ops = append(p.ops, distsys.SeqOp{Keep: keep})
-			p.cur = cur[:keep:keep]
+		if c > 0 {
+			keep := n - int(c)
+			p.change(keep, tla.SubSeq(cur, tla.MakeInt(1), tla.MakeInt(int64(keep))))
 		}
 	default:
 		return fmt.Errorf("plog: unknown command %v", cmd)
@@ -285,24 +299,23 @@ func (p *plogResource) Index(tla.Value) (distsys.Resource, error) {
 }
 func (p *plogResource) PreCommit() error { return nil }
 func (p *plogResource) Commit() error {
-	ops, cur := p.ops, p.cur
-	p.ops, p.cur = nil, nil
-	if len(ops) == 0 || p.seq == nil {
+	if !p.touched || p.seq == nil {
+		p.Abort()
 		return nil
 	}
+	next, keep := p.cur, p.keep
+	p.Abort()
 	// One operation from the first entry the step changed: entries it popped and appended again
 	// (a follower receiving entries it already has, as every AppendEntries sent before the
 	// previous answer arrived carries) are not rewritten, and a step that leaves the log as it
 	// was writes and fsyncs nothing.
-	keep := ops[0].Keep
-	for _, o := range ops[1:] {
-		keep = min(keep, o.Keep)
-	}
-	_, old := p.seq.Value().Pairs()
+	_, old := p.mirror.Pairs()
+	_, cur := next.Pairs()
 	for keep < len(old) && keep < len(cur) && old[keep].Equal(cur[keep]) {
 		keep++
 	}
 	if keep == len(old) && keep == len(cur) {
+		p.mirror = next
 		return nil
 	}
 	// Written without fsync: the mailboxes' BeforeCommit barrier makes it durable before any
@@ -317,6 +330,7 @@ func (p *plogResource) Commit() error {
 	if err := p.seq.ApplyDeferred([]distsys.SeqOp{{Keep: keep, Append: append([]tla.Value(nil), cur[keep:]...)}}); err != nil {
 		return err
 	}
+	p.mirror = next
 	if p.early {
 		// Start the fsync now, in parallel with the leader's AppendEntries (which do not wait
 		// for it); whoever needs the writes durable waits in Barrier for this fsync, or the
@@ -325,5 +339,5 @@ func (p *plogResource) Commit() error {
 	}
 	return nil
 }
-func (p *plogResource) Abort()       { p.ops, p.cur = nil, nil }
+func (p *plogResource) Abort()       { p.touched, p.cur, p.keep = false, tla.Value{}, 0 }
 func (p *plogResource) Close() error { return nil }

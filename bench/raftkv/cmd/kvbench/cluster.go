@@ -179,6 +179,18 @@ func (c *raftCluster) restart(s int) error {
 	return fmt.Errorf("raftkvs server %d: no status within 20 s", s)
 }
 
+// maxTerm is the highest Raft term any server reported (its status lines, every 50 ms): a rise
+// during a run means elections (each candidacy takes a new term).
+func (c *raftCluster) maxTerm() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var m int64
+	for _, s := range c.status {
+		m = max(m, s.term)
+	}
+	return m
+}
+
 func (c *raftCluster) leader(timeout time.Duration) (int, error) {
 	end := time.Now().Add(timeout)
 	for time.Now().Before(end) {

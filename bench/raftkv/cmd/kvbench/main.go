@@ -9,7 +9,9 @@
 // Sweep: for each repetition and node count, each system (their order alternates between
 // repetitions) gets a fresh cluster, the records are loaded, and every workload runs at each
 // client count in increasing order until throughput has fallen below 90% of the best so far
-// twice (the peak has passed). One JSON line per run.
+// twice (the peak has passed). One JSON line per run. With -check, each cluster's whole history
+// (loaded records, every run of every workload on one time line, a final read of every written
+// key) is checked with porcupine too: one "sweep-check" line per cluster.
 //
 // Fault: a fresh cluster (peers talk through fault-injecting proxies), workload A; at 1/3 of the
 // run the leader (or a follower) is SIGKILLed, or the leader is cut from its peers; at 2/3 the node
@@ -57,13 +59,14 @@ var (
 	profile   = flag.String("profile", "pgo", "raftkvs timing: pgo (PGo's local-3.yaml) or slow (our test config)")
 	outPath   = flag.String("out", "", "append one JSON line per run here (default stdout)")
 	checkDir  = flag.String("checkdir", "", "fault mode: write each run's checker output and op log here")
-	checkTime = flag.Duration("checktimeout", 5*time.Minute, "fault mode: porcupine's time limit per history")
+	checkTime = flag.Duration("checktimeout", 5*time.Minute, "fault mode and -check: porcupine's time limit per history")
 	maxTime   = flag.Duration("maxtime", 2*time.Hour, "stop everything after this")
 	workDir   = flag.String("workdir", "", "data directories and server logs (default: a new temp dir, removed at exit)")
 	seed      = flag.Int64("seed", 1, "random seed")
 	opLogs    = flag.Bool("oplogs", false, "fault mode: save every run's op log (gzipped JSON) in -checkdir, not only of failed checks")
 	persist   = flag.Bool("persist", true, "raftkvs: persist: true (fsync'd log, as etcd); false only to diagnose")
 	parFsync  = flag.Bool("parallelfsync", false, "raftkvs: parallelLeaderFsync: true (the leader's log fsync runs in parallel with replication)")
+	checkSw   = flag.Bool("check", false, "sweep mode: check each cluster's whole history (every run, then a final read of every written key) with porcupine")
 	etcdLog   = flag.String("etcdlog", "error", "etcd --log-level (its logs are in -workdir)")
 )
 
@@ -245,6 +248,7 @@ type runLine struct {
 	Hist       []ycsb.Bucket `json:"latency_histogram"`
 	Profile    string        `json:"raftkvs_profile,omitempty"`
 	ParFsync   bool          `json:"raftkvs_parallel_fsync,omitempty"`
+	TermRise   *int64        `json:"raftkvs_term_rise,omitempty"` // rise of the highest Raft term during the run (0: no election)
 	When       string        `json:"when"`
 }
 
@@ -271,27 +275,48 @@ func sweep(ctx context.Context, sysList []string, dir string) {
 					emit(map[string]any{"mode": "sweep-error", "system": system, "nodes": nodes, "rep": rep, "error": err.Error()})
 					continue
 				}
+				base := time.Now() // the cluster's time line: every run's operations are placed on it
+				var hist []ycsb.Op
 				for _, w := range list(*workloads) {
 					best, drops := 0.0, 0
 					for _, n := range cls {
 						if ctx.Err() != nil {
 							return
 						}
+						rc, _ := c.(*raftCluster)
+						var term0 int64
+						if rc != nil {
+							term0 = rc.maxTerm()
+						}
 						res, err := ycsb.Run(ctx, kvs[:n], ycsb.Options{Workload: ycsb.Core[w], Records: *records,
 							Seed: *seed + int64(rep*1000+n), Warmup: *warmup, Duration: *duration})
 						if err != nil {
 							fatal("%v", err)
 						}
+						if *checkSw {
+							off := res.Start.Sub(base)
+							for _, op := range res.Log {
+								op.Start, op.End = op.Start+off, op.End+off
+								hist = append(hist, op)
+							}
+						}
 						l := runLine{Mode: "sweep", System: system, Nodes: nodes, Workload: w, Clients: n, Rep: rep, Ops: res.Ops,
 							Errors: res.Errors, Seconds: res.Elapsed.Seconds(), Throughput: res.Throughput,
 							P50us: res.P50.Microseconds(), P99us: res.P99.Microseconds(), Hist: ycsb.Histogram(res.Log, *warmup),
 							When: time.Now().UTC().Format(time.RFC3339)}
-						if system == "raftkvs" {
+						if rc != nil {
 							l.Profile, l.ParFsync = *profile, *parFsync
+							time.Sleep(100 * time.Millisecond) // the servers' last status lines
+							d := rc.maxTerm() - term0
+							l.TermRise = &d
 						}
 						emit(l)
-						fmt.Fprintf(os.Stderr, "%s n=%d %s clients=%d rep=%d: %.0f op/s p50 %v p99 %v errors %d\n",
-							system, nodes, w, n, rep, res.Throughput, res.P50, res.P99, res.Errors)
+						elect := ""
+						if l.TermRise != nil {
+							elect = fmt.Sprintf(", Raft term +%d", *l.TermRise)
+						}
+						fmt.Fprintf(os.Stderr, "%s n=%d %s clients=%d rep=%d: %.0f op/s p50 %v p99 %v errors %d%s\n",
+							system, nodes, w, n, rep, res.Throughput, res.P50, res.P99, res.Errors, elect)
 						if res.Throughput > best {
 							best, drops = res.Throughput, 0
 						} else if res.Throughput < 0.9*best {
@@ -301,11 +326,35 @@ func sweep(ctx context.Context, sysList []string, dir string) {
 						}
 					}
 				}
+				if *checkSw && ctx.Err() == nil {
+					sweepCheck(system, nodes, rep, kvs[0], base, hist)
+				}
 				closeAll()
 				c.stop()
 			}
 		}
 	}
+}
+
+// sweepCheck reads back every key the cluster's runs wrote (through an idle client, after every
+// run) and checks the cluster's whole history with porcupine.
+func sweepCheck(system string, nodes, rep int, kv ycsb.KV, base time.Time, hist []ycsb.Op) {
+	var final []ycsb.Op
+	for _, k := range ycsb.WrittenKeys(hist) {
+		for try := 0; try < 10; try++ {
+			ops := ycsb.FinalReads(kv, base, []string{k}, -2)
+			final = append(final, ops...)
+			if !ops[0].Err {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	chk := ycsb.Check(ycsb.LoadedOps(*records), hist, final, *checkTime)
+	emit(map[string]any{"mode": "sweep-check", "system": system, "nodes": nodes, "rep": rep, "workloads": *workloads,
+		"check": chk, "when": time.Now().UTC().Format(time.RFC3339)})
+	fmt.Fprintf(os.Stderr, "%s n=%d rep=%d (workloads %s): porcupine: %s (%d operations, %d final reads, %d unknown-outcome puts, %.1f s)\n",
+		system, nodes, rep, *workloads, chk.Verdict, chk.Operations, chk.FinalReads, chk.UnknownPuts, chk.CheckSeconds)
 }
 
 // sweepCluster starts a cluster, its clients and loads the records; one retry on a fresh cluster.
