@@ -19,13 +19,15 @@
 //!   switched off (`checksum::FOLD_MIN_LINES = usize::MAX`: the `crc32` loop at every size), for
 //!   the round-8 A/B in one process.
 //!
+//! * `ours-1fence`: `ours` with `one_fence_max` = 1 MiB (every commit one fence + data CRC).
+//!
 //! `FOLD_MIN_LINES=N` sets the folding kernel's threshold for the other variants.
 use vf_pmlog::bench::thread_cpu_seconds;
 use vf_pmlog::checksum::DataSum;
 use vf_pmlog::layout::{Record, KIND_DATA_CRC};
 use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
 
-const NAMES: [&str; 10] = [
+const NAMES: [&str; 11] = [
     "raw",
     "raw+line",
     "stream+16",
@@ -36,6 +38,7 @@ const NAMES: [&str; 10] = [
     "fused+kernel",
     "ours-nofold",
     "fused+line-nofold",
+    "ours-1fence",
 ];
 
 fn main() {
@@ -74,7 +77,7 @@ fn main() {
         for j in 0..only.len() {
             let mut v = only[(j + r) % only.len()];
             let slot = v;
-            if v >= 8 {
+            if v == 8 || v == 9 {
                 FOLD_MIN_LINES.store(usize::MAX, Relaxed);
                 v = if v == 8 { 6 } else { 4 };
             } else {
@@ -88,9 +91,20 @@ fn main() {
                 unsafe { base.add(off).write_volatile(base.add(off).read_volatile()) };
             }
             let c0 = thread_cpu_seconds();
+            if v == 10 {
+                v = 6;
+            }
             if v == 6 {
-                let mut log = PmLog::create_with(region, 7, Protocol::Correct, Tuning::default())
-                    .expect("log");
+                let tuning = if slot == 10 {
+                    Tuning {
+                        one_fence_max: 1 << 20,
+                        ..Tuning::default()
+                    }
+                } else {
+                    Tuning::default()
+                };
+                let mut log =
+                    PmLog::create_with(region, 7, Protocol::Correct, tuning).expect("log");
                 for _ in 0..n {
                     if log.tentatively_append(&data[..size]).is_err() {
                         log.advance_head(log.tail()).expect("advance");

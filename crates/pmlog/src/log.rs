@@ -61,9 +61,15 @@ pub enum SumKind {
 }
 
 impl Default for Tuning {
+    /// One fence up to 8 KiB where the folding checksum kernel runs (AVX-512 + VPCLMULQDQ),
+    /// else up to 4 KiB (the `crc32` loop): measured crossovers, docs/pmlog.md (round 8).
     fn default() -> Self {
         Tuning {
-            one_fence_max: 4096,
+            one_fence_max: if crate::checksum::fold_ok() {
+                8192
+            } else {
+                4096
+            },
             sum: SumKind::Crc3,
         }
     }
