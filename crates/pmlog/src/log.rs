@@ -56,7 +56,8 @@ pub enum SumKind {
     /// Three interleaved CRC-32C lanes (`checksum::DataSum`, record kind `KIND_DATA_CRC`).
     Crc3,
     /// The keyed carry-less sum (`checksum::ClmulSum`, record kind `KIND_DATA_CLMUL`): cheaper
-    /// in the copy loop; meant to let one-fence commits go beyond 4 KiB (not measured yet).
+    /// in theory; measured slower than `Crc3` on this CPU (docs/pmlog.md, round 6), so off by
+    /// default.
     Clmul,
 }
 
