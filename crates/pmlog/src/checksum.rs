@@ -207,7 +207,7 @@ pub const FOLD_TAIL: [(u64, u64); 3] = [
 /// Fewest whole lines for which `copy_nt_sum` uses the folding kernel (`copy_nt_sum_fold`)
 /// instead of the `crc32` loop; the fold's fixed cost is 8 dependent `crc32` per lane at the
 /// end. `usize::MAX` turns it off (commit_cost's A/B). Measured: docs/pmlog.md, round 8.
-pub static FOLD_MIN_LINES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(12);
+pub static FOLD_MIN_LINES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(16);
 
 /// Whether this CPU can run `copy_nt_sum_fold` (AVX-512F + VPCLMULQDQ + SSE4.2).
 pub fn fold_ok() -> bool {

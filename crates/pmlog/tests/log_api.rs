@@ -124,7 +124,7 @@ fn large_appends_use_nt_path_and_read_back() {
 }
 
 /// One-fence commits of up to 40 KB with the three-lane CRC: on a CPU with AVX-512 +
-/// VPCLMULQDQ the bodies of 12 or more lines go through the folding kernel
+/// VPCLMULQDQ the bodies of 16 or more lines go through the folding kernel
 /// (`checksum::copy_nt_sum_fold`), and recovery recomputes the lanes with the crate's CRC-32C;
 /// a mismatch would roll the last commit back and fail the reopen check.
 #[test]
