@@ -14,13 +14,20 @@
 //!   portable path (`Record::line_words`, as the log did before round 7);
 //! * `fused+kernel`: the same record built and streamed by `PmRegion::write_crc3_record_nodrain`
 //!   (the log's path since round 7);
-//! * `ours`: the log (`tentatively_append` + `commit`, default tuning).
+//! * `ours`: the log (`tentatively_append` + `commit`, default tuning);
+//! * `ours-nofold`, `fused+line-nofold`: `ours` and `fused+line` with the folding checksum kernel
+//!   switched off (`checksum::FOLD_MIN_LINES = usize::MAX`: the `crc32` loop at every size), for
+//!   the round-8 A/B in one process.
+//!
+//! * `ours-1fence`: `ours` with `one_fence_max` = 1 MiB (every commit one fence + data CRC).
+//!
+//! `FOLD_MIN_LINES=N` sets the folding kernel's threshold for the other variants.
 use vf_pmlog::bench::thread_cpu_seconds;
 use vf_pmlog::checksum::DataSum;
 use vf_pmlog::layout::{Record, KIND_DATA_CRC};
 use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
 
-const NAMES: [&str; 8] = [
+const NAMES: [&str; 11] = [
     "raw",
     "raw+line",
     "stream+16",
@@ -29,6 +36,9 @@ const NAMES: [&str; 8] = [
     "fused+rec",
     "ours",
     "fused+kernel",
+    "ours-nofold",
+    "fused+line-nofold",
+    "ours-1fence",
 ];
 
 fn main() {
@@ -57,9 +67,22 @@ fn main() {
             .collect(),
         Err(_) => (0..NAMES.len()).collect(),
     };
+    use std::sync::atomic::Ordering::Relaxed;
+    use vf_pmlog::checksum::FOLD_MIN_LINES;
+    if let Ok(m) = std::env::var("FOLD_MIN_LINES") {
+        FOLD_MIN_LINES.store(m.parse().expect("FOLD_MIN_LINES: a number"), Relaxed);
+    }
+    let fold_min = FOLD_MIN_LINES.load(Relaxed);
     for r in 0..=rounds {
         for j in 0..only.len() {
-            let v = only[(j + r) % only.len()];
+            let mut v = only[(j + r) % only.len()];
+            let slot = v;
+            if v == 8 || v == 9 {
+                FOLD_MIN_LINES.store(usize::MAX, Relaxed);
+                v = if v == 8 { 6 } else { 4 };
+            } else {
+                FOLD_MIN_LINES.store(fold_min, Relaxed);
+            }
             let mut region = MmapRegion::open(path, Persistence::auto()).expect("open");
             let b = region.bytes();
             let (base, len) = (b.as_ptr() as *mut u8, b.len());
@@ -68,9 +91,20 @@ fn main() {
                 unsafe { base.add(off).write_volatile(base.add(off).read_volatile()) };
             }
             let c0 = thread_cpu_seconds();
+            if v == 10 {
+                v = 6;
+            }
             if v == 6 {
-                let mut log = PmLog::create_with(region, 7, Protocol::Correct, Tuning::default())
-                    .expect("log");
+                let tuning = if slot == 10 {
+                    Tuning {
+                        one_fence_max: 1 << 20,
+                        ..Tuning::default()
+                    }
+                } else {
+                    Tuning::default()
+                };
+                let mut log =
+                    PmLog::create_with(region, 7, Protocol::Correct, tuning).expect("log");
                 for _ in 0..n {
                     if log.tentatively_append(&data[..size]).is_err() {
                         log.advance_head(log.tail()).expect("advance");
@@ -82,7 +116,7 @@ fn main() {
                 // pre-faulted 256 MiB costs more than the whole batch.
                 let c = thread_cpu_seconds() - c0;
                 if r > 0 {
-                    res[v].push((n * size) as f64 / c / 1048576.0);
+                    res[slot].push((n * size) as f64 / c / 1048576.0);
                 }
                 continue;
             } else {
@@ -142,7 +176,7 @@ fn main() {
             }
             let c = thread_cpu_seconds() - c0;
             if r > 0 {
-                res[v].push((n * size) as f64 / c / 1048576.0);
+                res[slot].push((n * size) as f64 / c / 1048576.0);
             }
         }
     }

@@ -161,6 +161,209 @@ pub unsafe fn copy_nt_sum(dst: *mut u8, src: *const u8, len: usize, pos: u64, su
     sum.lanes[lane(2)] = !(c as u32);
 }
 
+/// `x^n mod P` for CRC-32C's polynomial `P` (normal bit order: bit `d` is the coefficient of
+/// `x^d`), a polynomial of degree < 32.
+pub const fn xpow_mod_p(n: u32) -> u64 {
+    const P: u64 = 0x1_1EDC_6F41;
+    let mut r: u64 = 1;
+    let mut i = 0;
+    while i < n {
+        r <<= 1;
+        if r & (1 << 32) != 0 {
+            r ^= P;
+        }
+        i += 1;
+    }
+    r
+}
+
+/// Folding constants for one 64-byte block of a lane (issue 17, round 8): a 128-bit chunk
+/// `C = C_lo x^64 + C_hi` (reflected: the low quadword holds the high-degree half) times
+/// `x^512` is `C_lo x^576 + C_hi x^512`; a carry-less product of two reflected 64-bit operands
+/// carries an extra factor `x`, hence `x^575` and `x^511`, bit-reversed into the 64-bit
+/// reflected form.
+pub const FOLD_512: (u64, u64) = (
+    xpow_mod_p(575).reverse_bits(),
+    xpow_mod_p(511).reverse_bits(),
+);
+
+/// Constants that move 128-bit chunk `j` (0-2) of a 512-bit accumulator onto chunk 3, i.e.
+/// multiply it by `x^(128 (3 - j))`: `(x^(s + 63), x^(s - 1))` reflected, `s = 128 (3 - j)`.
+pub const FOLD_TAIL: [(u64, u64); 3] = [
+    (
+        xpow_mod_p(447).reverse_bits(),
+        xpow_mod_p(383).reverse_bits(),
+    ),
+    (
+        xpow_mod_p(319).reverse_bits(),
+        xpow_mod_p(255).reverse_bits(),
+    ),
+    (
+        xpow_mod_p(191).reverse_bits(),
+        xpow_mod_p(127).reverse_bits(),
+    ),
+];
+
+/// Fewest whole lines for which `copy_nt_sum` uses the folding kernel (`copy_nt_sum_fold`)
+/// instead of the `crc32` loop; the fold's fixed cost is 8 dependent `crc32` per lane at the
+/// end. `usize::MAX` turns it off (commit_cost's A/B). Measured: docs/pmlog.md, round 8.
+pub static FOLD_MIN_LINES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(16);
+
+/// Whether this CPU can run `copy_nt_sum_fold` (AVX-512F + VPCLMULQDQ + SSE4.2).
+pub fn fold_ok() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        static OK: AtomicU8 = AtomicU8::new(0);
+        match OK.load(Ordering::Relaxed) {
+            1 => true,
+            2 => false,
+            _ => {
+                let ok = std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("vpclmulqdq")
+                    && std::is_x86_feature_detected!("sse4.2")
+                    && std::is_x86_feature_detected!("avx2");
+                OK.store(if ok { 1 } else { 2 }, Ordering::Relaxed);
+                ok
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// `copy_nt_sum` with the kernel chosen by length: the folding kernel for
+/// `FOLD_MIN_LINES` lines or more when the CPU has it, else the `crc32` loop.
+///
+/// # Safety
+/// As `copy_nt_sum`.
+#[cfg(target_arch = "x86_64")]
+pub unsafe fn copy_nt_sum_auto(
+    dst: *mut u8,
+    src: *const u8,
+    len: usize,
+    pos: u64,
+    sum: &mut DataSum,
+) {
+    if len / 64 >= FOLD_MIN_LINES.load(std::sync::atomic::Ordering::Relaxed) && fold_ok() {
+        copy_nt_sum_fold(dst, src, len, pos, sum)
+    } else {
+        copy_nt_sum(dst, src, len, pos, sum)
+    }
+}
+
+/// The same as `copy_nt_sum` (same lanes, same CRC-32C values) computed by *folding*: each lane
+/// keeps a 512-bit accumulator `A` congruent (mod `P`) to the lane's bytes so far, and a new
+/// line `D` of the lane makes it `A x^512 + D`, i.e. per 128-bit chunk two carry-less products
+/// with `FOLD_512` and a three-way xor with the chunk of `D`: two `vpclmulqdq` (zmm) and one
+/// `vpternlogq` per line, on the same zmm register the line was loaded into for its
+/// non-temporal store (no reload, no `crc32`). The lane's running CRC state is xored into the
+/// first 4 bytes of its first line (what the `crc32` instruction does with its state), and at the
+/// end the `crc32` instruction over the accumulator's 8 words from state 0 gives the lane's new
+/// state (`A x^32 mod P`, the same remainder as the lane's whole message). Unit-tested
+/// against `DataSum::update` and the `crc32c` crate.
+///
+/// # Safety
+/// As `copy_nt_sum`; the CPU has AVX-512F, VPCLMULQDQ and SSE4.2 (`fold_ok`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,vpclmulqdq,sse4.2,avx,avx2")]
+pub unsafe fn copy_nt_sum_fold(
+    dst: *mut u8,
+    src: *const u8,
+    len: usize,
+    pos: u64,
+    sum: &mut DataSum,
+) {
+    use core::arch::x86_64::*;
+    debug_assert!(len % 64 == 0 && pos % LINE == 0 && (dst as usize) % 64 == 0);
+    let lines = len / 64;
+    let first = DataSum::lane_of(pos);
+    let lane = |k: usize| (first + k) % LANES;
+    let k = _mm512_set_epi64(
+        FOLD_512.1 as i64,
+        FOLD_512.0 as i64,
+        FOLD_512.1 as i64,
+        FOLD_512.0 as i64,
+        FOLD_512.1 as i64,
+        FOLD_512.0 as i64,
+        FOLD_512.1 as i64,
+        FOLD_512.0 as i64,
+    );
+    #[target_feature(enable = "avx512f,avx2")]
+    #[inline]
+    unsafe fn copy_line(dst: *mut u8, src: *const u8, i: usize) -> __m512i {
+        let s = src.add(64 * i);
+        let d = dst.add(64 * i) as *mut __m256i;
+        let v0 = _mm256_loadu_si256(s as *const __m256i);
+        let v1 = _mm256_loadu_si256(s.add(32) as *const __m256i);
+        _mm256_stream_si256(d, v0);
+        _mm256_stream_si256(d.add(1), v1);
+        _mm512_loadu_si512(s as *const __m512i)
+    }
+    #[target_feature(enable = "avx512f,vpclmulqdq")]
+    #[inline]
+    unsafe fn fold(acc: __m512i, k: __m512i, v: __m512i) -> __m512i {
+        let lo = _mm512_clmulepi64_epi128::<0x00>(acc, k);
+        let hi = _mm512_clmulepi64_epi128::<0x11>(acc, k);
+        _mm512_ternarylogic_epi64::<0x96>(lo, hi, v)
+    }
+    if lines < 3 {
+        // Every lane's reduction would cost more than its line.
+        return copy_nt_sum(dst, src, len, pos, sum);
+    }
+    // The accumulators are plain locals (not an array) so they stay in zmm registers: a spill
+    // of them next to the streaming stores measured 15% slower at 1 KiB per commit.
+    let inj = |c: usize| _mm512_zextsi128_si512(_mm_cvtsi32_si128(!sum.lanes[lane(c)] as i32));
+    let mut a0 = _mm512_xor_si512(copy_line(dst, src, 0), inj(0));
+    let mut a1 = _mm512_xor_si512(copy_line(dst, src, 1), inj(1));
+    let mut a2 = _mm512_xor_si512(copy_line(dst, src, 2), inj(2));
+    let mut i = 3;
+    while i + 3 <= lines {
+        let v0 = copy_line(dst, src, i);
+        let v1 = copy_line(dst, src, i + 1);
+        let v2 = copy_line(dst, src, i + 2);
+        a0 = fold(a0, k, v0);
+        a1 = fold(a1, k, v1);
+        a2 = fold(a2, k, v2);
+        i += 3;
+    }
+    if lines - i >= 1 {
+        a0 = fold(a0, k, copy_line(dst, src, i));
+    }
+    if lines - i >= 2 {
+        a1 = fold(a1, k, copy_line(dst, src, i + 1));
+    }
+    // Reduce each accumulator to a CRC state: fold its chunks 0-2 onto chunk 3 (one zmm
+    // carry-less pair with per-chunk constants, `FOLD_TAIL`), xor the four chunks, then two
+    // `crc32` over the remaining 128 bits. No store/reload of the accumulator.
+    let kr = _mm512_set_epi64(
+        0,
+        0,
+        FOLD_TAIL[2].1 as i64,
+        FOLD_TAIL[2].0 as i64,
+        FOLD_TAIL[1].1 as i64,
+        FOLD_TAIL[1].0 as i64,
+        FOLD_TAIL[0].1 as i64,
+        FOLD_TAIL[0].0 as i64,
+    );
+    #[target_feature(enable = "avx512f,vpclmulqdq,sse4.2")]
+    #[inline]
+    unsafe fn reduce(a: __m512i, kr: __m512i) -> u32 {
+        let lo = _mm512_clmulepi64_epi128::<0x00>(a, kr);
+        let hi = _mm512_clmulepi64_epi128::<0x11>(a, kr);
+        let last = _mm512_maskz_mov_epi64(0xC0, a);
+        let r = _mm512_ternarylogic_epi64::<0x96>(lo, hi, last);
+        let r = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64::<1>(r));
+        let r = _mm_xor_si128(_mm256_castsi256_si128(r), _mm256_extracti128_si256::<1>(r));
+        let st = _mm_crc32_u64(0, _mm_cvtsi128_si64(r) as u64);
+        _mm_crc32_u64(st, _mm_extract_epi64::<1>(r) as u64) as u32
+    }
+    let (r0, r1, r2) = (reduce(a0, kr), reduce(a1, kr), reduce(a2, kr));
+    sum.lanes[lane(0)] = !r0;
+    sum.lanes[lane(1)] = !r1;
+    sum.lanes[lane(2)] = !r2;
+}
+
 /// Streams the slot line of a one-fence `KIND_DATA_CRC` record to `dst` and returns its
 /// `data_crc` (= `DataSum { lanes }.finish()`); the line is byte-identical to
 /// `Record::line_words` with that `data_crc` (unit-tested). `fixed` is `[seq, head, tail,
@@ -356,6 +559,79 @@ mod tests {
             assert_eq!(line, &words[..], "case {i}");
             if rec.kind == KIND_DATA_CRC {
                 assert_eq!(Record::decode(line, log_id), Some(want), "case {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn fold_constants_are_x_powers() {
+        // x^32 mod P is P's low part; x^(n+1) = x * x^n reduced.
+        assert_eq!(xpow_mod_p(0), 1);
+        assert_eq!(xpow_mod_p(31), 1 << 31);
+        assert_eq!(xpow_mod_p(32), 0x1EDC_6F41);
+        assert_eq!(xpow_mod_p(33), 0x3DB8_DE82);
+        // x^36: the shift overflows past x^32 once (bit 28 of P's low part), reduced by P.
+        assert_eq!(xpow_mod_p(36), (0x1EDC_6F41u64 << 4) ^ 0x1_1EDC_6F41);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn folding_copy_matches_crate_lanes() {
+        // The folding kernel against the portable lanes (themselves checked against the crate
+        // above) for 0-80 lines (every remainder mod 3, every starting lane), random lane
+        // states, unaligned sources and large positions; and the dispatching wrapper at the
+        // threshold's edges.
+        use rand::{Rng, SeedableRng};
+        if !fold_ok() {
+            eprintln!("no AVX-512F/VPCLMULQDQ: folding kernel not exercised on this CPU");
+            return;
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let src: Vec<u8> = (0..64 * 81 + 64).map(|_| rng.gen()).collect();
+        for lines in 0..=80usize {
+            for start_line in [0u64, 1, 2, 5, 1 << 40] {
+                let shift = rng.gen_range(0..64);
+                let pos = 64 * start_line;
+                let mut dst = vec![0u8; 64 * 82];
+                let base = dst.as_mut_ptr().align_offset(64);
+                let init = DataSum {
+                    lanes: [
+                        rng.gen(),
+                        rng.gen(),
+                        if lines % 2 == 0 { 0 } else { rng.gen() },
+                    ],
+                };
+                let mut fold = init;
+                let mut generic = init;
+                let body = &src[shift..shift + 64 * lines];
+                unsafe {
+                    copy_nt_sum_fold(
+                        dst.as_mut_ptr().add(base),
+                        body.as_ptr(),
+                        body.len(),
+                        pos,
+                        &mut fold,
+                    )
+                };
+                crate::region::sfence();
+                generic.update(pos, body);
+                assert_eq!(
+                    fold, generic,
+                    "lines {lines} start {start_line} shift {shift}"
+                );
+                assert_eq!(&dst[base..base + body.len()], body);
+                let mut auto = init;
+                unsafe {
+                    copy_nt_sum_auto(
+                        dst.as_mut_ptr().add(base),
+                        body.as_ptr(),
+                        body.len(),
+                        pos,
+                        &mut auto,
+                    )
+                };
+                crate::region::sfence();
+                assert_eq!(auto, generic);
             }
         }
     }

@@ -56,14 +56,21 @@ pub enum SumKind {
     /// Three interleaved CRC-32C lanes (`checksum::DataSum`, record kind `KIND_DATA_CRC`).
     Crc3,
     /// The keyed carry-less sum (`checksum::ClmulSum`, record kind `KIND_DATA_CLMUL`): cheaper
-    /// in the copy loop; meant to let one-fence commits go beyond 4 KiB (not measured yet).
+    /// in theory; measured slower than `Crc3` on this CPU (docs/pmlog.md, round 6), so off by
+    /// default.
     Clmul,
 }
 
 impl Default for Tuning {
+    /// One fence up to 8 KiB where the folding checksum kernel runs (AVX-512 + VPCLMULQDQ),
+    /// else up to 4 KiB (the `crc32` loop): measured crossovers, docs/pmlog.md (round 8).
     fn default() -> Self {
         Tuning {
-            one_fence_max: 4096,
+            one_fence_max: if crate::checksum::fold_ok() {
+                8192
+            } else {
+                4096
+            },
             sum: SumKind::Crc3,
         }
     }

@@ -290,7 +290,8 @@ impl MmapRegion {
 
 impl PmRegion for MmapRegion {
     fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
-        // fused_ok() checks AVX and SSE4.2, which copy_nt_sum needs.
+        // fused_ok() checks AVX and SSE4.2, which copy_nt_sum needs; copy_nt_sum_auto takes the
+        // folding kernel only where fold_ok() (AVX-512F + VPCLMULQDQ) holds.
         self.write_nodrain_fused(
             off,
             data,
@@ -298,7 +299,7 @@ impl PmRegion for MmapRegion {
             sum,
             fused_ok(),
             DataSum::update,
-            crate::checksum::copy_nt_sum,
+            crate::checksum::copy_nt_sum_auto,
         );
     }
 

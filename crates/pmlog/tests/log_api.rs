@@ -123,6 +123,19 @@ fn large_appends_use_nt_path_and_read_back() {
     large_appends(Tuning::default(), "large");
 }
 
+/// One-fence commits of up to 40 KB with the three-lane CRC: on a CPU with AVX-512 +
+/// VPCLMULQDQ the bodies of 16 or more lines go through the folding kernel
+/// (`checksum::copy_nt_sum_fold`), and recovery recomputes the lanes with the crate's CRC-32C;
+/// a mismatch would roll the last commit back and fail the reopen check.
+#[test]
+fn large_one_fence_commits_with_the_crc3_sum_read_back_and_reopen() {
+    let tuning = Tuning {
+        one_fence_max: u64::MAX,
+        sum: vf_pmlog::SumKind::Crc3,
+    };
+    large_appends(tuning, "large-crc3");
+}
+
 /// One-fence commits of up to 40 KB with the keyed carry-less sum: the fused copy loop's sum
 /// must be what recovery recomputes (else reopening rolls the last commit back).
 #[test]
@@ -166,7 +179,11 @@ fn large_appends(tuning: Tuning, name: &str) {
             let image = std::fs::read(&path).unwrap();
             let rec = vf_pmlog::recover(&image, true).unwrap();
             if tuning.one_fence_max == u64::MAX {
-                assert_eq!(rec.record.kind, vf_pmlog::layout::KIND_DATA_CLMUL);
+                let kind = match tuning.sum {
+                    vf_pmlog::SumKind::Clmul => vf_pmlog::layout::KIND_DATA_CLMUL,
+                    vf_pmlog::SumKind::Crc3 => vf_pmlog::layout::KIND_DATA_CRC,
+                };
+                assert_eq!(rec.record.kind, kind);
             }
             log = PmLog::open_with(
                 MmapRegion::open(&path, p).unwrap(),
