@@ -76,6 +76,14 @@ type TCPOptions struct {
 	// leaves the process before the log writes that precede it are durable (group commit: the
 	// writes themselves use ApplyDeferred). An error fails the commit.
 	BeforeCommit func() error
+	// BarrierMark and BarrierTo (both set, with BeforeCommit and LateCommit; e.g.
+	// DurableSeq.Mark and DurableSeq.BarrierTo): a late commit's barrier waits only for the
+	// writes made before its step released its locks (the mark is taken then, after the step's
+	// own writes), not also for those of steps that committed after it while it waited for its
+	// ticket: those steps come after it in the serialisation order, so its messages need not
+	// wait for them. BeforeCommit is used for every other commit.
+	BarrierMark func() uint64
+	BarrierTo   func(mark uint64) error
 	// Unreachable(j), when set, is told that a connection to node j could not be made (a send's
 	// dial failed: what a failure detector's probe observes), e.g. FailureDetector.Suspect, so
 	// that a protocol's `await fd[j]` alternative to a send stops waiting for the probes.
@@ -657,6 +665,22 @@ type tcpSend struct {
 	vc    VClock
 	sent  bool
 	last  uint64
+	// mark: the barrier mark taken when the step released its locks (markLate), if marked
+	mark   uint64
+	marked bool
+}
+
+// markLate takes the barrier mark of a late commit while the step still holds its locks.
+func (r *tcpSend) markLate() {
+	o := &r.s.m.opts
+	if o.BarrierMark == nil || o.BarrierTo == nil || r.s.noBarrier {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.buf) > 0 || r.sent {
+		r.mark, r.marked = o.BarrierMark(), true
+	}
 }
 
 func (r *tcpSend) readClocks() []VClock { return nil }
@@ -800,13 +824,19 @@ func (r *tcpSend) Commit() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.buf, r.vc = nil, nil
+	marked, mark := r.marked, r.mark
+	r.marked = false
 	if !r.sent {
 		return nil
 	}
 	r.sent = false
 	s := r.s
 	if s.m.opts.BeforeCommit != nil && !s.noBarrier {
-		if err := s.m.opts.BeforeCommit(); err != nil {
+		barrier := s.m.opts.BeforeCommit
+		if marked {
+			barrier = func() error { return s.m.opts.BarrierTo(mark) }
+		}
+		if err := barrier(); err != nil {
 			return fmt.Errorf("distsys: before committing messages to %s: %v", s.addr, err)
 		}
 	}
@@ -862,6 +892,7 @@ func (r *tcpSend) Abort() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.buf, r.vc = nil, nil
+	r.marked = false
 	if r.sent {
 		r.sent = false
 		s := r.s

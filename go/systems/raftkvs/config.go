@@ -34,7 +34,11 @@ type Config struct {
 	// NoPipelineAnswers (our extension; default false): wait for a client's acknowledgement of
 	// each answer's data frame (distsys.TCPOptions.PipelineLossy off), for comparison.
 	NoPipelineAnswers bool `yaml:"noPipelineAnswers"`
-	Servers           map[int]struct {
+	// MarkedBarrier (our extension; default false: no gain measured, docs/mpcal.md): a
+	// late-committed message waits only for the log writes serialised before its step, not for
+	// every write before its commit (distsys.TCPOptions.BarrierMark).
+	MarkedBarrier bool `yaml:"markedBarrier"`
+	Servers       map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
