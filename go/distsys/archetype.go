@@ -707,6 +707,11 @@ func (c *Context) commitAll() error {
 		return c.commitRelease(first)
 	}
 	ticket := order.take1()
+	for _, r := range late {
+		if m, ok := r.(lateMarker); ok {
+			m.markLate() // under the locks: the writes serialised before this step
+		}
+	}
 	first = c.commitRelease(first)
 	defer order.done(ticket)
 	if len(deferred) > 0 {
@@ -757,6 +762,10 @@ func (c *Context) commitOne(r Resource) error {
 type lateCommitter interface {
 	lateOrder() (o *commitOrder, deferPre bool)
 }
+
+// lateMarker is a late committer whose commit barrier is narrowed to the writes made before
+// the step released its locks (TCPOptions.BarrierMark).
+type lateMarker interface{ markLate() }
 
 // commitOrder hands out tickets in the order steps release their locks and lets the late
 // commits run in that order.

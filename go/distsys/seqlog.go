@@ -133,7 +133,26 @@ func (d *DurableSeq) ApplyDeferred(ops []SeqOp) error {
 func (d *DurableSeq) Barrier() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	target := d.written
+	return d.barrierTo(d.written)
+}
+
+// Mark names the records written so far (for BarrierTo).
+func (d *DurableSeq) Mark() uint64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.written
+}
+
+// BarrierTo returns once every record written before Mark returned mark is durable (or the
+// first fsync error, which sticks); records written after it need not be.
+func (d *DurableSeq) BarrierTo(mark uint64) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.barrierTo(mark)
+}
+
+// barrierTo is Barrier up to target records; d.mu is held.
+func (d *DurableSeq) barrierTo(target uint64) error {
 	for d.synced < target && d.syncErr == nil {
 		if d.syncing {
 			d.cond.Wait()

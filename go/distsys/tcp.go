@@ -51,6 +51,15 @@ type TCPOptions struct {
 	// data frames they close. Saves a round trip per message and per peer on the request path.
 	// Meant with LoseOnCommitFailure: a dead peer is mostly found at commit, not pre-commit.
 	PipelineSends bool
+	// PipelineLossy is PipelineSends (and AsyncCommit) for the connections to DropUnreachable
+	// destinations only: a message that may be dropped when its destination cannot be reached
+	// (a Raft leader's answer to a client) is written, data frame and commit frame, without
+	// waiting for any acknowledgement, so the step that answers several clients no longer
+	// waits a round trip to the slowest of them. A destination that dies with the frames in
+	// flight loses them, which is what dropping it means (it is treated as crashed). The
+	// messages to every other destination keep the round trip at pre-commit, so a pre-commit
+	// still aborts the step when one of them is unreachable.
+	PipelineLossy bool
 	// LateCommit: a step's messages through these mailboxes are committed (BeforeCommit
 	// barrier, commit frame) after the step has released its Shared locks, and the data frames
 	// of messages that cannot abort the step (DropUnreachable destinations) are pre-committed
@@ -67,6 +76,14 @@ type TCPOptions struct {
 	// leaves the process before the log writes that precede it are durable (group commit: the
 	// writes themselves use ApplyDeferred). An error fails the commit.
 	BeforeCommit func() error
+	// BarrierMark and BarrierTo (both set, with BeforeCommit and LateCommit; e.g.
+	// DurableSeq.Mark and DurableSeq.BarrierTo): a late commit's barrier waits only for the
+	// writes made before its step released its locks (the mark is taken then, after the step's
+	// own writes), not also for those of steps that committed after it while it waited for its
+	// ticket: those steps come after it in the serialisation order, so its messages need not
+	// wait for them. BeforeCommit is used for every other commit.
+	BarrierMark func() uint64
+	BarrierTo   func(mark uint64) error
 	// Unreachable(j), when set, is told that a connection to node j could not be made (a send's
 	// dial failed: what a failure detector's probe observes), e.g. FailureDetector.Suspect, so
 	// that a protocol's `await fd[j]` alternative to a send stops waiting for the probes.
@@ -364,7 +381,8 @@ func (m *TCPMailboxes) resource(barrier bool) Resource {
 		if !ok {
 			l, ok := m.links[a]
 			if !ok {
-				l = &tcpConn{m: m, addr: a}
+				l = &tcpConn{m: m, addr: a, pipe: m.opts.PipelineSends ||
+					(m.opts.PipelineLossy && m.opts.DropUnreachable != nil && m.opts.DropUnreachable(i))}
 				m.links[a] = l
 			}
 			s = &tcpSender{m: m, addr: a, session: session, l: l, noBarrier: !barrier}
@@ -390,6 +408,7 @@ type tcpSender struct {
 type tcpConn struct {
 	m    *TCPMailboxes
 	addr string
+	pipe bool // data and commit frames are not waited for (PipelineSends, PipelineLossy)
 	mu   sync.Mutex
 	conn net.Conn
 	// frames written without waiting for their acknowledgements (acks come back in order and
@@ -419,7 +438,7 @@ func (s *tcpConn) queue(f []byte, seq uint64) {
 // setDeadline bounds the next write (and, without a reader goroutine, the reads of its
 // acknowledgements).
 func (s *tcpConn) setDeadline(c net.Conn) {
-	if s.m.opts.PipelineSends {
+	if s.pipe {
 		c.SetWriteDeadline(time.Now().Add(s.m.opts.IOTimeout))
 	} else {
 		c.SetDeadline(time.Now().Add(s.m.opts.IOTimeout))
@@ -534,7 +553,7 @@ func (s *tcpConn) connect() error {
 		}
 	}
 	s.conn = c
-	if s.m.opts.PipelineSends {
+	if s.pipe {
 		go s.readAcks(c, gen)
 	}
 	return nil
@@ -622,7 +641,7 @@ func (s *tcpConn) post(f []byte, seq uint64) error {
 // on the next connection (receivers drop a session's pending frames on an abort; an abort of a
 // session with none pending does nothing, so a resent one is harmless).
 func (s *tcpConn) abort(f []byte, seq uint64) {
-	if s.m.opts.PipelineSends {
+	if s.pipe {
 		if s.conn == nil {
 			s.queue(f, seq) // no new dial in a failure path: it goes first on the next connection
 			return
@@ -646,6 +665,22 @@ type tcpSend struct {
 	vc    VClock
 	sent  bool
 	last  uint64
+	// mark: the barrier mark taken when the step released its locks (markLate), if marked
+	mark   uint64
+	marked bool
+}
+
+// markLate takes the barrier mark of a late commit while the step still holds its locks.
+func (r *tcpSend) markLate() {
+	o := &r.s.m.opts
+	if o.BarrierMark == nil || o.BarrierTo == nil || r.s.noBarrier {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.buf) > 0 || r.sent {
+		r.mark, r.marked = o.BarrierMark(), true
+	}
 }
 
 func (r *tcpSend) readClocks() []VClock { return nil }
@@ -705,7 +740,7 @@ func (r *tcpSend) PreCommit() error {
 	}
 	s.l.mu.Lock()
 	defer s.l.mu.Unlock()
-	if s.m.opts.PipelineSends {
+	if s.l.pipe {
 		return r.preCommitPipelined()
 	}
 	for i := range r.buf {
@@ -789,13 +824,19 @@ func (r *tcpSend) Commit() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.buf, r.vc = nil, nil
+	marked, mark := r.marked, r.mark
+	r.marked = false
 	if !r.sent {
 		return nil
 	}
 	r.sent = false
 	s := r.s
 	if s.m.opts.BeforeCommit != nil && !s.noBarrier {
-		if err := s.m.opts.BeforeCommit(); err != nil {
+		barrier := s.m.opts.BeforeCommit
+		if marked {
+			barrier = func() error { return s.m.opts.BarrierTo(mark) }
+		}
+		if err := barrier(); err != nil {
 			return fmt.Errorf("distsys: before committing messages to %s: %v", s.addr, err)
 		}
 	}
@@ -815,7 +856,7 @@ func (r *tcpSend) Commit() error {
 		}
 		return o.Suspected != nil && o.Suspected(r.peer)
 	}
-	if !s.m.opts.AsyncCommit {
+	if !s.m.opts.AsyncCommit && !s.l.pipe {
 		for {
 			err := s.l.exchange(s.frame(frameCommit, r.last, nil), r.last)
 			if err == nil {
@@ -851,6 +892,7 @@ func (r *tcpSend) Abort() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.buf, r.vc = nil, nil
+	r.marked = false
 	if r.sent {
 		r.sent = false
 		s := r.s

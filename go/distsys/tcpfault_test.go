@@ -409,3 +409,104 @@ func TestTCPPipelinedUnreachablePeer(t *testing.T) {
 		t.Fatalf("after reconnect read %v", got)
 	}
 }
+
+// PipelineLossy: messages to a DropUnreachable destination (a Raft leader's answers to its
+// clients) are written without waiting for any acknowledgement, also when none ever comes,
+// and arrive once, in order, without an aborted step's; after the link heals the connection is
+// replaced and its frames are acknowledged again. Messages to any other destination of the
+// same mailboxes still wait for their acknowledgement at pre-commit (and abort the step when
+// it does not come).
+func TestTCPPipelineLossyOnlyForLossyDestinations(t *testing.T) {
+	noAddr := func(tla.Value) (string, error) { return "", errors.New("no") }
+	m2, err := ListenTCPMailboxes(I(2), "127.0.0.1:0", noAddr, TCPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m2.Close()
+	m3, err := ListenTCPMailboxes(I(3), "127.0.0.1:0", noAddr, TCPOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m3.Close()
+	p2, p3 := newAckEater(t, m2.Addr()), newAckEater(t, m3.Addr())
+	lookup := func(v tla.Value) (string, error) {
+		if v.AsInt() == 2 {
+			return p2.ln.Addr().String(), nil
+		}
+		return p3.ln.Addr().String(), nil
+	}
+	m1, err := ListenTCPMailboxes(I(1), "127.0.0.1:0", lookup, TCPOptions{IOTimeout: 150 * time.Millisecond,
+		DialTimeout: 100 * time.Millisecond, AsyncCommit: true, LoseOnCommitFailure: true, PipelineLossy: true,
+		DropUnreachable: func(j tla.Value) bool { return j.AsInt() == 3 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m1.Close()
+	net1 := m1.Resource()
+	to2, _ := net1.Index(I(2))
+	to3, _ := net1.Index(I(3))
+	p2.eating.Store(true)
+	p3.eating.Store(true)
+	next := int64(1)
+	var want []int64
+	step := func(commitIt bool) {
+		t.Helper()
+		a, b := next, next+1
+		next += 2
+		_ = to3.Write(I(a))
+		_ = to3.Write(I(b))
+		if err := to3.PreCommit(); err != nil {
+			t.Fatalf("pre-commit of %d, %d: %v", a, b, err)
+		}
+		if !commitIt {
+			to3.Abort()
+			return
+		}
+		if err := to3.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, a, b)
+	}
+	start := time.Now()
+	for i := 0; i < 5; i++ {
+		step(i != 2)
+	}
+	if d := time.Since(start); d > 100*time.Millisecond {
+		t.Fatalf("5 steps to a lossy destination took %v without acknowledgements (they must not wait)", d)
+	}
+	if got := readN(t, m3, I(3), len(want)); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("lossy destination read %v, want %v", got, want)
+	}
+	// The other destination: its pre-commit waits for the acknowledgement that never comes.
+	start = time.Now()
+	_ = to2.Write(I(100))
+	err = to2.PreCommit()
+	if !errors.Is(err, ErrAborted) || time.Since(start) < 150*time.Millisecond {
+		to2.Abort()
+		t.Fatalf("pre-commit to a non-lossy destination without acknowledgements: %v after %v; want ErrAborted after IOTimeout", err, time.Since(start))
+	}
+	// Heal: the stale connection to 3 is replaced, every frame is acknowledged again.
+	time.Sleep(200 * time.Millisecond)
+	p3.eating.Store(false)
+	before := len(want)
+	for i := 0; i < 5; i++ {
+		step(i != 1)
+	}
+	if got := readN(t, m3, I(3), len(want)-before); fmt.Sprint(got) != fmt.Sprint(want[before:]) {
+		t.Fatalf("after healing read %v, want %v", got, want[before:])
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := m3.Pending(); n != 0 {
+		t.Fatalf("%d more messages readable at the lossy destination: an aborted step's or a duplicate", n)
+	}
+	l := to3.(*tcpSend).s.l
+	l.qmu.Lock()
+	n := len(l.unacked)
+	l.qmu.Unlock()
+	if n != 0 {
+		t.Fatalf("%d frames still unacknowledged on the healed connection", n)
+	}
+	if !l.pipe || to2.(*tcpSend).s.l.pipe {
+		t.Fatalf("pipelined connections: to 3 %v, to 2 %v; want only the lossy one", l.pipe, to2.(*tcpSend).s.l.pipe)
+	}
+}

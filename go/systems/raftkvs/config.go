@@ -31,7 +31,14 @@ type Config struct {
 	// NoLateCommit (our extension; default false): commit a step's messages before releasing
 	// its Shared locks (distsys.TCPOptions.LateCommit off), for comparison.
 	NoLateCommit bool `yaml:"noLateCommit"`
-	Servers      map[int]struct {
+	// NoPipelineAnswers (our extension; default false): wait for a client's acknowledgement of
+	// each answer's data frame (distsys.TCPOptions.PipelineLossy off), for comparison.
+	NoPipelineAnswers bool `yaml:"noPipelineAnswers"`
+	// MarkedBarrier (our extension; default false: no gain measured, docs/mpcal.md): a
+	// late-committed message waits only for the log writes serialised before its step, not for
+	// every write before its commit (distsys.TCPOptions.BarrierMark).
+	MarkedBarrier bool `yaml:"markedBarrier"`
+	Servers       map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
@@ -120,6 +127,10 @@ func (c *Config) tcpOptions(server bool) distsys.TCPOptions {
 		// (answers to clients are even sent then): the fsync barrier before a message and the
 		// round trip to a client no longer hold the log and commitIndex (docs/mpcal.md).
 		o.LateCommit = !c.NoLateCommit
+		// Answers to clients (the DropUnreachable destinations) are written without waiting
+		// for the client's acknowledgements: a client that is gone loses them, as it would if
+		// they were dropped (docs/mpcal.md).
+		o.PipelineLossy = !c.NoPipelineAnswers
 	}
 	return o
 }

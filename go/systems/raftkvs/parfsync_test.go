@@ -15,15 +15,25 @@ import (
 // index waits for it) serves puts and gets, and what it acknowledged survives a restart of the
 // whole cluster from the data directories.
 func TestParallelLeaderFsyncServesAndPersists(t *testing.T) {
+	servesAndPersists(t, "parallelLeaderFsync: true\n", func(c *raftkvs.Config) bool { return c.ParallelLeaderFsync })
+}
+
+// markedBarrier: true (a late-committed message waits only for the log writes serialised before
+// its step) serves and persists the same way.
+func TestMarkedBarrierServesAndPersists(t *testing.T) {
+	servesAndPersists(t, "markedBarrier: true\n", func(c *raftkvs.Config) bool { return c.MarkedBarrier })
+}
+
+func servesAndPersists(t *testing.T, extra string, read func(*raftkvs.Config) bool) {
 	dir := t.TempDir()
 	addrs := freeAddrs(t, 5)
 	cfg, err := raftkvs.LoadConfig(writeFile(t, filepath.Join(dir, "c.yaml"),
-		configText(3, func(i int) string { return addrs[i-1] }, addrs[3:])+"parallelLeaderFsync: true\n"))
+		configText(3, func(i int) string { return addrs[i-1] }, addrs[3:])+extra))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cfg.ParallelLeaderFsync {
-		t.Fatal("parallelLeaderFsync not read")
+	if !read(cfg) {
+		t.Fatalf("%q not read", extra)
 	}
 	cfg.AppendEntriesSendInterval = 5 * time.Millisecond
 	start := func() func() {

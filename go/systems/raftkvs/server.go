@@ -101,6 +101,11 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		// Group commit: log writes are fsync'd by the barrier before any message leaves, one
 		// fsync for all the writes since the last (see plogResource.Commit).
 		tcpOpts.BeforeCommit = s.plog.Barrier
+		if cfg.MarkedBarrier {
+			// A message committed after its step's locks were released waits only for the
+			// log writes serialised before that step (docs/mpcal.md).
+			tcpOpts.BarrierMark, tcpOpts.BarrierTo = s.plog.Mark, s.plog.BarrierTo
+		}
 	}
 	mb, err := distsys.ListenTCPMailboxes(self, addrs[int64(id)], sysglue.Lookup(addrs), tcpOpts)
 	if err != nil {
