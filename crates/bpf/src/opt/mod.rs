@@ -10,6 +10,8 @@ pub mod interp;
 pub mod mutate;
 pub mod problem;
 pub mod rules;
+pub mod stack;
+pub mod stores;
 pub mod window;
 
 use crate::equiv::cache::ProofCache;
@@ -29,6 +31,9 @@ pub struct OptOptions {
     pub grow_windows: bool,
     /// Run the memory-access coalescing pass (`coalesce`, every firing proven) before the search.
     pub coalesce: bool,
+    /// Run the redundant/dead stack-store elimination (`stores`, every deletion proven) before
+    /// and after the search.
+    pub stores: bool,
 }
 
 impl Default for OptOptions {
@@ -46,6 +51,7 @@ impl Default for OptOptions {
             rules: None,
             grow_windows: false,
             coalesce: true,
+            stores: true,
         }
     }
 }
