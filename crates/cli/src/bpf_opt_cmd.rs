@@ -103,6 +103,10 @@ pub struct OptArgs {
     /// whose bytes the slot already holds on every path, or that no path reads, each deletion proven.
     #[arg(long, default_value = "on")]
     pub stores: String,
+    /// Fold constant operands of conditional jumps into immediates and delete the definitions this
+    /// leaves dead (`on`/`off`), each rewrite proven, before the other passes.
+    #[arg(long, default_value = "on")]
+    pub branches: String,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -286,6 +290,11 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         "off" => false,
         w => return Err(Failure::input(format!("--stores: unknown value `{w}` (on, off)"))),
     };
+    opts.branches = match a.branches.as_str() {
+        "on" => true,
+        "off" => false,
+        w => return Err(Failure::input(format!("--branches: unknown value `{w}` (on, off)"))),
+    };
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;
@@ -387,6 +396,17 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 a.input.display(),
                 st.tried,
                 st.fired,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
+            ));
+        }
+        if let Some(st) = report.branches.as_ref().filter(|st| st.folded + st.refuted + st.unsafe_ > 0) {
+            ctx.info(format!(
+                "{}: jump operands: {} folded into immediates, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.folded,
+                st.dead_defs_removed,
                 st.refuted,
                 st.unsafe_,
                 st.seconds

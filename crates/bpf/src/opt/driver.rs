@@ -88,6 +88,8 @@ pub struct Report {
     pub coalesce: Option<crate::opt::coalesce::CoalesceStats>,
     /// Redundant/dead stack-store elimination (before and after the search, summed; absent when off).
     pub stores: Option<crate::opt::stores::StoreStats>,
+    /// Constant jump operands folded into immediates, dead definitions removed (absent when off).
+    pub branches: Option<crate::opt::branches::BranchStats>,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
     pub objective: String,
     /// Static cost of input and output under the objective (latency: units of the table's median opcode).
@@ -116,7 +118,20 @@ pub fn final_queries_with(
     let facts = ProgramFacts::new(orig).map_err(|e| e.to_string())?;
     let mut cur = orig.to_vec();
     let mut out = Vec::new();
-    for (s, e) in window::runs(orig, &facts) {
+    let runs = window::runs(orig, &facts);
+    // slots outside the straight-line runs: only conditional jumps may differ (folded operands,
+    // `opt::branches`), proven first against the input's constants
+    for pc in 0..orig.len().min(best.len()) {
+        if orig[pc] == best[pc] || runs.iter().any(|&(s, e)| (s..e).contains(&pc)) {
+            continue;
+        }
+        let q = facts.consts[pc]
+            .and_then(|c| crate::opt::branches::jump_query(&orig[pc], &best[pc], &c))
+            .ok_or_else(|| format!("internal: insn {pc} differs outside a straight-line run and is not a rewritten conditional jump"))?;
+        out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q)));
+        cur[pc] = best[pc];
+    }
+    for (s, e) in runs {
         if orig[s..e] == best[s..e] {
             continue;
         }
@@ -258,12 +273,27 @@ pub fn optimize_program(
     opts.problem.call_model = call_model(prog);
     // rule pre-pass: every firing re-proven in its context, the result safety-checked
     let mut start = prog.insns.clone();
+    // jump operand folding first: the final re-proof proves jump rewrites against the input
+    let mut branch_stats = None;
+    if opts.branches {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p0, st) = crate::opt::branches::fold_branches(
+            &start,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p0;
+        branch_stats = Some(st);
+    }
     let mut prepass_stats = None;
     if let Some(db) = &opts.rules {
         let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t);
         let (p1, st) = crate::opt::rules::prepass(
             db,
-            &prog.insns,
+            &start,
             &opts.problem.objective,
             solver,
             &opts.problem.call_model,
@@ -310,7 +340,8 @@ pub fn optimize_program(
     }
     let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
-        + store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+        + store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + branch_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
     // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
     // grow, each starting from the previous round's best, so its windows span proven neighbours
     let rounds = search_rounds(&opts);
@@ -404,6 +435,7 @@ pub fn optimize_program(
         rules_learned,
         coalesce: coalesce_stats,
         stores: store_stats,
+        branches: branch_stats,
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
         chains,

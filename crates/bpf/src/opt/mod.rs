@@ -3,6 +3,7 @@
 //! emitted program.
 
 pub mod analysis;
+pub mod branches;
 pub mod coalesce;
 pub mod cost;
 pub mod driver;
@@ -34,6 +35,9 @@ pub struct OptOptions {
     /// Run the redundant/dead stack-store elimination (`stores`, every deletion proven) before
     /// and after the search.
     pub stores: bool,
+    /// Fold constant operands of conditional jumps into immediates (each proven) and delete the
+    /// definitions this leaves dead, before everything else (`branches`).
+    pub branches: bool,
 }
 
 impl Default for OptOptions {
@@ -52,6 +56,7 @@ impl Default for OptOptions {
             grow_windows: false,
             coalesce: true,
             stores: true,
+            branches: true,
         }
     }
 }
