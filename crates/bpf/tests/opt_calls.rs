@@ -28,7 +28,7 @@ fn maps() -> CallModel {
 }
 
 fn query<'a>(orig: &'a [Insn], cand: &'a [Insn], live_out: u16, regions: Option<RegionState>, cm: &'a CallModel) -> WindowQuery<'a> {
-    WindowQuery { orig, cand, live_out, pre: [None; 11], regions, calls: cm }
+    WindowQuery { orig, cand, live_out, pre: [None; 11], regions, calls: cm, stack: Default::default() }
 }
 
 /// `*(u32 *)(r10 - 4) = key; r2 = r10; r2 += -4; r1 = map fd; call map_lookup_elem`.
@@ -162,7 +162,7 @@ fn changed_call_order_is_refuted_and_never_proposed() {
     let q = query(&orig, &dropped, R0 | R10, Some(analysis::entry_regions()), &cm);
     assert!(is_counterexample(&prove_window(&q, &z3(), T)).is_some());
     // the mutator keeps every call in its slot, unchanged
-    let w = Window { start: 0, end: 4, live_in: ALL_REGS, live_out: R0 | R10, pre: [None; 11], regions: None, init: ALL_REGS };
+    let w = Window { start: 0, end: 4, live_in: ALL_REGS, live_out: R0 | R10, pre: [None; 11], regions: None, init: ALL_REGS, stack: Default::default() };
     let pools = Pools::new(&orig, &w);
     let mut rng = Rng::new(5);
     let mut cur = orig.to_vec();
@@ -274,7 +274,7 @@ fn pools() -> Pools {
         Insn::ldx(BPF_W, 6, 0, 0),
         Insn::alu64_imm(BPF_ADD, 5, -3),
     ];
-    let w = Window { start: 0, end: 6, live_in: ALL_REGS, live_out: ALL_REGS, pre: [None; 11], regions: None, init: ALL_REGS };
+    let w = Window { start: 0, end: 6, live_in: ALL_REGS, live_out: ALL_REGS, pre: [None; 11], regions: None, init: ALL_REGS, stack: Default::default() };
     Pools::new(&seed_window, &w)
 }
 

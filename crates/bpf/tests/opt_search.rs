@@ -91,7 +91,7 @@ fn aliasing_is_modelled() {
     // differ when r1 == r3: the solver must find that aliasing input.
     let a = [Insn::stx(BPF_DW, 1, 2, 0), Insn::ldx(BPF_DW, 0, 3, 0)];
     let b = [Insn::ldx(BPF_DW, 0, 3, 0), Insn::stx(BPF_DW, 1, 2, 0)];
-    let q = WindowQuery { orig: &a, cand: &b, live_out: analysis::R0, pre: [None; 11], regions: None, calls: &interp::NO_MAPS };
+    let q = WindowQuery { orig: &a, cand: &b, live_out: analysis::R0, pre: [None; 11], regions: None, calls: &interp::NO_MAPS, stack: Default::default() };
     match prove_window(&q, &z3(), Duration::from_secs(20)) {
         WindowVerdict::Counterexample(tc) => {
             let d = tc.regs[1].wrapping_sub(tc.regs[3]) as i64;
@@ -103,11 +103,11 @@ fn aliasing_is_modelled() {
     let a = [Insn::st(BPF_W, 10, -8, 1), Insn::st(BPF_W, 10, -4, 2)];
     let b = [Insn::lddw(1, 0, 0x2_0000_0001)[0], Insn::lddw(1, 0, 0x2_0000_0001)[1], Insn::stx(BPF_DW, 10, 1, -8)];
     let b_short = [Insn::st(BPF_DW, 10, -8, 1), Insn::st(BPF_W, 10, -4, 2)];
-    let q = WindowQuery { orig: &a, cand: &b_short, live_out: analysis::R0, pre: [None; 11], regions: None, calls: &interp::NO_MAPS };
+    let q = WindowQuery { orig: &a, cand: &b_short, live_out: analysis::R0, pre: [None; 11], regions: None, calls: &interp::NO_MAPS, stack: Default::default() };
     assert!(matches!(prove_window(&q, &z3(), Duration::from_secs(20)), WindowVerdict::Equivalent));
-    let q = WindowQuery { orig: &a, cand: &b, live_out: analysis::R0, pre: [None; 11], regions: None, calls: &interp::NO_MAPS };
+    let q = WindowQuery { orig: &a, cand: &b, live_out: analysis::R0, pre: [None; 11], regions: None, calls: &interp::NO_MAPS, stack: Default::default() };
     assert!(matches!(prove_window(&q, &z3(), Duration::from_secs(20)), WindowVerdict::Equivalent), "r1 is dead");
-    let q = WindowQuery { orig: &a, cand: &b, live_out: analysis::R0 | 2, pre: [None; 11], regions: None, calls: &interp::NO_MAPS };
+    let q = WindowQuery { orig: &a, cand: &b, live_out: analysis::R0 | 2, pre: [None; 11], regions: None, calls: &interp::NO_MAPS, stack: Default::default() };
     assert!(matches!(prove_window(&q, &z3(), Duration::from_secs(20)), WindowVerdict::Counterexample(_)), "r1 is live");
 }
 
@@ -117,7 +117,7 @@ fn canonical_keys_ignore_register_names_but_not_meaning() {
     let c = [Insn::mov64_imm(3, 2), Insn::nop()];
     let a2 = [Insn::mov64_imm(5, 1), Insn::alu64_reg(BPF_ADD, 5, 5)];
     let c2 = [Insn::mov64_imm(5, 2), Insn::nop()];
-    let k = |o: &[Insn], c: &[Insn], live: u16| canonical_key(&WindowQuery { orig: o, cand: c, live_out: live, pre: [None; 11], regions: None, calls: &interp::NO_MAPS });
+    let k = |o: &[Insn], c: &[Insn], live: u16| canonical_key(&WindowQuery { orig: o, cand: c, live_out: live, pre: [None; 11], regions: None, calls: &interp::NO_MAPS, stack: Default::default() });
     assert_eq!(k(&a, &c, 1 << 3), k(&a2, &c2, 1 << 5));
     assert_ne!(k(&a, &c, 1 << 3), k(&a2, &c2, 1 << 4), "different live-out set");
     let c3 = [Insn::mov64_imm(5, 3), Insn::nop()];
@@ -126,11 +126,11 @@ fn canonical_keys_ignore_register_names_but_not_meaning() {
     let dir = std::env::temp_dir().join(format!("vf-cache-test-{}", std::process::id()));
     let path = dir.join("proofs.jsonl");
     let cache = ProofCache::open(&path).unwrap();
-    let q = WindowQuery { orig: &a, cand: &c, live_out: 1 << 3, pre: [None; 11], regions: None, calls: &interp::NO_MAPS };
+    let q = WindowQuery { orig: &a, cand: &c, live_out: 1 << 3, pre: [None; 11], regions: None, calls: &interp::NO_MAPS, stack: Default::default() };
     cache.insert(&q);
     let again = ProofCache::open(&path).unwrap();
     assert_eq!(again.loaded(), 1);
-    assert!(again.contains(&WindowQuery { orig: &a2, cand: &c2, live_out: 1 << 5, pre: [None; 11], regions: None, calls: &interp::NO_MAPS }));
+    assert!(again.contains(&WindowQuery { orig: &a2, cand: &c2, live_out: 1 << 5, pre: [None; 11], regions: None, calls: &interp::NO_MAPS, stack: Default::default() }));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -178,7 +178,7 @@ fn stack_is_a_separate_region_only_when_bases_are_known() {
     let a = [Insn::ldx(BPF_H, 0, 1, 0), Insn::stx(BPF_H, 10, 0, -4), Insn::ldx(BPF_H, 0, 1, 2), Insn::stx(BPF_H, 10, 0, -2)];
     let b = [Insn::ldx(BPF_W, 0, 1, 0), Insn::stx(BPF_W, 10, 0, -4), Insn::nop(), Insn::nop()];
     let entry = analysis::entry_regions(); // r1 = ctx (not stack), r10 = stack
-    let split = WindowQuery { orig: &a, cand: &b, live_out: analysis::R10, pre: [None; 11], regions: Some(entry), calls: &interp::NO_MAPS };
+    let split = WindowQuery { orig: &a, cand: &b, live_out: analysis::R10, pre: [None; 11], regions: Some(entry), calls: &interp::NO_MAPS, stack: Default::default() };
     assert!(matches!(prove_window(&split, &z3(), Duration::from_secs(20)), WindowVerdict::Equivalent));
     // flat memory: r1+2 may alias r10-4, so the rewrite is not provable
     let flat = WindowQuery { regions: None, ..split.clone() };

@@ -18,7 +18,7 @@ fn pools() -> Pools {
         Insn::ldx(isa::BPF_H, 4, 10, -7),
         Insn::alu64_imm(isa::BPF_ADD, 5, -3),
     ];
-    let w = Window { start: 0, end: 5, live_in: ALL_REGS, live_out: ALL_REGS, pre: [None; 11], regions: None, init: ALL_REGS };
+    let w = Window { start: 0, end: 5, live_in: ALL_REGS, live_out: ALL_REGS, pre: [None; 11], regions: None, init: ALL_REGS, stack: Default::default() };
     let mut p = Pools::new(&seed_window, &w);
     p.imms.extend([i32::MIN, i32::MAX, -2, 31, 63, 0x7fff_ffff]);
     p

@@ -99,6 +99,14 @@ pub struct OptArgs {
     /// stores and byte-wise loads merged into wider accesses, each firing proven and safety-checked.
     #[arg(long, default_value = "on")]
     pub coalesce: String,
+    /// Redundant/dead stack-store elimination before and after the search (`on`/`off`): stores
+    /// whose bytes the slot already holds on every path, or that no path reads, each deletion proven.
+    #[arg(long, default_value = "on")]
+    pub stores: String,
+    /// Fold constant operands of conditional jumps into immediates and delete the definitions this
+    /// leaves dead (`on`/`off`), each rewrite proven, before the other passes.
+    #[arg(long, default_value = "on")]
+    pub branches: String,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -277,6 +285,16 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         "off" => false,
         w => return Err(Failure::input(format!("--coalesce: unknown value `{w}` (on, off)"))),
     };
+    opts.stores = match a.stores.as_str() {
+        "on" => true,
+        "off" => false,
+        w => return Err(Failure::input(format!("--stores: unknown value `{w}` (on, off)"))),
+    };
+    opts.branches = match a.branches.as_str() {
+        "on" => true,
+        "off" => false,
+        w => return Err(Failure::input(format!("--branches: unknown value `{w}` (on, off)"))),
+    };
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;
@@ -378,6 +396,29 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 a.input.display(),
                 st.tried,
                 st.fired,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
+            ));
+        }
+        if let Some(st) = report.branches.as_ref().filter(|st| st.folded + st.refuted + st.unsafe_ > 0) {
+            ctx.info(format!(
+                "{}: jump operands: {} folded into immediates, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.folded,
+                st.dead_defs_removed,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
+            ));
+        }
+        if let Some(st) = report.stores.as_ref().filter(|st| st.tried > 0) {
+            ctx.info(format!(
+                "{}: stack stores: {} proposals, {} redundant and {} dead removed (each proven), {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.tried,
+                st.redundant_removed,
+                st.dead_removed,
                 st.refuted,
                 st.unsafe_,
                 st.seconds

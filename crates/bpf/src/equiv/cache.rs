@@ -97,6 +97,12 @@ pub fn canonical_key(q: &WindowQuery) -> String {
     if has_call {
         text.push_str(&format!("|keys:{:?}", q.calls.key_sizes));
     }
+    // stack facts (assumed by the proof): pointers of mentioned registers, known and dead bytes
+    if !q.stack.is_empty() {
+        let mut ptrs: Vec<(u8, i16)> = q.stack.ptrs.iter().filter(|(r, _)| map[*r as usize & 15] != u8::MAX).map(|&(r, o)| (map[r as usize & 15], o)).collect();
+        ptrs.sort_unstable();
+        text.push_str(&format!("|stack:{ptrs:?}|known:{:?}|dead:{:?}", q.stack.known, q.stack.dead_after));
+    }
     text
 }
 

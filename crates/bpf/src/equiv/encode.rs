@@ -357,6 +357,18 @@ fn write_byte(arr: &Term, addr: &Term, val: &Term) -> Term {
     a
 }
 
+/// `r10 + off`, the address of stack byte `off` in the shape the encoder gives it.
+pub fn r10_plus(off: i16) -> Term {
+    add_const(&Term::bv_var(&reg_name(10), 64), off as i64 as u64)
+}
+
+/// `arr` with the stack bytes at `r10 + off` for each of `offs` set to 0 (the same writes on
+/// both sides of a query make those bytes irrelevant to the memory postcondition).
+pub fn mask_stack_bytes(arr: &Term, offs: &[i16]) -> Term {
+    let zero = Term::bv_const(8, 0);
+    offs.iter().fold(arr.clone(), |a, &o| write_byte(&a, &r10_plus(o), &zero))
+}
+
 fn add_const(t: &Term, c: u64) -> Term {
     if c == 0 { t.clone() } else { t.bvadd(&Term::bv_const(64, c)) }
 }

@@ -9,6 +9,7 @@ use crate::equiv::encode::{self, MemModel, SymState};
 use crate::isa::{self, Insn};
 use crate::opt::analysis::{RegSet, RegionState};
 use crate::opt::interp::{self, CallModel, TestCase};
+use crate::opt::stack::StackFacts;
 use crate::opt::window::Window;
 use std::time::Duration;
 use vf_smt::{BitVec, Term};
@@ -38,11 +39,14 @@ pub struct WindowQuery<'a> {
     pub regions: Option<RegionState>,
     /// Map key sizes for `map_lookup_elem` calls inside the windows.
     pub calls: &'a CallModel,
+    /// Stack facts from the whole-program analysis (`opt::stack`): registers holding
+    /// `r10 + c` at entry, stack bytes known at entry, stack bytes dead after the window.
+    pub stack: StackFacts,
 }
 
 impl<'a> WindowQuery<'a> {
     pub fn new(orig: &'a [Insn], cand: &'a [Insn], w: &Window) -> Self {
-        WindowQuery { orig, cand, live_out: w.live_out, pre: w.pre, regions: w.regions, calls: &interp::NO_MAPS }
+        WindowQuery { orig, cand, live_out: w.live_out, pre: w.pre, regions: w.regions, calls: &interp::NO_MAPS, stack: w.stack.clone() }
     }
 
     /// The same query with the program's map key sizes.
@@ -74,6 +78,10 @@ pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
         None => SymState::initial(),
     };
     init.call_model = q.calls.clone();
+    // stack pointers at entry are `r10 + c` terms, so their accesses share r10's base term
+    for &(r, off) in &q.stack.ptrs {
+        init.regs[r as usize & 15] = encode::r10_plus(off);
+    }
     let mut a = init.clone();
     let mut b = init.clone();
     b.side = "b";
@@ -92,7 +100,23 @@ pub fn obligation(q: &WindowQuery) -> (Vec<Term>, SymState, SymState) {
         let vars: Vec<Term> = fds.iter().map(|&fd| Term::bv_var(&encode::map_var(fd), 64)).collect();
         assertions.push(Term::distinct(&vars));
     }
-    let mut same = arrays_agree(&a.arrays, &b.arrays);
+    let stk = encode::array_name(q.memory_model(), crate::opt::analysis::Region::Stack);
+    for &(off, v) in &q.stack.known {
+        assertions.push(SymState::initial_array(&stk).select(&encode::r10_plus(off)).eq(&Term::bv_const(8, v as u64)));
+    }
+    // bytes no path reads after the window are not part of the observable state
+    let (mut xa, mut xb) = (a.arrays.clone(), b.arrays.clone());
+    if !q.stack.dead_after.is_empty() && (xa.iter().chain(&xb).any(|(n, _)| *n == stk)) {
+        for xs in [&mut xa, &mut xb] {
+            let cur = xs.iter().find(|(n, _)| *n == stk).map(|(_, t)| t.clone()).unwrap_or_else(|| SymState::initial_array(&stk));
+            let masked = encode::mask_stack_bytes(&cur, &q.stack.dead_after);
+            match xs.iter_mut().find(|(n, _)| *n == stk) {
+                Some(slot) => slot.1 = masked,
+                None => xs.push((stk.clone(), masked)),
+            }
+        }
+    }
+    let mut same = arrays_agree(&xa, &xb);
     same.extend(calls_agree(&a, &b));
     for r in 0..isa::NUM_REGS {
         // A register that a helper call clobbered on both sides (and nothing wrote since) is
@@ -200,6 +224,9 @@ fn counterexample(q: &WindowQuery, model: &vf_smt::Model, a: &SymState, b: &SymS
     }
     // any value of a map-object register is as good as another (it is never dereferenced)
     interp::pin_map_pointers(&mut regs, q.regions.as_ref());
+    for &(r, off) in &q.stack.ptrs {
+        regs[r as usize & 15] = regs[10].wrapping_add(off as i64 as u64);
+    }
     let mut mem = Vec::new();
     for (addr, bytes, arr) in a.accesses.iter().chain(&b.accesses) {
         let base = model_u64(model, addr);

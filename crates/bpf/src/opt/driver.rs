@@ -86,6 +86,10 @@ pub struct Report {
     pub rules_learned: usize,
     /// The memory-access coalescing pass (absent when switched off).
     pub coalesce: Option<crate::opt::coalesce::CoalesceStats>,
+    /// Redundant/dead stack-store elimination (before and after the search, summed; absent when off).
+    pub stores: Option<crate::opt::stores::StoreStats>,
+    /// Constant jump operands folded into immediates, dead definitions removed (absent when off).
+    pub branches: Option<crate::opt::branches::BranchStats>,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
     pub objective: String,
     /// Static cost of input and output under the objective (latency: units of the table's median opcode).
@@ -114,7 +118,20 @@ pub fn final_queries_with(
     let facts = ProgramFacts::new(orig).map_err(|e| e.to_string())?;
     let mut cur = orig.to_vec();
     let mut out = Vec::new();
-    for (s, e) in window::runs(orig, &facts) {
+    let runs = window::runs(orig, &facts);
+    // slots outside the straight-line runs: only conditional jumps may differ (folded operands,
+    // `opt::branches`), proven first against the input's constants
+    for pc in 0..orig.len().min(best.len()) {
+        if orig[pc] == best[pc] || runs.iter().any(|&(s, e)| (s..e).contains(&pc)) {
+            continue;
+        }
+        let q = facts.consts[pc]
+            .and_then(|c| crate::opt::branches::jump_query(&orig[pc], &best[pc], &c))
+            .ok_or_else(|| format!("internal: insn {pc} differs outside a straight-line run and is not a rewritten conditional jump"))?;
+        out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q)));
+        cur[pc] = best[pc];
+    }
+    for (s, e) in runs {
         if orig[s..e] == best[s..e] {
             continue;
         }
@@ -256,12 +273,27 @@ pub fn optimize_program(
     opts.problem.call_model = call_model(prog);
     // rule pre-pass: every firing re-proven in its context, the result safety-checked
     let mut start = prog.insns.clone();
+    // jump operand folding first: the final re-proof proves jump rewrites against the input
+    let mut branch_stats = None;
+    if opts.branches {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p0, st) = crate::opt::branches::fold_branches(
+            &start,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p0;
+        branch_stats = Some(st);
+    }
     let mut prepass_stats = None;
     if let Some(db) = &opts.rules {
         let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t);
         let (p1, st) = crate::opt::rules::prepass(
             db,
-            &prog.insns,
+            &start,
             &opts.problem.objective,
             solver,
             &opts.problem.call_model,
@@ -288,8 +320,28 @@ pub fn optimize_program(
         start = p2;
         coalesce_stats = Some(st);
     }
+    // redundant and dead stack stores: proposed by the stack analyses, each deletion proven
+    let mut store_stats: Option<crate::opt::stores::StoreStats> = None;
+    let stores_pass = |from: &[Insn], stats: &mut Option<crate::opt::stores::StoreStats>| -> Vec<Insn> {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p, st) =
+            crate::opt::stores::eliminate(from, solver, &opts.problem.call_model, opts.problem.smt_timeout, deadline, &safety);
+        let acc = stats.get_or_insert_with(Default::default);
+        acc.tried += st.tried;
+        acc.redundant_removed += st.redundant_removed;
+        acc.dead_removed += st.dead_removed;
+        acc.refuted += st.refuted;
+        acc.unsafe_ += st.unsafe_;
+        acc.seconds += st.seconds;
+        p
+    };
+    if opts.stores {
+        start = stores_pass(&start, &mut store_stats);
+    }
     let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
-        + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+        + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + branch_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
     // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
     // grow, each starting from the previous round's best, so its windows span proven neighbours
     let rounds = search_rounds(&opts);
@@ -328,6 +380,17 @@ pub fn optimize_program(
         cur = out.insns;
     }
     let rules_learned = opts.rules.as_ref().map(|db| db.learn(&learned, &opts.problem.objective)).unwrap_or(0);
+    if opts.stores {
+        // the search may leave stores that its rewrites made redundant or dead
+        let before = store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+        let post = stores_pass(&cur, &mut store_stats);
+        let spent = store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0) - before;
+        t_offset += spent;
+        if post != cur && opts.problem.objective.cost(&post) < opts.problem.objective.cost(&cur) {
+            trace.push((t_offset, opts.problem.objective.cost(&post)));
+            cur = post;
+        }
+    }
     let best = cur;
     if best != prog.insns {
         check_safety(oracle, prog, &best).map_err(|e| format!("internal: final program refused: {}", e.1))?;
@@ -367,10 +430,12 @@ pub fn optimize_program(
         count: isa::count_real(&best),
         // wall time from the start of the pre-pass to the best program
         time_to_best_s: if best != prog.insns { improved_at.unwrap_or(prepass_s) } else { 0.0 },
-        total_s: prepass_s + elapsed,
+        total_s: t_offset,
         rules: prepass_stats,
         rules_learned,
         coalesce: coalesce_stats,
+        stores: store_stats,
+        branches: branch_stats,
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
         chains,

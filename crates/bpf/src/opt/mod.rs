@@ -3,6 +3,7 @@
 //! emitted program.
 
 pub mod analysis;
+pub mod branches;
 pub mod coalesce;
 pub mod cost;
 pub mod driver;
@@ -10,6 +11,8 @@ pub mod interp;
 pub mod mutate;
 pub mod problem;
 pub mod rules;
+pub mod stack;
+pub mod stores;
 pub mod window;
 
 use crate::equiv::cache::ProofCache;
@@ -29,6 +32,12 @@ pub struct OptOptions {
     pub grow_windows: bool,
     /// Run the memory-access coalescing pass (`coalesce`, every firing proven) before the search.
     pub coalesce: bool,
+    /// Run the redundant/dead stack-store elimination (`stores`, every deletion proven) before
+    /// and after the search.
+    pub stores: bool,
+    /// Fold constant operands of conditional jumps into immediates (each proven) and delete the
+    /// definitions this leaves dead, before everything else (`branches`).
+    pub branches: bool,
 }
 
 impl Default for OptOptions {
@@ -46,6 +55,8 @@ impl Default for OptOptions {
             rules: None,
             grow_windows: false,
             coalesce: true,
+            stores: true,
+            branches: true,
         }
     }
 }

@@ -11,6 +11,7 @@
 use crate::isa::{self, Insn, Kind};
 use crate::opt::analysis::{self, ConstState, RegSet, RegionState};
 use crate::opt::interp;
+use crate::opt::stack::{StackAnalysis, StackFacts};
 
 /// One window with the facts its proof may assume (pre) and must establish (post).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,8 @@ pub struct Window {
     pub regions: Option<RegionState>,
     /// Registers initialized on every path to the window (others must not be read).
     pub init: RegSet,
+    /// Stack facts (pointers, known bytes at entry, dead bytes after; `opt::stack`).
+    pub stack: StackFacts,
 }
 
 impl Window {
@@ -48,16 +51,21 @@ pub struct ProgramFacts {
     pub consts: Vec<Option<ConstState>>,
     pub regions: Vec<Option<RegionState>>,
     pub init: Vec<Option<RegSet>>,
+    /// Stack-frame analyses (`None` for programs with bpf-to-bpf calls).
+    pub stack: Option<StackAnalysis>,
 }
 
 impl ProgramFacts {
     pub fn new(insns: &[Insn]) -> Result<Self, isa::IsaError> {
         let kinds = isa::validate(insns)?;
+        let consts = analysis::constants(insns, &kinds);
+        let regions = analysis::regions(insns, &kinds);
         Ok(ProgramFacts {
             block_start: analysis::block_starts(insns, &kinds),
             live: analysis::live_in(insns, &kinds),
-            consts: analysis::constants(insns, &kinds),
-            regions: analysis::regions(insns, &kinds),
+            stack: StackAnalysis::new(insns, &kinds, &consts, &regions),
+            consts,
+            regions,
             init: analysis::initialized(insns, &kinds),
             kinds,
         })
@@ -134,7 +142,8 @@ pub fn make_window(insns: &[Insn], facts: &ProgramFacts, start: usize, end: usiz
         }
     }
     let init = facts.init[start].unwrap_or(analysis::ALL_REGS);
-    Window { start, end, live_in, live_out, pre, regions: facts.regions[start], init }
+    let stack = facts.stack.as_ref().map(|a| a.facts(insns, &facts.kinds, start, end)).unwrap_or_default();
+    Window { start, end, live_in, live_out, pre, regions: facts.regions[start], init, stack }
 }
 
 /// What became of one proposed in-place rewrite of `cur[s..e]` (see [`try_rewrite`]).
