@@ -104,6 +104,10 @@ impl Ev {
     }
 
     fn lazy_set(&self, s: E, sc: Sc, env: &Env, st: &St, depth: u32) -> R<Lazy> {
+        // a comprehension already known to be constant (`Ev::konst`) was built once: use it
+        if let (ExprKind::SetFilter(..), Some(NodeMemo { fast: Fast::Val(v), .. })) = (&s.kind, memo_of(s, sc)) {
+            return Ok(Lazy::Val(v.clone()));
+        }
         if depth <= MAX_DEPTH {
             match &s.kind {
                 ExprKind::SetFilter(b, p) => {
