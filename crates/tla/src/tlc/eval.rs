@@ -10,6 +10,9 @@ use crate::error::SourceFile;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+#[path = "lazy.rs"]
+mod lazy;
+
 #[derive(Clone, Copy)]
 pub struct BoundRef {
     pub names: &'static [Ident],
@@ -605,7 +608,7 @@ impl Ev {
                                 if let Some(v) = cl.memo.lock().unwrap().get(&arg) {
                                     return Ok(v.clone());
                                 }
-                                let env2 = cl.env.bind(n.as_str(), Value::Op(c.clone()));
+                                let env2 = cl.env.bind(cl.name.unwrap_or(n.as_str()), Value::Op(c.clone()));
                                 let v = self.apply_fndef(fd, cl.scope, &env2, arg.clone(), e, sc, st)?;
                                 if st.nxt.is_none() || !st.primed {
                                     cl.memo.lock().unwrap().insert(arg, v.clone());
@@ -1240,7 +1243,13 @@ impl Ev {
                 }
                 let mut env2 = Env::default();
                 for (p, a) in od.params.iter().zip(args.iter()) {
-                    let v = if p.arity > 0 { self.eval_op_ref(a, sc, env)? } else { self.eval(a, sc, env, st)? };
+                    let v = if p.arity > 0 {
+                        self.eval_op_ref(a, sc, env)?
+                    } else if let Some(f) = self.lazy_fn_arg(a, sc, env) {
+                        f
+                    } else {
+                        self.eval(a, sc, env, st)?
+                    };
                     env2 = env2.bind(p.name.name.as_str(), v);
                 }
                 let _ = dsc;
@@ -1784,6 +1793,11 @@ impl Ev {
             }
         }
         let av = self.eval(a, sc, env, st)?;
+        if matches!(op, "\\in" | "\\notin") {
+            if let Some(r) = self.lazy_member(&av, b, e, sc, env, st)? {
+                return Ok(Value::Bool(r == (op == "\\in")));
+            }
+        }
         let bv = self.eval(b, sc, env, st)?;
         self.infix_values(op, &av, &bv).map_err(|m| err_at(sc, e.span, m))
     }
