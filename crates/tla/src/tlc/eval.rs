@@ -219,6 +219,18 @@ fn literal(e: E, f: impl FnOnce() -> R<Value>) -> R<Value> {
     Ok(v)
 }
 
+/// A state variable's value by reference, as `Ev::var` reads it (None where `var` fails).
+#[inline]
+fn var_ref<'a>(i: usize, st: &St<'a>) -> Option<&'a Value> {
+    if st.primed {
+        return st.nxt?[i].as_ref();
+    }
+    match st.cur {
+        Some(c) => Some(&c[i]),
+        None => st.nxt?[i].as_ref(),
+    }
+}
+
 #[cold]
 fn err_at(sc: Sc, sp: Span, msg: impl Into<String>) -> EvalError {
     EvalError::new(Some((sc.file, sp)), msg)
@@ -449,6 +461,27 @@ impl Ev {
         self.eval_node(e, sc, env, st)
     }
 
+    /// `eval` without cloning when the value already exists: a node whose value is kept on it
+    /// (literal, constant, constant-level name) or a state variable is borrowed (no reference
+    /// count traffic for `pc[self]`, `x \in S`, `r.f`); anything else is evaluated.
+    #[inline]
+    pub fn eval_cow<'a>(&self, e: E, sc: Sc, env: &Env, st: &St<'a>) -> R<std::borrow::Cow<'a, Value>> {
+        if let Some(m) = e.memo.0.get() {
+            if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
+                match &m.fast {
+                    Fast::Val(v) => return Ok(std::borrow::Cow::Borrowed(v)),
+                    Fast::Var(i) => {
+                        if let Some(v) = var_ref(*i, st) {
+                            return Ok(std::borrow::Cow::Borrowed(v));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.eval(e, sc, env, st).map(std::borrow::Cow::Owned)
+    }
+
     /// A built-in infix operator by its tag (`Fast::Core`): the same results and errors as
     /// `eval_infix` / `infix_values` by symbol.
     #[allow(clippy::too_many_arguments)]
@@ -467,8 +500,8 @@ impl Ev {
             Op2::Equiv => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? == self.eval_bool(b, sc, env, st)?)),
             _ => {}
         }
-        let av = self.eval(a, sc, env, st)?;
-        let bv = self.eval(b, sc, env, st)?;
+        let av = self.eval_cow(a, sc, env, st)?;
+        let bv = self.eval_cow(b, sc, env, st)?;
         let er = |m: String| err_at(sc, e.span, m);
         match op {
             Op2::Eq => values_eq(&av, &bv).map(Value::Bool).map_err(er),
@@ -714,7 +747,7 @@ impl Ev {
                 Ok(Value::Product(Arc::new(sets)))
             }
             Dot(r, f) => {
-                let rv = self.eval(r, sc, env, st)?;
+                let rv = self.eval_cow(r, sc, env, st)?;
                 let local;
                 let key = match e.memo.0.get().map(|m| &m.fast) {
                     Some(Fast::Key(k)) => k,
@@ -754,7 +787,11 @@ impl Ev {
                         }
                     }
                 }
-                let fv = self.eval(f, sc, env, st)?;
+                let fv = self.eval_cow(f, sc, env, st)?;
+                if args.len() == 1 {
+                    let arg = self.eval_cow(&args[0], sc, env, st)?;
+                    return self.apply_fn(&fv, &arg).map_err(|m| err_at(sc, e.span, m));
+                }
                 let arg = self.fn_arg(args, sc, env, st)?;
                 self.apply_fn(&fv, &arg).map_err(|m| err_at(sc, e.span, m))
             }
