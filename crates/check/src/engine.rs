@@ -462,9 +462,8 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         }
                         if !model.in_model(&t)? || !model.in_actions(s, &t)? {
                             // TLC checks the invariants of states outside the constraints too
-                            if let Some(name) = model.violated_invariant(&t)? {
-                                let tr = vec![(t.clone(), action_label(label))];
-                                record_found(gi, s, *sfp, Violation::Invariant { name, trace: steps(model, tr) });
+                            if let Some(v) = invariant_violation(model, &t, label)? {
+                                record_found(gi, s, *sfp, v);
                                 return Ok(false);
                             }
                             return Ok(true);
@@ -478,9 +477,8 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         }
                         if store.insert(fp, *sfp) {
                             local_new += 1;
-                            if let Some(name) = model.violated_invariant(&t)? {
-                                let tr = vec![(t.clone(), action_label(label))];
-                                record_found(gi, s, *sfp, Violation::Invariant { name, trace: steps(model, tr) });
+                            if let Some(v) = invariant_violation(model, &t, label)? {
+                                record_found(gi, s, *sfp, v);
                                 return Ok(false);
                             }
                             let st = std::sync::Arc::new(t);
@@ -558,6 +556,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
             let found_next = next.len() as u64;
             drop(next);
             let mut trace = if sfp == NO_PARENT { Vec::new() } else { model.trace_to(&store, sfp) };
+            let mut failed_in_successor = false;
             if trace.is_empty() && !s.is_empty() {
                 trace.push(model.step("<Initial predicate>".into(), &s));
             }
@@ -565,11 +564,14 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                 Violation::Invariant { name, trace: tail } => Violation::Invariant { name, trace: [trace, tail].concat() },
                 Violation::ActionProperty { name, trace: tail } => Violation::ActionProperty { name, trace: [trace, tail].concat() },
                 Violation::Deadlock { .. } => Violation::Deadlock { trace },
-                Violation::EvalError { message, .. } => Violation::EvalError { message, trace },
+                Violation::EvalError { message, trace: tail } => {
+                    failed_in_successor = !tail.is_empty();
+                    Violation::EvalError { message, trace: [trace, tail].concat() }
+                }
                 other => other,
             };
             // TLC's depth is the deepest level reached (a violating successor is one level down)
-            let deeper = found_next > 0 || matches!(v, Violation::Invariant { .. } | Violation::ActionProperty { .. });
+            let deeper = found_next > 0 || failed_in_successor || matches!(v, Violation::Invariant { .. } | Violation::ActionProperty { .. });
             stats.depth = if deeper { depth + 1 } else { depth };
             let left = level_len.saturating_sub(i + 1) + found_next;
             return finish(&mut stats, Some(v), false, left, None);
@@ -655,6 +657,18 @@ fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, actual: Option
     }
     let init = init.iter().filter_map(|f| index.get(f).copied()).collect();
     crate::liveness::Graph { states: st, succ, init, actual: if with_actual { Some(actual) } else { None } }
+}
+
+/// The invariant violation of successor `t` (reached by `label`), if any. An evaluation error in an
+/// invariant is reported with `t` as the last state of the trace, as TLC does ("Evaluating
+/// invariant Inv failed" after the behaviour up to that state).
+fn invariant_violation(model: &Model, t: &[Value], label: Option<(&'static str, Sc, Span)>) -> Result<Option<Violation>, EvalError> {
+    let tail = || steps(model, vec![(t.to_vec(), action_label(label))]);
+    match model.violated_invariant(t) {
+        Ok(Some(name)) => Ok(Some(Violation::Invariant { name, trace: tail() })),
+        Ok(None) => Ok(None),
+        Err(e) => Ok(Some(Violation::EvalError { message: e.one_line(), trace: tail() })),
+    }
 }
 
 fn steps(model: &Model, v: Vec<(Vec<Value>, String)>) -> Vec<TraceStep> {

@@ -141,6 +141,30 @@ fn evaluation_error_matches_tlc() {
 }
 
 #[test]
+fn names_resolved_once_and_tagged_operators_match_tlc() {
+    // The evaluator resolves a name once per syntax node (state variable, constant, definition;
+    // a node found unbound once skips the environment search later) and dispatches built-in
+    // infix operators on a tag: Resolved uses operator parameters, LET, LAMBDA, CHOOSE and
+    // quantifier variables next to globals, and every tagged operator (= # \in \notin < > <= >=
+    // + - * .. /\ \/ => <=> ~), in actions and the invariant. TLC's counts, one and two workers.
+    let out = same_as_tlc("Resolved");
+    assert!(out.violation.is_none());
+    let two = same_as_tlc_with("Resolved", &Config { workers: 2, max_depth: None, ..Default::default() });
+    assert!(two.violation.is_none());
+}
+
+#[test]
+fn evaluation_error_in_an_invariant_shows_the_failing_state() {
+    // `y < 5` with y = "two": TLC reports the error with the state it was evaluated in as the
+    // last state of the trace (4 states, depth 4); the error comes from the tagged `<`.
+    let out = same_as_tlc("ResolvedErr");
+    let Some(Violation::EvalError { message, trace }) = &out.violation else { panic!("{:?}", out.violation) };
+    assert_eq!(trace.len(), 4);
+    assert!(message.contains("ResolvedErr.tla:17:8"), "position: {message}");
+    assert!(message.contains("\"two\""), "{message}");
+}
+
+#[test]
 fn language_features_and_value_normalisation_match_tlc() {
     // records = functions on strings, tuples = functions on 1..n, INSTANCE with substitution and
     // parameters, RECURSIVE, LAMBDA, higher-order operators, recursive functions, \div and %

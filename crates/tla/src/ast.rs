@@ -124,10 +124,10 @@ impl std::fmt::Debug for Expr {
     }
 }
 
-/// A write-once, type-erased per-node cache (see `Expr::memo`); the AST does not know what an
-/// evaluator stores in it.
+/// A write-once per-node cache (see `Expr::memo`), filled by the TLC evaluator (`tlc::eval`):
+/// typed, so reading it costs no dynamic type check on the hot path.
 #[derive(Default)]
-pub struct Memo(pub std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>);
+pub struct Memo(pub std::sync::OnceLock<Box<crate::tlc::eval::NodeMemo>>);
 
 impl Clone for Memo {
     fn clone(&self) -> Memo {

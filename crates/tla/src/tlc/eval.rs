@@ -97,10 +97,18 @@ pub struct Ev {
 /// What the evaluator remembers on a syntax node: for a name (or operator application, or
 /// user-defined infix/prefix operator) what it resolves to in scope `sc`; for a literal (number,
 /// string, literal set, record field names), its value (`sc == 0`: valid in every scope).
+///
+/// Invariant used by `Ev::eval`: a `Name` or `Apply` node gets a memo only after its name was
+/// looked up in the lexical environment and not found there (`Ev::node`'s callers search `env`
+/// first; `eval_first` records `unbound`). Which names are bound around a syntax node is lexical
+/// (binders enclosing it, the parameters of its definition, LET), so it is the same at every
+/// evaluation of the node in one scope, and later evaluations skip the environment search.
 pub struct NodeMemo {
     sc: usize,
     resolved: Option<(Def, Sc)>,
     fast: Fast,
+    /// The node's name (Name/Apply) is not bound in the lexical environment.
+    unbound: bool,
 }
 
 enum Fast {
@@ -114,6 +122,10 @@ enum Fast {
     Args(&'static [Expr]),
     /// The field names of a record constructor.
     Names(Vec<Arc<str>>),
+    /// The key of `r.field`.
+    Key(Value),
+    /// A built-in infix operator (or `~`), decided once instead of matching its symbol.
+    Core(Op2),
     /// Nothing more than `resolved`.
     Slow,
 }
@@ -140,9 +152,58 @@ impl DefRef {
     }
 }
 
+/// The built-in operators the evaluator dispatches on a tag (resolved once per node).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Op2 {
+    And,
+    Or,
+    Implies,
+    Equiv,
+    Eq,
+    Neq,
+    In,
+    NotIn,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Range,
+    /// any other built-in infix operator: `infix_values` by symbol
+    Other,
+    /// prefix `~`
+    Not,
+}
+
+impl Op2 {
+    fn of_infix(op: &str) -> Op2 {
+        match op {
+            "/\\" => Op2::And,
+            "\\/" => Op2::Or,
+            "=>" => Op2::Implies,
+            "<=>" => Op2::Equiv,
+            "=" => Op2::Eq,
+            "#" | "/=" => Op2::Neq,
+            "\\in" => Op2::In,
+            "\\notin" => Op2::NotIn,
+            "<" => Op2::Lt,
+            ">" => Op2::Gt,
+            "<=" | "=<" => Op2::Le,
+            ">=" => Op2::Ge,
+            "+" => Op2::Add,
+            "-" => Op2::Sub,
+            "*" => Op2::Mul,
+            ".." => Op2::Range,
+            _ => Op2::Other,
+        }
+    }
+}
+
 #[inline]
 fn memo_of(e: E, sc: Sc) -> Option<&'static NodeMemo> {
-    let m = e.memo.0.get()?.downcast_ref::<NodeMemo>()?;
+    let m: &'static NodeMemo = e.memo.0.get()?;
     if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
         Some(m)
     } else {
@@ -153,12 +214,24 @@ fn memo_of(e: E, sc: Sc) -> Option<&'static NodeMemo> {
 /// The value of a literal node, computed once.
 #[inline]
 fn literal(e: E, f: impl FnOnce() -> R<Value>) -> R<Value> {
-    if let Some(NodeMemo { sc: 0, fast: Fast::Val(v), .. }) = e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
+    if let Some(NodeMemo { sc: 0, fast: Fast::Val(v), .. }) = e.memo.0.get().map(|m| &**m) {
         return Ok(v.clone());
     }
     let v = f()?;
-    let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Val(v.clone()) }));
+    let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Val(v.clone()), unbound: false }));
     Ok(v)
+}
+
+/// A state variable's value by reference, as `Ev::var` reads it (None where `var` fails).
+#[inline]
+fn var_ref<'a>(i: usize, st: &St<'a>) -> Option<&'a Value> {
+    if st.primed {
+        return st.nxt?[i].as_ref();
+    }
+    match st.cur {
+        Some(c) => Some(&c[i]),
+        None => st.nxt?[i].as_ref(),
+    }
 }
 
 #[cold]
@@ -217,7 +290,9 @@ impl Ev {
             }
             _ => Fast::Slow,
         };
-        let _ = e.memo.0.set(Box::new(NodeMemo { sc: sc as *const super::scope::Scope as usize, resolved: r, fast }));
+        // callers searched the lexical environment for `n` first (see `NodeMemo`)
+        let unbound = matches!(e.kind, ExprKind::Name(_));
+        let _ = e.memo.0.set(Box::new(NodeMemo { sc: sc as *const super::scope::Scope as usize, resolved: r, fast, unbound }));
         match memo_of(e, sc) {
             Some(m) => Ok(DefRef::Memo(m)),
             None => Ok(DefRef::Owned(self.resolve(n, sc, e.span)?)),
@@ -355,18 +430,31 @@ impl Ev {
 
     pub fn eval(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
         use ExprKind::*;
-        match &e.kind {
-            // leaves and nodes whose memo holds something else (a name's resolution, a field key)
-            Num { .. } | Str(_) | Bool(_) | Name(_) | At | Dot(..) | OpRef(_) | Decimal(_) | Lambda(..) => {}
-            _ => match e.memo.0.get() {
-                Some(m) => {
-                    if let Some(NodeMemo { sc: s, fast: Fast::Val(v), .. }) = m.downcast_ref::<NodeMemo>() {
-                        if *s == 0 || *s == sc as *const super::scope::Scope as usize {
-                            return Ok(v.clone());
+        match e.memo.0.get() {
+            Some(m) => {
+                if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
+                    match &m.fast {
+                        // a literal, a constant sub-expression, or a name (not bound in `env`,
+                        // see `NodeMemo`) of a constant or constant-level definition
+                        Fast::Val(v) => return Ok(v.clone()),
+                        Fast::Var(i) => return self.var(*i, e, sc, st),
+                        Fast::Body(od, osc) => return self.eval(&od.body, osc, &Env::default(), st),
+                        Fast::Core(op) => {
+                            if let Infix(_, a, b) = &e.kind {
+                                return self.eval_core(*op, a, b, e, sc, env, st);
+                            }
+                            if let Prefix(_, a) = &e.kind {
+                                return Ok(Value::Bool(!self.eval_bool(a, sc, env, st)?));
+                            }
                         }
+                        _ => {}
                     }
                 }
-                None => {
+            }
+            None => match &e.kind {
+                // leaves, and nodes whose memo is filled elsewhere (a name's resolution, a field key)
+                Num { .. } | Str(_) | Bool(_) | Name(_) | At | Dot(..) | OpRef(_) | Decimal(_) | Lambda(..) => {}
+                _ => {
                     if self.frozen.load(std::sync::atomic::Ordering::Relaxed) {
                         return self.eval_first(e, sc, env, st);
                     }
@@ -374,6 +462,68 @@ impl Ev {
             },
         }
         self.eval_node(e, sc, env, st)
+    }
+
+    /// `eval` without cloning when the value already exists: a node whose value is kept on it
+    /// (literal, constant, constant-level name) or a state variable is borrowed (no reference
+    /// count traffic for `pc[self]`, `x \in S`, `r.f`); anything else is evaluated.
+    #[inline]
+    pub fn eval_cow<'a>(&self, e: E, sc: Sc, env: &Env, st: &St<'a>) -> R<std::borrow::Cow<'a, Value>> {
+        if let Some(m) = e.memo.0.get() {
+            if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
+                match &m.fast {
+                    Fast::Val(v) => return Ok(std::borrow::Cow::Borrowed(v)),
+                    Fast::Var(i) => {
+                        if let Some(v) = var_ref(*i, st) {
+                            return Ok(std::borrow::Cow::Borrowed(v));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.eval(e, sc, env, st).map(std::borrow::Cow::Owned)
+    }
+
+    /// A built-in infix operator by its tag (`Fast::Core`): the same results and errors as
+    /// `eval_infix` / `infix_values` by symbol.
+    #[allow(clippy::too_many_arguments)]
+    fn eval_core(&self, op: Op2, a: E, b: E, e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        let ints = |x: &Value, y: &Value| -> R<(i64, i64)> {
+            match (x, y) {
+                (Value::Int(p), Value::Int(q)) => Ok((*p, *q)),
+                _ => Ok((x.as_int().map_err(|m| err_at(sc, e.span, m))?, y.as_int().map_err(|m| err_at(sc, e.span, m))?)),
+            }
+        };
+        let ov = |r: Option<i64>| r.map(Value::Int).ok_or_else(|| err_at(sc, e.span, "integer overflow"));
+        match op {
+            Op2::And => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? && self.eval_bool(b, sc, env, st)?)),
+            Op2::Or => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?)),
+            Op2::Implies => return Ok(Value::Bool(!self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?)),
+            Op2::Equiv => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? == self.eval_bool(b, sc, env, st)?)),
+            _ => {}
+        }
+        let av = self.eval_cow(a, sc, env, st)?;
+        let bv = self.eval_cow(b, sc, env, st)?;
+        let er = |m: String| err_at(sc, e.span, m);
+        match op {
+            Op2::Eq => values_eq(&av, &bv).map(Value::Bool).map_err(er),
+            Op2::Neq => values_eq(&av, &bv).map(|x| Value::Bool(!x)).map_err(er),
+            Op2::In => bv.contains(&av).map(Value::Bool).map_err(er),
+            Op2::NotIn => bv.contains(&av).map(|x| Value::Bool(!x)).map_err(er),
+            Op2::Lt => ints(&av, &bv).map(|(x, y)| Value::Bool(x < y)),
+            Op2::Gt => ints(&av, &bv).map(|(x, y)| Value::Bool(x > y)),
+            Op2::Le => ints(&av, &bv).map(|(x, y)| Value::Bool(x <= y)),
+            Op2::Ge => ints(&av, &bv).map(|(x, y)| Value::Bool(x >= y)),
+            Op2::Add => ints(&av, &bv).and_then(|(x, y)| ov(x.checked_add(y))),
+            Op2::Sub => ints(&av, &bv).and_then(|(x, y)| ov(x.checked_sub(y))),
+            Op2::Mul => ints(&av, &bv).and_then(|(x, y)| ov(x.checked_mul(y))),
+            Op2::Range => ints(&av, &bv).map(|(x, y)| Value::Interval(x, y)),
+            _ => {
+                let ExprKind::Infix(sym, ..) = &e.kind else { unreachable!() };
+                self.infix_values(sym, &av, &bv).map_err(er)
+            }
+        }
     }
 
     /// The first evaluation of a compound node once the model is frozen: decides whether its
@@ -401,15 +551,21 @@ impl Ev {
         let msc = if scoped { sc as *const super::scope::Scope as usize } else { 0 };
         if k {
             let v = self.eval_node(e, sc, env, st)?;
-            let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast: Fast::Val(v.clone()) }));
+            let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast: Fast::Val(v.clone()), unbound: false }));
             return Ok(v);
         }
         let fast = match &e.kind {
             Infix(_, a, b) if resolved.is_some() => Fast::Args(Box::leak(vec![(**a).clone(), (**b).clone()].into_boxed_slice())),
+            Infix(op, ..) if core_infix(op) => Fast::Core(Op2::of_infix(op)),
+            Prefix(op, _) if op == "~" => Fast::Core(Op2::Not),
             Record(fields) => Fast::Names(fields.iter().map(|(n, _)| interned_str(n)).collect()),
             _ => Fast::Slow,
         };
-        let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast }));
+        let unbound = match &e.kind {
+            Apply(n, _) => env.get(n).is_none(),
+            _ => false,
+        };
+        let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast, unbound }));
         self.eval_node(e, sc, env, st)
     }
 
@@ -594,9 +750,19 @@ impl Ev {
                 Ok(Value::Product(Arc::new(sets)))
             }
             Dot(r, f) => {
-                let rv = self.eval(r, sc, env, st)?;
-                let key = literal(e, || Ok(Value::Str(interned_str(f))))?;
-                self.apply_fn(&rv, &key).map_err(|m| err_at(sc, e.span, m))
+                let rv = self.eval_cow(r, sc, env, st)?;
+                let local;
+                let key = match e.memo.0.get().map(|m| &m.fast) {
+                    Some(Fast::Key(k)) => k,
+                    m => {
+                        local = Value::Str(interned_str(f));
+                        if m.is_none() {
+                            let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Key(local.clone()), unbound: false }));
+                        }
+                        &local
+                    }
+                };
+                self.apply_fn(&rv, key).map_err(|m| err_at(sc, e.span, m))
             }
             FnApp(f, args) => {
                 // a recursive function definition applied directly: evaluate its body
@@ -624,7 +790,11 @@ impl Ev {
                         }
                     }
                 }
-                let fv = self.eval(f, sc, env, st)?;
+                let fv = self.eval_cow(f, sc, env, st)?;
+                if args.len() == 1 {
+                    let arg = self.eval_cow(&args[0], sc, env, st)?;
+                    return self.apply_fn(&fv, &arg).map_err(|m| err_at(sc, e.span, m));
+                }
                 let arg = self.fn_arg(args, sc, env, st)?;
                 self.apply_fn(&fv, &arg).map_err(|m| err_at(sc, e.span, m))
             }
@@ -672,7 +842,7 @@ impl Ev {
             Tuple(items) => Ok(Value::tuple(items.iter().map(|i| self.eval(i, sc, env, st)).collect::<R<Vec<_>>>()?)),
             Record(fields) => {
                 let local: Vec<Arc<str>>;
-                let names = match e.memo.0.get().and_then(|m| m.downcast_ref::<NodeMemo>()) {
+                let names = match e.memo.0.get().map(|m| &**m) {
                     Some(NodeMemo { fast: Fast::Names(ns), .. }) => ns,
                     _ => {
                         local = fields.iter().map(|(n, _)| interned_str(n)).collect();
@@ -1408,6 +1578,14 @@ impl Ev {
     }
 
     fn eval_apply(&self, n: &'static str, args: &'static [Expr], e: E, sc: Sc, env: &Env, st: &St) -> R<Value> {
+        if let Some(m) = memo_of(e, sc) {
+            if m.unbound {
+                // not bound in `env` (see `NodeMemo`): straight to the definition
+                if let Some((d, dsc)) = &m.resolved {
+                    return self.eval_def(d, dsc, n, args, e, sc, env, st);
+                }
+            }
+        }
         if let Some(v) = env.get(n) {
             let Value::Op(c) = v else { return Err(err_at(sc, e.span, format!("{n} is not an operator"))) };
             let c = c.clone();

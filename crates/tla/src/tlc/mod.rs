@@ -41,13 +41,19 @@ impl Env {
     pub fn get(&self, name: &str) -> Option<&Value> {
         let mut cur = &self.0;
         while let Some(n) = cur {
-            if n.name == name {
+            if same_name(n.name, name) {
                 return Some(&n.val);
             }
             cur = &n.next.0;
         }
         None
     }
+}
+
+/// Name equality without a `memcmp` call (names are short): same length, then bytes.
+#[inline(always)]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && (a.as_ptr() == b.as_ptr() || a.bytes().zip(b.bytes()).all(|(x, y)| x == y))
 }
 
 /// An operator as a value: a LAMBDA, a LET definition, a user operator passed as an argument, or
