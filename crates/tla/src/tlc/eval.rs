@@ -504,6 +504,12 @@ impl Ev {
             _ => {}
         }
         let av = self.eval_cow(a, sc, env, st)?;
+        if matches!(op, Op2::In | Op2::NotIn) {
+            // membership in a set comprehension is decided without building the set (lazy.rs)
+            if let Some(r) = self.lazy_member(&av, b, e, sc, env, st)? {
+                return Ok(Value::Bool(r == (op == Op2::In)));
+            }
+        }
         let bv = self.eval_cow(b, sc, env, st)?;
         let er = |m: String| err_at(sc, e.span, m);
         match op {
