@@ -434,6 +434,85 @@ mod tests {
         ir::parse(include_str!("../../../examples/crypto/unsat3.json")).unwrap()
     }
 
+    fn gold4() -> Function {
+        ir::parse(include_str!("../../../examples/crypto/gold4.json")).unwrap()
+    }
+
+    fn adds_128(l: &Lir) -> usize {
+        // low halves of 128-bit additions (each is one add/adc pair in the code)
+        l.nodes.iter().filter(|n| matches!(n, Node::AddC(_, _, None))).count()
+    }
+
+    #[test]
+    fn shared_partial_sums_compute_the_original_and_save_additions() {
+        let f = gold4();
+        let g = share_sums(&f).expect("gold4 sums the high columns into two limbs each");
+        // c4 = a1b3 + a2b2 + a3b1 goes into limbs 0 and 2, then (c4 + a3b3) too, and
+        // c5 = a2b3 + a3b2 into limbs 1 and 3: 4 additions of 128 bits fewer
+        let (l0, l1) = (crate::lir::lower(&f).unwrap(), crate::lir::lower(&g).unwrap());
+        assert_eq!(adds_128(&l0) - adds_128(&l1), 4, "{} vs {}", adds_128(&l0), adds_128(&l1));
+        let mut crng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for k in 0..2000 {
+            let i = f.random_inputs(&mut crng);
+            assert_eq!(g.eval(&i), f.eval(&i), "input {k}");
+            assert_eq!(l1.eval(&i), f.eval(&i), "input {k}");
+        }
+        // every shape of the shared form's trees still computes the original
+        let trees = sum_trees(&g);
+        assert!(!trees.is_empty());
+        let mut rng = Rng::new(4);
+        for _ in 0..50 {
+            let shapes: Vec<Option<Shape>> = trees.iter().map(|t| Some(Shape::random(t.leaves.len(), &mut rng))).collect();
+            let h = apply(&g, &trees, &shapes);
+            let i = f.random_inputs(&mut crng);
+            assert_eq!(h.eval(&i), f.eval(&i));
+        }
+        // no pair of terms is summed twice in unsat3 (each product is used once)
+        assert!(share_sums(&unsat3()).is_none());
+    }
+
+    #[test]
+    fn value_numbers_see_through_recomputed_products() {
+        let f = gold4();
+        let (vn, _) = value_numbers(&f);
+        // the 23 product statements (5 + 4 + 8 + 6 per limb) compute 16 distinct products
+        let products: std::collections::HashSet<usize> = f.stmts.iter().filter(|s| s.op == Op::Mul).map(|s| vn[s.outs[0].unwrap()]).collect();
+        assert_eq!(f.stmts.iter().filter(|s| s.op == Op::Mul).count(), 23);
+        assert_eq!(products.len(), 16);
+    }
+
+    #[test]
+    fn code_from_shared_sums_is_proven_and_a_wrong_share_is_rejected() {
+        let f = gold4();
+        let g = share_sums(&f).unwrap();
+        let opts = crate::gen::Options { adx: true, frame_pointer: false, ..Default::default() };
+        let mut crng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let l = crate::lir::lower(&g).unwrap();
+        for cand in [crate::gen::Candidate::carry_scheduled(&l), crate::gen::Candidate::initial(&l), crate::gen::Candidate::ir_order(&l)] {
+            let prog = crate::gen::generate(&l, &cand, opts, &f.name).unwrap();
+            for sc in crate::check::scenarios(&f, true) {
+                crate::check::verify(&f, &prog, sc).unwrap_or_else(|e| panic!("{}: {e}", sc.label()));
+            }
+            let code = crate::jit::load(&prog).unwrap();
+            for _ in 0..500 {
+                let i = f.random_inputs(&mut crng);
+                assert_eq!(crate::jit::call(code.func(), &i, f.limbs()), f.eval(&i));
+            }
+        }
+        // a wrong share: the first shared sum adds its first term twice
+        let mut bad = g.clone();
+        let k = bad.stmts.iter().position(|s| s.op == Op::Add && s.outs[0].is_some_and(|v| v >= f.var_width.len())).unwrap();
+        bad.stmts[k].args[1] = bad.stmts[k].args[0];
+        let lb = crate::lir::lower(&bad).unwrap();
+        let prog = crate::gen::generate(&lb, &crate::gen::Candidate::carry_scheduled(&lb), opts, &f.name).unwrap();
+        assert!(crate::check::verify(&f, &prog, crate::check::Scenario::Distinct).is_err(), "a wrong shared sum must not prove");
+        let code = crate::jit::load(&prog).unwrap();
+        assert!((0..100).any(|_| {
+            let i = f.random_inputs(&mut crng);
+            crate::jit::call(code.func(), &i, f.limbs()) != f.eval(&i)
+        }));
+    }
+
     #[test]
     fn finds_the_three_limb_sums_through_casts() {
         let f = unsat3();
