@@ -844,6 +844,37 @@ mod tests {
     }
 
     #[test]
+    fn the_search_switches_to_the_shared_sums_form_and_its_code_proves_against_the_original() {
+        let f = crate::ir::parse(include_str!("../../../examples/crypto/gold4.json")).unwrap();
+        let lir = crate::lir::lower(&f).unwrap();
+        let opts = Options { adx: true, frame_pointer: false, ..Default::default() };
+        let reference = jit::load(&gen::generate(&lir, &Candidate::ir_order(&lir), opts, &f.name).unwrap()).unwrap();
+        let mut p = OptProblem::new(&f, &lir, opts, Objective::Mix, &[("ref".into(), reference.func())], crate::measure::best_clock(), 3);
+        assert!(p.has_shared_sums());
+        let start = p.initial();
+        let other = p.toggle_shared(&start).unwrap();
+        assert_ne!(other.variant.shared, start.variant.shared);
+        assert_ne!(other.variant.lir.nodes.len(), start.variant.lir.nodes.len(), "the shared form has fewer additions");
+        gen::check_topological(&other.variant.lir, &other.sched.order).unwrap();
+        for c in [&start, &other] {
+            p.prove(&p.generate(c).unwrap(), 300, 1).unwrap();
+        }
+        assert_eq!(p.toggle_shared(&other).unwrap().variant.shared, start.variant.shared);
+        // re-association moves stay within the current form; a switch always happens at rate 1
+        let mut rng = Rng::new(2);
+        let shared = if other.variant.shared { &other } else { &start };
+        for _ in 0..20 {
+            let r = p.reassociate(shared, &mut rng).unwrap();
+            assert!(r.variant.shared);
+            p.prove(&p.generate(&r).unwrap(), 50, 2).unwrap();
+        }
+        p.share_rate = 1.0;
+        assert_ne!(p.mutate(&start, &mut rng).variant.shared, start.variant.shared);
+        p.disable_shared_sums();
+        assert!(!p.has_shared_sums() && p.toggle_shared(&start).is_none());
+    }
+
+    #[test]
     fn the_start_candidate_is_never_filtered_and_sets_the_filter_reference() {
         with_problem(|p| {
             let start = p.initial();
