@@ -76,6 +76,10 @@ struct OptArgs {
     /// Do not re-associate addition trees or split carry chains.
     #[arg(long)]
     no_reassoc: bool,
+    /// Do not offer the search the function with shared partial sums (pairs of terms summed in
+    /// several addition trees computed once).
+    #[arg(long)]
+    no_share_sums: bool,
 }
 
 #[derive(Args)]
@@ -323,6 +327,9 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     if a.no_reassoc {
         problem.reassoc_rate = 0.0;
     }
+    if a.no_share_sums {
+        problem.disable_shared_sums();
+    }
     let compilers: Vec<String> =
         problem.compilers.iter().map(|c| format!("{} {:.3}x/{:.3}x", c.name, c.vs_anchor[0], c.vs_anchor[1])).collect();
     let start_ratio = {
@@ -330,8 +337,9 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         problem.cost(&problem.initial())
     };
     ctx.info(format!(
-        "{} re-associable sum trees; compilers (throughput/latency time vs the fastest): {}; start: {:.3}x the best compiler ({})",
+        "{} re-associable sum trees{}; compilers (throughput/latency time vs the fastest): {}; start: {:.3}x the best compiler ({})",
         if a.no_reassoc { 0 } else { problem.sum_trees() },
+        if problem.has_shared_sums() { " (and a shared-partial-sums form)" } else { "" },
         compilers.join(", "),
         start_ratio,
         a.objective
@@ -457,7 +465,7 @@ fn opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             "{}",
             serde_json::json!({"function": f.name, "unit": clock.unit(), "evaluations": result.iterations, "best_cost": result.best_cost,
                 "evaluations_per_s": result.iterations_per_s(), "counters": result.counters, "bet_costs": outcome.bet_costs,
-                "chosen_bet": outcome.chosen, "instructions": prog.insns.len(),
+                "chosen_bet": outcome.chosen, "instructions": prog.insns.len(), "search_best_shared_sums": result.best.variant.shared,
                 "final_selection": {"costs": selection.iter().map(|(_, c)| if c.is_finite() { serde_json::json!(c) } else { serde_json::Value::Null }).collect::<Vec<_>>(), "chosen": chosen_finalist, "passed_over": passed_over}, "results": rows_json(&rows)})
         );
     }

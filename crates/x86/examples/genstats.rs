@@ -1,7 +1,7 @@
 //! Static statistics of the heuristic start schedules (bench/crypto 9-limb analysis):
 //! `cargo run --release -p vf-x86 --example genstats -- FILTER` over ../shared's Fiat functions
 //! (or an IR file path). Per schedule: instructions, mov, stack operands, setc/seto, bt, xmm moves,
-//! static cost. `VF_XMM_ALL=1` sets every node's xmm-spill bit, `VF_FUSE=0` turns carry fusion off. `OUT=dir` writes each as NASM. `VERIFY=1` also proves each (distinct buffers) and runs 2000 random tests.
+//! static cost. `VF_XMM_ALL=1` sets every node's xmm-spill bit, `VF_FUSE=0` turns carry fusion off. `VF_SHARE=1` shares partial sums first. `OUT=dir` writes each as NASM. `VERIFY=1` also proves each (distinct buffers) and runs 2000 random tests.
 fn main() {
     let shared = std::env::var("VERIFORGE_SHARED").unwrap_or("/work/shared".into());
     let filter = std::env::args().nth(1).unwrap_or_default();
@@ -16,7 +16,10 @@ fn main() {
     let opts = vf_x86::gen::Options::from_env();
     for p in files {
         let f = vf_x86::ir::parse(&std::fs::read_to_string(&p).unwrap()).unwrap();
-        let lir = vf_x86::lir::lower(&f).unwrap();
+        // VF_SHARE=1: lower the function with shared partial sums (reassoc::share_sums); proofs
+        // and tests are still against the original `f`
+        let shared_f = std::env::var_os("VF_SHARE").and_then(|_| vf_x86::reassoc::share_sums(&f));
+        let lir = vf_x86::lir::lower(shared_f.as_ref().unwrap_or(&f)).unwrap();
         if std::env::var_os("PROFILE").is_some() {
             profile(&f, &lir, opts);
             continue;

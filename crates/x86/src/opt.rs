@@ -60,6 +60,9 @@ const MODES: [Mode; 2] = [Mode::Throughput, Mode::Latency];
 /// One re-association variant of the function and its lowering.
 #[derive(Debug)]
 pub struct Variant {
+    /// Built on the function with shared partial sums ([`reassoc::share_sums`]) instead of the
+    /// function as written; `shapes` then refer to that function's sum trees.
+    pub shared: bool,
     /// Per sum tree: `None` = as in the IR.
     pub shapes: Vec<Option<Shape>>,
     pub lir: Lir,
@@ -96,7 +99,12 @@ pub struct OptProblem<'a> {
     pub reassoc_rate: f64,
     trees: Vec<SumTree>,
     original: Arc<Variant>,
-    variants: Mutex<HashMap<Vec<Option<Shape>>, Arc<Variant>>>,
+    /// The function with shared partial sums, its sum trees and its lowering (`None` when
+    /// [`reassoc::share_sums`] finds no pair of terms used twice, or sharing is off).
+    shared: Option<(Function, Vec<SumTree>, Arc<Variant>)>,
+    /// Probability that a move switches between the function as written and the shared-sums one.
+    pub share_rate: f64,
+    variants: Mutex<HashMap<(bool, Vec<Option<Shape>>), Arc<Variant>>>,
     pub compilers: Vec<Compiler>,
     clock: Mutex<Box<dyn Clock + Send>>,
     /// (candidate, anchor) benches, allocated once: their buffers stay at the same addresses for
@@ -250,7 +258,13 @@ impl<'a> OptProblem<'a> {
             batch *= 2;
         }
         let trees = reassoc::sum_trees(f);
-        let original = Arc::new(Variant { shapes: vec![None; trees.len()], lir: lir.clone() });
+        let original = Arc::new(Variant { shared: false, shapes: vec![None; trees.len()], lir: lir.clone() });
+        let shared = reassoc::share_sums(f).and_then(|g| {
+            let l = crate::lir::lower(&g).ok()?;
+            let t = reassoc::sum_trees(&g);
+            let v = Arc::new(Variant { shared: true, shapes: vec![None; t.len()], lir: l });
+            Some((g, t, v))
+        });
         let mut p = OptProblem {
             start: Mutex::new(None),
             batch,
@@ -261,6 +275,8 @@ impl<'a> OptProblem<'a> {
             reassoc_rate: 0.1,
             trees,
             original,
+            shared,
+            share_rate: 0.02,
             variants: Mutex::new(HashMap::new()),
             compilers: vec![],
             clock: Mutex::new(clock),
@@ -482,23 +498,52 @@ impl<'a> OptProblem<'a> {
         Ok(tests)
     }
 
-    /// The variant with these shapes (lowered once, then cached).
-    pub fn variant(&self, shapes: Vec<Option<Shape>>) -> Result<Arc<Variant>, String> {
-        if shapes.iter().all(Option::is_none) {
-            return Ok(self.original.clone());
+    /// Turns shared partial sums off (`crypto opt --no-share-sums`): only the function as written.
+    /// Call before the search starts.
+    pub fn disable_shared_sums(&mut self) {
+        self.shared = None;
+    }
+
+    /// Whether the function has a shared-sums form ([`reassoc::share_sums`]) the search can use.
+    pub fn has_shared_sums(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// The base function of variants (as written, or with shared partial sums), its sum trees
+    /// and its identity variant.
+    fn base(&self, shared: bool) -> (&Function, &[SumTree], &Arc<Variant>) {
+        match (&self.shared, shared) {
+            (Some((g, t, v)), true) => (g, t, v),
+            _ => (self.f, &self.trees, &self.original),
         }
-        if let Some(v) = self.variants.lock().unwrap().get(&shapes) {
+    }
+
+    /// The variant with these shapes of the base function `shared` (lowered once, then cached).
+    pub fn variant(&self, shared: bool, shapes: Vec<Option<Shape>>) -> Result<Arc<Variant>, String> {
+        let (f, trees, identity) = self.base(shared);
+        if shapes.iter().all(Option::is_none) {
+            return Ok(identity.clone());
+        }
+        let key = (identity.shared, shapes);
+        if let Some(v) = self.variants.lock().unwrap().get(&key) {
             return Ok(v.clone());
         }
-        let g = reassoc::apply(self.f, &self.trees, &shapes);
+        let g = reassoc::apply(f, trees, &key.1);
         let lir = crate::lir::lower(&g)?;
-        let v = Arc::new(Variant { shapes: shapes.clone(), lir });
+        let v = Arc::new(Variant { shared: key.0, shapes: key.1.clone(), lir });
         let mut cache = self.variants.lock().unwrap();
         if cache.len() > 4096 {
             cache.clear();
         }
-        cache.insert(shapes, v.clone());
+        cache.insert(key, v.clone());
         Ok(v)
+    }
+
+    /// `c` moved to the other base function (as written <-> shared partial sums), trees as there.
+    fn toggle_shared(&self, c: &OptCandidate) -> Option<OptCandidate> {
+        self.shared.as_ref()?;
+        let v = self.base(!c.variant.shared).2.clone();
+        Some(self.with_variant(c, v))
     }
 
     /// `c` moved to another variant, keeping as much of its schedule as possible.
@@ -509,15 +554,19 @@ impl<'a> OptProblem<'a> {
     }
 
     fn reassociate(&self, c: &OptCandidate, rng: &mut Rng) -> Option<OptCandidate> {
-        let t = rng.index(self.trees.len());
+        let trees = self.base(c.variant.shared).1;
+        if trees.is_empty() {
+            return None;
+        }
+        let t = rng.index(trees.len());
         let mut shapes = c.variant.shapes.clone();
-        let n = self.trees[t].leaves.len();
+        let n = trees[t].leaves.len();
         shapes[t] = match &shapes[t] {
             Some(_) if rng.chance(0.15) => None,
             Some(s) => Some(s.mutate(rng)),
             None => Some(Shape::random(n, rng)),
         };
-        let v = self.variant(shapes).ok()?;
+        let v = self.variant(c.variant.shared, shapes).ok()?;
         Some(self.with_variant(c, v))
     }
 
@@ -577,9 +626,11 @@ impl Problem for OptProblem<'_> {
         if let Some(c) = start.as_ref() {
             return c.clone();
         }
-        let (cost, to_anchor, best) = (0..3)
+        // the three heuristic schedules of the function as written, and of its shared-sums form
+        let bases: Vec<&Arc<Variant>> = std::iter::once(&self.original).chain(self.shared.as_ref().map(|s| &s.2)).collect();
+        let (cost, to_anchor, best) = (0..3 * bases.len())
             .map(|k| {
-                let c = self.heuristic(&self.original, k);
+                let c = self.heuristic(bases[k / 3], k % 3);
                 let cost = self.cost(&c);
                 (cost, self.last.lock().unwrap().1, c)
             })
@@ -599,11 +650,14 @@ impl Problem for OptProblem<'_> {
         if bet == 0 {
             return self.initial();
         }
-        let v = if !self.trees.is_empty() && self.reassoc_rate > 0.0 && bet % 2 == 1 {
-            let shapes = self.trees.iter().map(|t| rng.chance(0.7).then(|| Shape::random(t.leaves.len(), rng))).collect();
-            self.variant(shapes).unwrap_or_else(|_| self.original.clone())
+        // with a shared-sums form, half of the bets start from it
+        let shared = self.shared.is_some() && rng.chance(0.5);
+        let (_, trees, identity) = self.base(shared);
+        let v = if !trees.is_empty() && self.reassoc_rate > 0.0 && bet % 2 == 1 {
+            let shapes = trees.iter().map(|t| rng.chance(0.7).then(|| Shape::random(t.leaves.len(), rng))).collect();
+            self.variant(shared, shapes).unwrap_or_else(|_| identity.clone())
         } else {
-            self.original.clone()
+            identity.clone()
         };
         let mut c = self.heuristic(&v, bet / 2);
         for b in c.sched.flip.iter_mut() {
@@ -618,7 +672,12 @@ impl Problem for OptProblem<'_> {
     }
 
     fn mutate(&self, c: &OptCandidate, rng: &mut Rng) -> OptCandidate {
-        if !self.trees.is_empty() && rng.chance(self.reassoc_rate) {
+        if self.shared.is_some() && rng.chance(self.share_rate) {
+            if let Some(next) = self.toggle_shared(c) {
+                return next;
+            }
+        }
+        if !self.base(c.variant.shared).1.is_empty() && rng.chance(self.reassoc_rate) {
             if let Some(next) = self.reassociate(c, rng) {
                 return next;
             }
@@ -782,6 +841,37 @@ mod tests {
         let reference = jit::load(&gen::generate(&lir, &Candidate::ir_order(&lir), opts, &f.name).unwrap()).unwrap();
         let mut p = OptProblem::new(&f, &lir, opts, Objective::Mix, &[("ref".into(), reference.func())], crate::measure::best_clock(), 3);
         test(&mut p);
+    }
+
+    #[test]
+    fn the_search_switches_to_the_shared_sums_form_and_its_code_proves_against_the_original() {
+        let f = crate::ir::parse(include_str!("../../../examples/crypto/gold4.json")).unwrap();
+        let lir = crate::lir::lower(&f).unwrap();
+        let opts = Options { adx: true, frame_pointer: false, ..Default::default() };
+        let reference = jit::load(&gen::generate(&lir, &Candidate::ir_order(&lir), opts, &f.name).unwrap()).unwrap();
+        let mut p = OptProblem::new(&f, &lir, opts, Objective::Mix, &[("ref".into(), reference.func())], crate::measure::best_clock(), 3);
+        assert!(p.has_shared_sums());
+        let start = p.initial();
+        let other = p.toggle_shared(&start).unwrap();
+        assert_ne!(other.variant.shared, start.variant.shared);
+        assert_ne!(other.variant.lir.nodes.len(), start.variant.lir.nodes.len(), "the shared form has fewer additions");
+        gen::check_topological(&other.variant.lir, &other.sched.order).unwrap();
+        for c in [&start, &other] {
+            p.prove(&p.generate(c).unwrap(), 300, 1).unwrap();
+        }
+        assert_eq!(p.toggle_shared(&other).unwrap().variant.shared, start.variant.shared);
+        // re-association moves stay within the current form; a switch always happens at rate 1
+        let mut rng = Rng::new(2);
+        let shared = if other.variant.shared { &other } else { &start };
+        for _ in 0..20 {
+            let r = p.reassociate(shared, &mut rng).unwrap();
+            assert!(r.variant.shared);
+            p.prove(&p.generate(&r).unwrap(), 50, 2).unwrap();
+        }
+        p.share_rate = 1.0;
+        assert_ne!(p.mutate(&start, &mut rng).variant.shared, start.variant.shared);
+        p.disable_shared_sums();
+        assert!(!p.has_shared_sums() && p.toggle_shared(&start).is_none());
     }
 
     #[test]

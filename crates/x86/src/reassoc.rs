@@ -197,6 +197,178 @@ fn emit_tree(g: &mut Function, stmts: &mut Vec<Stmt>, t: &SumTree, shape: &Shape
     }
 }
 
+/// Value numbers of the function's variables: two variables get the same number when they are the
+/// same operation (same width, same output index) on arguments with the same numbers, commutative
+/// operations' arguments sorted. Fiat's code recomputes products (`x1 = x7 = x13 = a7 * b7` in
+/// p448's multiply); this sees through that.
+fn value_numbers(f: &Function) -> (Vec<usize>, HashMap<Arg, usize>) {
+    #[derive(Hash, PartialEq, Eq)]
+    enum Key {
+        Leaf(Arg),
+        Op(Op, u32, Vec<usize>, usize),
+    }
+    let mut ids: HashMap<Key, usize> = HashMap::new();
+    let mut var = vec![usize::MAX; f.var_width.len()];
+    let mut leaf_ids = HashMap::new();
+    let id_of = |a: Arg, ids: &mut HashMap<Key, usize>, var: &[usize]| -> usize {
+        match a {
+            Arg::Var(v) => var[v],
+            _ => {
+                let n = ids.len();
+                *ids.entry(Key::Leaf(a)).or_insert(n)
+            }
+        }
+    };
+    for s in &f.stmts {
+        let mut args: Vec<usize> = s.args.iter().map(|&a| id_of(a, &mut ids, &var)).collect();
+        if matches!(s.op, Op::Add | Op::Mul | Op::And | Op::Or) {
+            args.sort_unstable();
+        }
+        for (k, o) in s.outs.iter().enumerate() {
+            if let Some(v) = o {
+                let n = ids.len();
+                var[*v] = *ids.entry(Key::Op(s.op, s.width, args.clone(), k)).or_insert(n);
+            }
+        }
+    }
+    for s in &f.stmts {
+        for &a in &s.args {
+            if !matches!(a, Arg::Var(_)) {
+                leaf_ids.insert(a, id_of(a, &mut ids, &var));
+            }
+        }
+    }
+    (var, leaf_ids)
+}
+
+/// Shared partial sums (greedy common-subexpression extraction over the sum trees, as for XOR
+/// networks): while some pair of terms occurs together in at least two places (two trees of the
+/// same width, or twice in one tree), their sum becomes one new addition that every such place
+/// uses instead of the pair. A pair that occurs `k` times saves `k - 1` additions (on x86, 128-bit
+/// add/adc pairs). Terms are compared by value number, so the same product computed twice in the
+/// IR counts as one term. p448's multiply adds `a7·b6 + a6·b7` once into limb 3 and twice into
+/// limb 7 (2^448 = 2^224 + 1); gcc's code shares such sums and doubles them with `shld`.
+/// Returns `None` when no pair occurs twice. The result computes exactly the same outputs
+/// (addition mod 2^W is associative and commutative); code generated from it is proven against the
+/// original function like every variant.
+pub fn share_sums(f: &Function) -> Option<Function> {
+    let trees = sum_trees(f);
+    if trees.is_empty() {
+        return None;
+    }
+    let (var_vn, leaf_vn) = value_numbers(f);
+    let (defs, _) = defs_and_uses(f);
+    let vn = |a: Arg| match a {
+        Arg::Var(v) => var_vn[v],
+        _ => leaf_vn[&a],
+    };
+    // position of an argument: the statement defining it (-1: input or constant)
+    let pos = |a: Arg| -> isize {
+        match a {
+            Arg::Var(v) => defs.get(&v).map_or(-1, |d| d.0 as isize),
+            _ => -1,
+        }
+    };
+    // term id -> (representative argument, position after which it is available)
+    let mut term: HashMap<usize, (Arg, isize)> = HashMap::new();
+    let mut next_id = var_vn.iter().copied().chain(leaf_vn.values().copied()).filter(|&x| x != usize::MAX).max().unwrap_or(0) + 1;
+    // per tree: multiset of term ids (in first-occurrence order)
+    let mut bags: Vec<Vec<(usize, usize)>> = Vec::new();
+    for t in &trees {
+        let mut bag: Vec<(usize, usize)> = Vec::new();
+        for &a in &t.leaves {
+            let id = vn(a);
+            let e = term.entry(id).or_insert((a, pos(a)));
+            if pos(a) < e.1 {
+                *e = (a, pos(a));
+            }
+            match bag.iter_mut().find(|(i, _)| *i == id) {
+                Some((_, m)) => *m += 1,
+                None => bag.push((id, 1)),
+            }
+        }
+        bags.push(bag);
+    }
+    let mut g = f.clone();
+    // new additions: (position, statement)
+    let mut extra: Vec<(isize, Stmt)> = Vec::new();
+    loop {
+        // pair -> occurrences, per width
+        let mut count: HashMap<(u32, usize, usize), usize> = HashMap::new();
+        for (t, bag) in trees.iter().zip(&bags) {
+            for (i, &(a, ma)) in bag.iter().enumerate() {
+                if ma >= 2 {
+                    *count.entry((t.width, a, a)).or_default() += ma / 2;
+                }
+                for &(b, mb) in &bag[i + 1..] {
+                    let (x, y) = (a.min(b), a.max(b));
+                    *count.entry((t.width, x, y)).or_default() += ma.min(mb);
+                }
+            }
+        }
+        let best = count.into_iter().filter(|&(_, c)| c >= 2).max_by(|p, q| p.1.cmp(&q.1).then(q.0.cmp(&p.0)));
+        let Some(((w, a, b), _)) = best else { break };
+        let ((ra, pa), (rb, pb)) = (term[&a], term[&b]);
+        g.var_width.push(w);
+        let v = g.var_width.len() - 1;
+        let p = pa.max(pb);
+        extra.push((p, Stmt { op: Op::Add, width: w, args: vec![ra, rb], outs: vec![Some(v)] }));
+        let id = next_id;
+        next_id += 1;
+        term.insert(id, (Arg::Var(v), p));
+        for (t, bag) in trees.iter().zip(bags.iter_mut()) {
+            if t.width != w {
+                continue;
+            }
+            let m = |bag: &Vec<(usize, usize)>, x: usize| bag.iter().find(|e| e.0 == x).map_or(0, |e| e.1);
+            let k = if a == b { m(bag, a) / 2 } else { m(bag, a).min(m(bag, b)) };
+            if k == 0 {
+                continue;
+            }
+            for e in bag.iter_mut() {
+                if e.0 == a {
+                    e.1 -= if a == b { 2 * k } else { k };
+                } else if e.0 == b {
+                    e.1 -= k;
+                }
+            }
+            bag.retain(|e| e.1 > 0);
+            bag.push((id, k));
+        }
+    }
+    if extra.is_empty() {
+        return None;
+    }
+    let root_of: HashMap<usize, usize> = trees.iter().enumerate().map(|(i, t)| (t.root, i)).collect();
+    let mut stmts = Vec::with_capacity(f.stmts.len() + extra.len());
+    let push_extra = |p: isize, stmts: &mut Vec<Stmt>| {
+        for (q, s) in &extra {
+            if *q == p {
+                stmts.push(s.clone());
+            }
+        }
+    };
+    push_extra(-1, &mut stmts);
+    for (si, s) in f.stmts.iter().enumerate() {
+        match root_of.get(&si) {
+            Some(&ti) => {
+                let terms: Vec<Arg> = bags[ti].iter().flat_map(|&(id, m)| std::iter::repeat_n(term[&id].0, m)).collect();
+                let out = s.outs[0].expect("a sum root defines its result");
+                if terms.len() == 1 {
+                    // the whole tree is one shared sum: copy it (a cast of the same width)
+                    stmts.push(Stmt { op: Op::Cast, width: s.width, args: terms, outs: vec![Some(out)] });
+                } else {
+                    emit_chain(&mut g, &mut stmts, s.width, &terms, Some(out));
+                }
+            }
+            None => stmts.push(s.clone()),
+        }
+        push_extra(si as isize, &mut stmts);
+    }
+    g.stmts = stmts;
+    Some(g)
+}
+
 /// Carries a schedule over from one lowering to another: nodes that exist in both (same operation
 /// on corresponding operands) keep their relative order and decision bit; new nodes go right after
 /// their latest operand. Returns a topological order of `to` and its decision bits.
@@ -260,6 +432,85 @@ mod tests {
 
     fn unsat3() -> Function {
         ir::parse(include_str!("../../../examples/crypto/unsat3.json")).unwrap()
+    }
+
+    fn gold4() -> Function {
+        ir::parse(include_str!("../../../examples/crypto/gold4.json")).unwrap()
+    }
+
+    fn adds_128(l: &Lir) -> usize {
+        // low halves of 128-bit additions (each is one add/adc pair in the code)
+        l.nodes.iter().filter(|n| matches!(n, Node::AddC(_, _, None))).count()
+    }
+
+    #[test]
+    fn shared_partial_sums_compute_the_original_and_save_additions() {
+        let f = gold4();
+        let g = share_sums(&f).expect("gold4 sums the high columns into two limbs each");
+        // c4 = a1b3 + a2b2 + a3b1 goes into limbs 0 and 2, then (c4 + a3b3) too, and
+        // c5 = a2b3 + a3b2 into limbs 1 and 3: 4 additions of 128 bits fewer
+        let (l0, l1) = (crate::lir::lower(&f).unwrap(), crate::lir::lower(&g).unwrap());
+        assert_eq!(adds_128(&l0) - adds_128(&l1), 4, "{} vs {}", adds_128(&l0), adds_128(&l1));
+        let mut crng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for k in 0..2000 {
+            let i = f.random_inputs(&mut crng);
+            assert_eq!(g.eval(&i), f.eval(&i), "input {k}");
+            assert_eq!(l1.eval(&i), f.eval(&i), "input {k}");
+        }
+        // every shape of the shared form's trees still computes the original
+        let trees = sum_trees(&g);
+        assert!(!trees.is_empty());
+        let mut rng = Rng::new(4);
+        for _ in 0..50 {
+            let shapes: Vec<Option<Shape>> = trees.iter().map(|t| Some(Shape::random(t.leaves.len(), &mut rng))).collect();
+            let h = apply(&g, &trees, &shapes);
+            let i = f.random_inputs(&mut crng);
+            assert_eq!(h.eval(&i), f.eval(&i));
+        }
+        // no pair of terms is summed twice in unsat3 (each product is used once)
+        assert!(share_sums(&unsat3()).is_none());
+    }
+
+    #[test]
+    fn value_numbers_see_through_recomputed_products() {
+        let f = gold4();
+        let (vn, _) = value_numbers(&f);
+        // the 23 product statements (5 + 4 + 8 + 6 per limb) compute 16 distinct products
+        let products: std::collections::HashSet<usize> = f.stmts.iter().filter(|s| s.op == Op::Mul).map(|s| vn[s.outs[0].unwrap()]).collect();
+        assert_eq!(f.stmts.iter().filter(|s| s.op == Op::Mul).count(), 23);
+        assert_eq!(products.len(), 16);
+    }
+
+    #[test]
+    fn code_from_shared_sums_is_proven_and_a_wrong_share_is_rejected() {
+        let f = gold4();
+        let g = share_sums(&f).unwrap();
+        let opts = crate::gen::Options { adx: true, frame_pointer: false, ..Default::default() };
+        let mut crng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let l = crate::lir::lower(&g).unwrap();
+        for cand in [crate::gen::Candidate::carry_scheduled(&l), crate::gen::Candidate::initial(&l), crate::gen::Candidate::ir_order(&l)] {
+            let prog = crate::gen::generate(&l, &cand, opts, &f.name).unwrap();
+            for sc in crate::check::scenarios(&f, true) {
+                crate::check::verify(&f, &prog, sc).unwrap_or_else(|e| panic!("{}: {e}", sc.label()));
+            }
+            let code = crate::jit::load(&prog).unwrap();
+            for _ in 0..500 {
+                let i = f.random_inputs(&mut crng);
+                assert_eq!(crate::jit::call(code.func(), &i, f.limbs()), f.eval(&i));
+            }
+        }
+        // a wrong share: the first shared sum adds its first term twice
+        let mut bad = g.clone();
+        let k = bad.stmts.iter().position(|s| s.op == Op::Add && s.outs[0].is_some_and(|v| v >= f.var_width.len())).unwrap();
+        bad.stmts[k].args[1] = bad.stmts[k].args[0];
+        let lb = crate::lir::lower(&bad).unwrap();
+        let prog = crate::gen::generate(&lb, &crate::gen::Candidate::carry_scheduled(&lb), opts, &f.name).unwrap();
+        assert!(crate::check::verify(&f, &prog, crate::check::Scenario::Distinct).is_err(), "a wrong shared sum must not prove");
+        let code = crate::jit::load(&prog).unwrap();
+        assert!((0..100).any(|_| {
+            let i = f.random_inputs(&mut crng);
+            crate::jit::call(code.func(), &i, f.limbs()) != f.eval(&i)
+        }));
     }
 
     #[test]
