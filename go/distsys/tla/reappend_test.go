@@ -50,3 +50,25 @@ func TestReappendSharesEqualElements(t *testing.T) {
 		t.Fatal("append after a shared re-append")
 	}
 }
+
+// Sequences longer than 32K elements used to get key arrays of their own, so every append to a
+// long Raft log allocated and filled O(n) keys; the keys are one shared array at every length.
+func TestSeqKeysShareOneArrayPastOldBound(t *testing.T) {
+	const n = 100_000
+	first := seqKeys(n)
+	if len(first) != n || first[0].AsInt() != 1 || first[n-1].AsInt() != n {
+		t.Fatalf("seqKeys(%d) is not 1..%d", n, n)
+	}
+	if allocs := testing.AllocsPerRun(10, func() { _ = seqKeys(n - 1) }); allocs != 0 {
+		t.Fatalf("seqKeys below the largest length allocated %.0f times per call", allocs)
+	}
+	s := MakeTuple()
+	one := []Value{MakeInt(7)}
+	for i := 0; i < n; i++ {
+		s = appendSeq(s, one)
+	}
+	// appending to the longest sequence is amortised O(1): most appends allocate nothing
+	if allocs := testing.AllocsPerRun(100, func() { s = appendSeq(s, one) }); allocs > 0.1 {
+		t.Fatalf("append to a %d-element sequence allocated %.2f times per call", n, allocs)
+	}
+}
