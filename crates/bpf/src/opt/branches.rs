@@ -132,15 +132,7 @@ pub fn fold_branches(
     deadline: Option<Instant>,
     safety: &SafetyCheck,
 ) -> (Vec<Insn>, BranchStats) {
-    let t0 = Instant::now();
-    let (out, mut st) = run(insns, solver, calls, timeout, deadline, None);
-    if out != insns && safety(&out).is_err() {
-        let (o2, mut s2) = run(insns, solver, calls, timeout, deadline, Some(safety));
-        s2.seconds = t0.elapsed().as_secs_f64();
-        return (o2, s2);
-    }
-    st.seconds = t0.elapsed().as_secs_f64();
-    (out, st)
+    window::checked_once_then_stepwise(insns, safety, |check| run(insns, solver, calls, timeout, deadline, check), |s| &mut s.seconds)
 }
 
 fn run(

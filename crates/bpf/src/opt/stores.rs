@@ -93,15 +93,7 @@ pub fn eliminate(
     deadline: Option<Instant>,
     safety: &SafetyCheck,
 ) -> (Vec<Insn>, StoreStats) {
-    let t0 = Instant::now();
-    let (out, mut stats) = run(insns, solver, calls, timeout, deadline, None);
-    if out != insns && safety(&out).is_err() {
-        let (out2, mut st2) = run(insns, solver, calls, timeout, deadline, Some(safety));
-        st2.seconds = t0.elapsed().as_secs_f64();
-        return (out2, st2);
-    }
-    stats.seconds = t0.elapsed().as_secs_f64();
-    (out, stats)
+    window::checked_once_then_stepwise(insns, safety, |check| run(insns, solver, calls, timeout, deadline, check), |s| &mut s.seconds)
 }
 
 fn run(

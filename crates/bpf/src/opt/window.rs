@@ -192,3 +192,22 @@ pub fn try_rewrite(
         Err(_) => Rewrite::NoFacts,
     }
 }
+
+/// Runs a whole-program pass of proven rewrites (`pass(None)`) and safety-checks only its result;
+/// if that result is unsafe, runs the pass again checking safety after every rewrite
+/// (`pass(Some(safety))`: slower, keeps only the safe ones). `seconds` is where the pass's
+/// statistics keep their wall time, set to the whole call's.
+pub fn checked_once_then_stepwise<S>(
+    insns: &[Insn],
+    safety: &crate::opt::problem::SafetyCheck,
+    pass: impl Fn(Option<&crate::opt::problem::SafetyCheck>) -> (Vec<Insn>, S),
+    seconds: impl Fn(&mut S) -> &mut f64,
+) -> (Vec<Insn>, S) {
+    let t0 = std::time::Instant::now();
+    let (mut out, mut stats) = pass(None);
+    if out != insns && safety(&out).is_err() {
+        (out, stats) = pass(Some(safety));
+    }
+    *seconds(&mut stats) = t0.elapsed().as_secs_f64();
+    (out, stats)
+}
