@@ -581,11 +581,10 @@ mod tests {
         // above) for 0-80 lines (every remainder mod 3, every starting lane), random lane
         // states, unaligned sources and large positions; and the dispatching wrapper at the
         // threshold's edges.
+        // On a CPU without AVX-512F/VPCLMULQDQ the folding kernel cannot run; the dispatching
+        // wrapper (which then takes the crc32 loop) is still checked at every case.
         use rand::{Rng, SeedableRng};
-        if !fold_ok() {
-            eprintln!("no AVX-512F/VPCLMULQDQ: folding kernel not exercised on this CPU");
-            return;
-        }
+        let fold_runs = fold_ok();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
         let src: Vec<u8> = (0..64 * 81 + 64).map(|_| rng.gen()).collect();
         for lines in 0..=80usize {
@@ -601,25 +600,28 @@ mod tests {
                         if lines % 2 == 0 { 0 } else { rng.gen() },
                     ],
                 };
-                let mut fold = init;
                 let mut generic = init;
                 let body = &src[shift..shift + 64 * lines];
-                unsafe {
-                    copy_nt_sum_fold(
-                        dst.as_mut_ptr().add(base),
-                        body.as_ptr(),
-                        body.len(),
-                        pos,
-                        &mut fold,
-                    )
-                };
-                crate::region::sfence();
                 generic.update(pos, body);
-                assert_eq!(
-                    fold, generic,
-                    "lines {lines} start {start_line} shift {shift}"
-                );
-                assert_eq!(&dst[base..base + body.len()], body);
+                if fold_runs {
+                    let mut fold = init;
+                    unsafe {
+                        copy_nt_sum_fold(
+                            dst.as_mut_ptr().add(base),
+                            body.as_ptr(),
+                            body.len(),
+                            pos,
+                            &mut fold,
+                        )
+                    };
+                    crate::region::sfence();
+                    assert_eq!(
+                        fold, generic,
+                        "lines {lines} start {start_line} shift {shift}"
+                    );
+                    assert_eq!(&dst[base..base + body.len()], body);
+                    dst[base..base + body.len()].fill(0);
+                }
                 let mut auto = init;
                 unsafe {
                     copy_nt_sum_auto(
@@ -632,6 +634,7 @@ mod tests {
                 };
                 crate::region::sfence();
                 assert_eq!(auto, generic);
+                assert_eq!(&dst[base..base + body.len()], body);
             }
         }
     }
