@@ -93,7 +93,13 @@ func (c *raftCluster) start() error {
 	c.fab = newFabric(c.nodes)
 	write := func(path string, peer func(i int) string) error {
 		var b strings.Builder
-		fmt.Fprintf(&b, "numServers: %d\nnumClients: %d\ndebug: false\npersist: %v\nparallelLeaderFsync: %v\n%sservers:\n", c.nodes, c.maxClients, *persist, *parFsync, timing)
+		fmt.Fprintf(&b, "numServers: %d\nnumClients: %d\ndebug: false\npersist: %v\nparallelLeaderFsync: %v\n%s", c.nodes, c.maxClients, *persist, *parFsync, timing)
+		for _, l := range strings.Split(*rkExtra, ";") {
+			if l = strings.TrimSpace(l); l != "" {
+				b.WriteString(l + "\n")
+			}
+		}
+		b.WriteString("servers:\n")
 		for i := 1; i <= c.nodes; i++ {
 			fmt.Fprintf(&b, "  %d:\n    mailboxAddr: %q\n    monitorAddr: \"127.0.0.1:1\"\n", i, peer(i))
 		}
