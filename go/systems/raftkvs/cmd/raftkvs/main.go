@@ -67,6 +67,7 @@ func main() {
 	if dir == "" {
 		dir = fmt.Sprintf("raftkvs-data-%d", *srvID)
 	}
+	cfg.TuneGC() // a server process only: a client shares its process with the caller's code
 	srv, err := raftkvs.NewServer(cfg, *srvID, dir, os.Stdout)
 	if err != nil {
 		sysglue.Fatal(prog, err)
