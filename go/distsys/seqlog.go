@@ -33,6 +33,10 @@ type DurableSeq struct {
 	syncing         bool
 	syncErr         error
 	syncs           int
+	// durLen: the first durLen elements are durable and equal to items' (an fsync covered
+	// the writes that made them, and no later write changed them); lowKeep: the smallest Keep
+	// written while an fsync is under way (those elements may have changed after its start).
+	durLen, lowKeep int
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -74,6 +78,13 @@ func OpenDurableSeq(path string) (*DurableSeq, error) {
 		f.Close()
 		return nil, err
 	}
+	// What was replayed may still be only in the page cache (the previous process wrote it
+	// and was killed before its fsync): make it durable before counting it so.
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	d.durLen = len(d.items)
 	return d, nil
 }
 
@@ -117,7 +128,36 @@ func (d *DurableSeq) Apply(ops []SeqOp) error {
 	profSync("seq", t)
 	d.syncs++
 	d.synced = d.written
+	d.durLen = len(d.items)
 	return nil
+}
+
+// DurableLen is the length of the prefix of the sequence known to be durable.
+func (d *DurableSeq) DurableLen() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.durLen
+}
+
+// WaitDurable returns once the first n elements (or all, if the sequence is shorter) are
+// durable, running or joining fsyncs only while they are not (or the first fsync error): unlike
+// Barrier it does not wait for writes after them (e.g. a Raft log's new entries, when only
+// those up to a commit index must be durable).
+func (d *DurableSeq) WaitDurable(n int) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for {
+		target := n
+		if len(d.items) < target {
+			target = len(d.items)
+		}
+		if d.durLen >= target || d.syncErr != nil {
+			return d.syncErr
+		}
+		if err := d.barrierTo(d.written); err != nil {
+			return err
+		}
+	}
 }
 
 // ApplyDeferred writes the operations as records and applies them, without fsync: they are
@@ -162,7 +202,8 @@ func (d *DurableSeq) barrierTo(target uint64) error {
 			return errors.New("durable sequence is closed")
 		}
 		d.syncing = true
-		f, upto := d.f, d.written
+		f, upto, size := d.f, d.written, len(d.items)
+		d.lowKeep = size
 		d.mu.Unlock()
 		t := time.Now()
 		err := f.Sync()
@@ -172,8 +213,13 @@ func (d *DurableSeq) barrierTo(target uint64) error {
 		d.syncs++
 		if err != nil {
 			d.syncErr = err
-		} else if upto > d.synced {
-			d.synced = upto
+		} else {
+			if upto > d.synced {
+				d.synced = upto
+			}
+			if d.lowKeep > d.durLen { // the writes during the fsync kept lowKeep elements
+				d.durLen = d.lowKeep
+			}
 		}
 		d.cond.Broadcast()
 	}
@@ -210,6 +256,12 @@ func (d *DurableSeq) write(ops []SeqOp) error {
 	d.written++
 	for _, op := range ops {
 		d.items = append(d.items[:op.Keep], op.Append...)
+		if op.Keep < d.durLen {
+			d.durLen = op.Keep
+		}
+		if d.syncing && op.Keep < d.lowKeep {
+			d.lowKeep = op.Keep
+		}
 	}
 	return nil
 }

@@ -23,6 +23,10 @@ type SharedOptions struct {
 	// (holding the lock); an error fails the commit. E.g. DurableSeq.Barrier: a Raft leader's
 	// commit index may only advance once its own log writes before it are durable.
 	BeforePublish func() error
+	// BeforePublishValue is BeforePublish told the new value (run after it): e.g. a Raft
+	// commit index c waits only until the log's first c entries are durable
+	// (DurableSeq.WaitDurable), not for every log write before it.
+	BeforePublishValue func(v tla.Value) error
 }
 
 // Shared is state shared by several archetypes of one process (PGo's "local shared" resource):
@@ -342,6 +346,11 @@ func (h *sharedHandle) commitHolding() error {
 	}
 	if s.opts.BeforePublish != nil {
 		if err := s.opts.BeforePublish(); err != nil {
+			return err
+		}
+	}
+	if s.opts.BeforePublishValue != nil {
+		if err := s.opts.BeforePublishValue(h.cur); err != nil {
 			return err
 		}
 	}

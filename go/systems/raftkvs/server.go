@@ -83,9 +83,18 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		}
 		if s.plog != nil && cfg.ParallelLeaderFsync && name == "commitIndex" {
 			// The leader's AppendEntries leave before its log is durable (below), so a commit
-			// index (the leader's, counting itself towards the quorum; a follower's, learnt from
-			// the leader) becomes visible only after this server's log writes are durable.
-			opts.BeforePublish = s.plog.Barrier
+			// index c (the leader's, counting itself towards the quorum; a follower's, learnt
+			// from the leader) becomes visible only once this server's first c log entries are
+			// durable. Only those: waiting for every log write (a full barrier, as before) made
+			// the commit index, and every step that reads it (the AppendEntries loop's
+			// heartbeats), wait for the fsync of entries appended after it, under its lock.
+			plog := s.plog
+			opts.BeforePublishValue = func(v tla.Value) error {
+				if v.Kind() != tla.KindInt {
+					return plog.Barrier()
+				}
+				return plog.WaitDurable(int(v.AsInt()))
+			}
 		}
 		sh, err := distsys.NewShared(inits[name], opts)
 		if err != nil {

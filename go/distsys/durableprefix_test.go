@@ -1,0 +1,107 @@
+package distsys
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// WaitDurable(n) fsyncs only while the first n elements are not durable: writes after them
+// (appends) do not make it wait, a write that changes one of them (a truncation) does.
+func TestDurableSeqWaitDurableOnlyForThePrefix(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log.seq")
+	d, err := OpenDurableSeq(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ints := func(xs ...int64) []tla.Value {
+		var vs []tla.Value
+		for _, x := range xs {
+			vs = append(vs, tla.MakeInt(x))
+		}
+		return vs
+	}
+	write := func(keep int, xs ...int64) {
+		t.Helper()
+		if err := d.ApplyDeferred([]SeqOp{{Keep: keep, Append: ints(xs...)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wait := func(n, wantSyncs, wantDur int) {
+		t.Helper()
+		before := d.Syncs()
+		if err := d.WaitDurable(n); err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Syncs() - before; got != wantSyncs {
+			t.Fatalf("WaitDurable(%d) ran %d fsyncs, want %d", n, got, wantSyncs)
+		}
+		if got := d.DurableLen(); got != wantDur {
+			t.Fatalf("after WaitDurable(%d): durable prefix %d, want %d", n, got, wantDur)
+		}
+	}
+	write(0, 1, 2, 3)
+	wait(2, 1, 3)
+	write(3, 4, 5) // appended after the durable prefix
+	wait(3, 0, 3)  // entries 1..3 are durable: no fsync for 4, 5
+	wait(4, 1, 5)
+	write(2, 9) // truncates to 2 and appends: element 3 changed
+	if got := d.DurableLen(); got != 2 {
+		t.Fatalf("after a truncation to 2: durable prefix %d", got)
+	}
+	wait(2, 0, 2)
+	wait(3, 1, 3)
+	wait(10, 0, 3) // longer than the sequence: all of it, already durable
+	write(3, 10)
+	wait(10, 1, 4)
+	// after a reopen (the records may not have been fsync'd by the writer), all is durable
+	write(4, 11)
+	d.Close()
+	d2, err := OpenDurableSeq(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	if got, want := d2.DurableLen(), 5; got != want || !d2.Value().Equal(tla.MakeTuple(ints(1, 2, 9, 10, 11)...)) {
+		t.Fatalf("reopened: durable prefix %d (want %d), value %v", got, want, d2.Value())
+	}
+}
+
+// BeforePublishValue sees the value about to become visible, and its error fails the commit
+// (the value stays unpublished).
+func TestSharedBeforePublishValue(t *testing.T) {
+	var seen []int64
+	fail := false
+	sh, err := NewShared(tla.MakeInt(0), SharedOptions{BeforePublishValue: func(v tla.Value) error {
+		seen = append(seen, v.AsInt())
+		if fail {
+			return ErrNotReadable
+		}
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sh.Handle()
+	for _, v := range []int64{3, 3, 5} {
+		if err := h.Write(tla.MakeInt(v)); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seen) != 2 || seen[0] != 3 || seen[1] != 5 {
+		t.Fatalf("BeforePublishValue saw %v, want [3 5] (unchanged values are not published)", seen)
+	}
+	fail = true
+	_ = h.Write(tla.MakeInt(7))
+	if err := h.Commit(); err == nil {
+		t.Fatal("a failing BeforePublishValue did not fail the commit")
+	}
+	if got := sh.Value().AsInt(); got != 5 {
+		t.Fatalf("value %d published although BeforePublishValue failed", got)
+	}
+}
