@@ -173,8 +173,8 @@ func (c *Config) applyBatch() int {
 // DefaultGCPercent is GCPercent when the config leaves it 0: the heap may grow to 5x what is
 // live before a collection (Go's default is 2x). A server's heap is mostly its Raft log and
 // state machine, long-lived, while every message and step allocates short-lived values; with
-// Go's default the collector took about a fifth of a server's CPU at 64 clients (perf) and its
-// marking competed with heartbeats on a loaded machine (docs/mpcal.md, "Garbage collection").
+// Go's default the collector's mark workers took 15% of the servers' CPU at 64 clients (perf),
+// competing with heartbeats on a loaded machine (docs/mpcal.md, "Garbage collection").
 const DefaultGCPercent = 400
 
 // TuneGC sets the process's garbage collection target for a server (GCPercent) unless the GOGC
