@@ -30,7 +30,7 @@ func encode(buf []byte, v Value) []byte {
 		buf = binary.AppendUvarint(buf, uint64(len(v.keys)))
 		for i := range v.keys {
 			buf = encode(buf, v.keys[i])
-			buf = encode(buf, v.vals[i])
+			buf = encode(buf, v.valAt(i))
 		}
 	}
 	return buf
