@@ -50,6 +50,22 @@ func (t *ElectionTimer) rearm() {
 	t.gen++
 }
 
+// Hold moves the current deadline to at least d from now (a new generation, like a reset), so the
+// timer reads FALSE until then. The spec's LeaderTimeout macro may read FALSE at any time (`either
+// { yield TRUE } or { yield FALSE }`), so a later first deadline is one of its behaviours. raftkvs
+// holds the timer of a server that restarts on persisted state for the time its peers' failure
+// detectors need to see it alive again: otherwise it timed out before the leader (which stopped
+// sending to it while it was suspected) reached it, and its candidacy in a higher term deposed a
+// working leader (an election of 1-1.5 s without service after every restart; docs/mpcal.md).
+func (t *ElectionTimer) Hold(d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if at := time.Now().Add(d); at.After(t.deadline) {
+		t.deadline = at
+		t.gen++
+	}
+}
+
 // Reset re-arms the deadline now.
 func (t *ElectionTimer) Reset() {
 	t.mu.Lock()

@@ -55,3 +55,40 @@ func TestElectionTimerExpiryIsValidatedAtCommit(t *testing.T) {
 	}
 	elect.Abort()
 }
+
+// Hold: the timer reads FALSE until the held deadline (and wakes a waiting step then), a step
+// that read an expiry before the hold aborts, and a hold shorter than the current deadline
+// changes nothing.
+func TestElectionTimerHoldDelaysTheDeadline(t *testing.T) {
+	tm := NewElectionTimer(10*time.Millisecond, 0)
+	h := tm.Resource()
+	time.Sleep(20 * time.Millisecond)
+	if v, _ := h.Read(); !v.AsBool() {
+		t.Fatal("not expired after its deadline")
+	}
+	start := time.Now()
+	tm.Hold(150 * time.Millisecond)
+	if err := h.PreCommit(); !errors.Is(err, ErrAborted) {
+		t.Fatalf("a step that read the expiry before a hold committed (PreCommit: %v)", err)
+	}
+	h.Abort()
+	if v, _ := h.Read(); v.AsBool() {
+		t.Fatal("expired during the hold")
+	}
+	ch := h.(Notifier).Changed()
+	h.Abort()
+	<-ch
+	if d := time.Since(start); d < 140*time.Millisecond {
+		t.Fatalf("woken %v after a 150 ms hold", d)
+	}
+	if v, _ := h.Read(); !v.AsBool() {
+		t.Fatal("not expired after the hold")
+	}
+	h.Abort()
+	tm2 := NewElectionTimer(time.Hour, 0)
+	tm2.Hold(time.Millisecond) // earlier than the deadline: no change
+	time.Sleep(5 * time.Millisecond)
+	if v, _ := tm2.Resource().Read(); v.AsBool() {
+		t.Fatal("a short hold brought the deadline forward")
+	}
+}

@@ -38,7 +38,11 @@ type Config struct {
 	// late-committed message waits only for the log writes serialised before its step, not for
 	// every write before its commit (distsys.TCPOptions.BarrierMark).
 	MarkedBarrier bool `yaml:"markedBarrier"`
-	Servers       map[int]struct {
+	// NoRestartGrace (our extension; default false): a server restarting on persisted state
+	// arms its first election timeout at once, as on a fresh start, instead of holding it for
+	// RestartGrace (docs/mpcal.md), for comparison.
+	NoRestartGrace bool `yaml:"noRestartGrace"`
+	Servers        map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
@@ -152,6 +156,18 @@ func (c *Config) watchedBy(o *distsys.TCPOptions, fd *distsys.FailureDetector) {
 		}
 	}
 	o.Suspected = func(j tla.Value) bool { return server(j) && fd.IsSuspected(j) }
+}
+
+// RestartGrace is how long a server that restarts on persisted state holds its election timer
+// before the first timeout can start (distsys.ElectionTimer.Hold): long enough for the peers'
+// failure detectors to see it alive again (two probe intervals and a probe's timeout), so that
+// the leader's AppendEntries reach it before it times out and deposes the leader with a higher
+// term. 0 with NoRestartGrace.
+func (c *Config) RestartGrace() time.Duration {
+	if c.NoRestartGrace {
+		return 0
+	}
+	return 2*c.FD.PullInterval + c.FD.Timeout
 }
 
 // DefaultApplyBatch is ApplyBatch when the config leaves it 0.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"time"
 
 	"github.com/veriforge/veriforge/go/distsys"
 	"github.com/veriforge/veriforge/go/distsys/tla"
@@ -24,6 +25,8 @@ type Server struct {
 	plog   *distsys.DurableSeq
 	shared map[string]*distsys.Shared
 	ctxs   []*distsys.Context
+	// restartHold is how long the election timer was held at start (a restart; else 0).
+	restartHold time.Duration
 }
 
 // sharedVars are the spec's per-server variables shared by the server archetypes; persistent
@@ -113,6 +116,12 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 	}
 	s.mb = mb
 	timer := distsys.NewElectionTimer(cfg.LeaderElection.TimeoutOffset, cfg.LeaderElection.Timeout)
+	if store != nil && (tla.Len(logInit).AsInt() > 0 || s.shared["currentTerm"].Value().AsInt() > 1) {
+		// A restart (the state was persisted before): give the leader time to reach this
+		// server before its first election timeout (Config.RestartGrace, docs/mpcal.md).
+		s.restartHold = cfg.RestartGrace()
+		timer.Hold(s.restartHold)
+	}
 	ticker := distsys.NewTicker(cfg.AppendEntriesSendInterval)
 	becomeLeader := distsys.NewLocalChannel()
 	if cfg.NumServers == 1 {
