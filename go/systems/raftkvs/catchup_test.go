@@ -28,7 +28,7 @@ func catchUpLog(n, keys int) tla.Value {
 // in the step that receives its first AppendEntries (the spec's ApplyLog).
 func BenchmarkApplyLogCatchUp(b *testing.B) {
 	k := (&Config{}).Constants()
-	log := catchUpLog(20000, 1000)
+	log := catchUpLog(12000, 1000)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		r := ApplyLog(k, log, tla.MakeInt(1), tla.Len(log), tla.MakeFunction(nil, nil), KeySet(k))
