@@ -224,6 +224,7 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 		c.Close()
 	}()
 	var hdr [4]byte
+	var dec tla.Decoder // a re-sent long prefix (Raft's entries from nextIndex) is decoded once
 	for {
 		if _, err := io.ReadFull(c, hdr[:]); err != nil {
 			return
@@ -253,7 +254,7 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 				}
 				payload = rest
 			}
-			v, rest, err := tla.Decode(payload)
+			v, rest, err := dec.Decode(payload)
 			if err != nil || len(rest) != 0 {
 				return
 			}

@@ -1,6 +1,7 @@
 package tla
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 )
@@ -46,7 +47,37 @@ func Decode(buf []byte) (Value, []byte, error) {
 	return v, rest, err
 }
 
-func decode(buf []byte, depth int) (Value, []byte, error) {
+// Decoder is Decode with a memory of the last long function it decoded (a TCP connection has
+// one): a function whose encoding starts with the same pairs as that one's reuses their decoded
+// values (after comparing the bytes) and decodes only the rest. Byte-equal encodings decode to
+// equal values, so the result is Decode's. A Raft leader re-sends every entry from a follower's
+// nextIndex in every AppendEntries until the follower answers; a follower catching up after a
+// restart received the same thousands of entries again and again, and decoding each copy before
+// acknowledging it held the leader's replication loop (which waits for that acknowledgement)
+// for tens of ms per round on a loaded machine (docs/mpcal.md).
+type Decoder struct{ last *fnCache }
+
+// fnCache is the last long function a Decoder decoded: its pairs' encoding (part of a frame
+// that is never written again), the end of each pair in it, and the pairs.
+type fnCache struct {
+	raw    []byte
+	off    []int
+	ks, vs []Value
+}
+
+// decodeCacheMin is the number of pairs from which a Decoder remembers a function.
+const decodeCacheMin = 64
+
+// Decode is tla.Decode through d's memory.
+func (d *Decoder) Decode(buf []byte) (Value, []byte, error) {
+	v, rest, err := decodeD(buf, 0, d)
+	stat(opDecode, len(buf)-len(rest))
+	return v, rest, err
+}
+
+func decode(buf []byte, depth int) (Value, []byte, error) { return decodeD(buf, depth, nil) }
+
+func decodeD(buf []byte, depth int, d *Decoder) (Value, []byte, error) {
 	if len(buf) == 0 || depth > 1000 {
 		return Value{}, nil, errCorrupt
 	}
@@ -72,19 +103,41 @@ func decode(buf []byte, depth int) (Value, []byte, error) {
 		}
 		buf = buf[n:]
 		var ks, vs []Value
-		for j := uint64(0); j < l; j++ {
+		j0 := uint64(0)
+		remember := d != nil && k == KindFunction && l >= decodeCacheMin
+		start := buf
+		var off []int
+		if remember {
+			if c := d.last; c != nil {
+				if m := min(int(l), len(c.ks)); m > 0 {
+					if span := c.off[m-1]; span <= len(buf) && bytes.Equal(buf[:span], c.raw[:span]) {
+						ks = append(make([]Value, 0, l), c.ks[:m]...)
+						vs = append(make([]Value, 0, l), c.vs[:m]...)
+						off = append(make([]int, 0, l), c.off[:m]...)
+						buf, j0 = buf[span:], uint64(m)
+					}
+				}
+			}
+		}
+		for j := j0; j < l; j++ {
 			var e Value
 			var err error
-			if e, buf, err = decode(buf, depth+1); err != nil {
+			if e, buf, err = decodeD(buf, depth+1, d); err != nil {
 				return Value{}, nil, err
 			}
 			ks = append(ks, e)
 			if k == KindFunction {
-				if e, buf, err = decode(buf, depth+1); err != nil {
+				if e, buf, err = decodeD(buf, depth+1, d); err != nil {
 					return Value{}, nil, err
 				}
 				vs = append(vs, e)
 			}
+			if remember {
+				off = append(off, len(start)-len(buf))
+			}
+		}
+		if remember {
+			d.last = &fnCache{raw: start[:len(start)-len(buf)], off: off, ks: ks, vs: vs}
 		}
 		if k == KindSet {
 			return makeSet(ks...), buf, nil
