@@ -403,6 +403,9 @@ type tcpSender struct {
 	noBarrier bool
 	seq       uint64 // guarded by l.mu
 	l         *tcpConn
+	// enc encodes data frames (under l.mu); it re-uses the encoding of a re-sent long prefix
+	// (a Raft leader's entries from a lagging follower's nextIndex).
+	enc tla.Encoder
 }
 
 // tcpConn is the connection to one peer, shared by the sessions of a process.
@@ -523,7 +526,7 @@ func (s *tcpSender) clockedFrame(kind byte, seq uint64, v *tla.Value, vc VClock)
 		f = tla.Encode(f, clockValue(vc))
 	}
 	if v != nil {
-		f = tla.Encode(f, *v)
+		f = s.enc.Encode(f, *v)
 	}
 	putLen(f)
 	return f

@@ -14,7 +14,35 @@ func Encode(buf []byte, v Value) []byte {
 	return buf
 }
 
-func encode(buf []byte, v Value) []byte {
+// Encoder is Encode with a memory of the last long sequence it encoded: a sequence over the same
+// array from the same element (a Raft leader's entries from a follower's nextIndex, re-sent in
+// every AppendEntries until the follower answers, with the entries appended since) copies the
+// encoding of the elements it shares with that one and encodes only the rest. The elements of an
+// array below a sequence's length are never written (values are immutable), and the memory keeps
+// the array alive, so its address identifies them. Not for concurrent use.
+type Encoder struct {
+	arr []Value // the remembered sequence's elements
+	raw []byte  // their encoded (key, value) pairs
+	off []int   // off[i] = end of pair i in raw
+}
+
+// encodeCacheMin is the length from which an Encoder remembers a sequence.
+const encodeCacheMin = 64
+
+// Encode is tla.Encode through e's memory.
+func (e *Encoder) Encode(buf []byte, v Value) []byte {
+	n := len(buf)
+	buf = encodeE(buf, v, e)
+	stat(opEncode, len(buf)-n)
+	return buf
+}
+
+func encode(buf []byte, v Value) []byte { return encodeE(buf, v, nil) }
+
+func encodeE(buf []byte, v Value, e *Encoder) []byte {
+	if e != nil && v.k == KindFunction && v.seq && v.ov == nil && len(v.vals) >= encodeCacheMin {
+		return e.encodeSeq(buf, v.vals)
+	}
 	buf = append(buf, byte(v.k))
 	switch v.k {
 	case KindBool, KindInt:
@@ -30,9 +58,31 @@ func encode(buf []byte, v Value) []byte {
 	case KindFunction:
 		buf = binary.AppendUvarint(buf, uint64(len(v.keys)))
 		for i := range v.keys {
-			buf = encode(buf, v.keys[i])
-			buf = encode(buf, v.valAt(i))
+			buf = encodeE(buf, v.keys[i], e)
+			buf = encodeE(buf, v.valAt(i), e)
 		}
+	}
+	return buf
+}
+
+// encodeSeq encodes the sequence with elements vs (as encode does: its keys are 1..n).
+func (e *Encoder) encodeSeq(buf []byte, vs []Value) []byte {
+	buf = append(buf, byte(KindFunction))
+	buf = binary.AppendUvarint(buf, uint64(len(vs)))
+	p0 := len(buf)
+	k := 0
+	if len(e.arr) > 0 && &e.arr[0] == &vs[0] {
+		k = min(len(e.off), len(vs))
+		buf = append(buf, e.raw[:e.off[k-1]]...)
+	}
+	off := append(make([]int, 0, len(vs)), e.off[:k]...)
+	for i := k; i < len(vs); i++ {
+		buf = encode(buf, MakeInt(int64(i+1)))
+		buf = encode(buf, vs[i])
+		off = append(off, len(buf)-p0)
+	}
+	if k < len(vs) || len(e.arr) == 0 || &e.arr[0] != &vs[0] {
+		e.arr, e.raw, e.off = vs, append([]byte(nil), buf[p0:]...), off
 	}
 	return buf
 }

@@ -13,9 +13,11 @@ func entrySeq(from, n int) []Value {
 	return es
 }
 
-func message(commit int, entries []Value) Value {
+func message(commit int, entries []Value) Value { return messageV(commit, MakeTuple(entries...)) }
+
+func messageV(commit int, entries Value) Value {
 	return MakeRecord(Field{"mtype", MakeString("apq")}, Field{"mcommitIndex", MakeInt(int64(commit))},
-		Field{"mentries", MakeTuple(entries...)})
+		Field{"mentries", entries})
 }
 
 // A Decoder decodes a message that repeats the previous one's long entry list (plus new
@@ -60,4 +62,40 @@ func TestDecoderReusesARepeatedLongPrefix(t *testing.T) {
 	if _, _, err := d.Decode(buf[:len(buf)-3]); err == nil {
 		t.Fatal("a truncated encoding decoded")
 	}
+}
+
+// An Encoder encodes exactly as Encode, also for sequences over an array it encoded a prefix of
+// before (a log's suffix re-sent with new entries, through SubSeq and Append), and copies the
+// remembered prefix instead of encoding it again.
+func TestEncoderReusesARepeatedPrefix(t *testing.T) {
+	var e Encoder
+	log := MakeTuple(entrySeq(1, 300)...)
+	for i := 0; i < 20; i++ {
+		log = Append(log, entrySeq(1000+i, 1)[0])
+	}
+	same := func(what string, v Value) {
+		t.Helper()
+		if got, want := e.Encode([]byte{9}, v), Encode([]byte{9}, v); string(got) != string(want) {
+			t.Fatalf("%s: encoded differently", what)
+		}
+	}
+	suffix := SubSeq(log, MakeInt(50), Len(log))
+	same("a suffix", messageV(1, suffix))
+	if len(e.off) != 271 || &e.arr[0] != &seq(suffix)[0] {
+		t.Fatalf("not remembered: %d pairs", len(e.off))
+	}
+	longer := SubSeq(Append(log, entrySeq(5000, 1)[0]), MakeInt(50), MakeInt(321))
+	if &seq(longer)[0] != &seq(suffix)[0] {
+		t.Fatal("the test needs the longer suffix over the same array")
+	}
+	e.raw[0] ^= 0xff // poison the remembered bytes: a reuse shows in the output
+	got := e.Encode(nil, messageV(2, longer))
+	e.raw[0] ^= 0xff
+	if string(got) == string(Encode(nil, messageV(2, longer))) {
+		t.Fatal("the remembered prefix was encoded again, not copied")
+	}
+	same("the longer suffix", messageV(3, longer))
+	same("a shorter one", messageV(3, SubSeq(log, MakeInt(50), MakeInt(120))))
+	same("another start", messageV(3, SubSeq(log, MakeInt(51), Len(log))))
+	same("another log", message(3, entrySeq(7, 400)))
 }
