@@ -40,7 +40,7 @@ func (e *Encoder) Encode(buf []byte, v Value) []byte {
 func encode(buf []byte, v Value) []byte { return encodeE(buf, v, nil) }
 
 func encodeE(buf []byte, v Value, e *Encoder) []byte {
-	if e != nil && v.k == KindFunction && v.seq && v.ov == nil && len(v.vals) >= encodeCacheMin {
+	if e != nil && v.k == KindFunction && v.seq && len(v.vals) >= encodeCacheMin {
 		return e.encodeSeq(buf, v.vals)
 	}
 	buf = append(buf, byte(v.k))

@@ -580,7 +580,7 @@ func SubSeq(s, m, n Value) Value {
 		fail("SubSeq(%v, %d, %d) out of range", s, a, b)
 	}
 	if a == 1 { // a prefix keeps the array's start, so it may keep the append claim
-		return mkSeq(es[:b], s.tail)
+		return mkSeq(es[:b], s.x)
 	}
 	return mkSeq(es[a-1:b:b], nil) // shares s's elements
 }

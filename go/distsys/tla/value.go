@@ -36,12 +36,34 @@ type Value struct {
 	s    string  // String, model value name
 	keys []Value // Set elements (sorted, distinct) or function domain (sorted)
 	vals []Value // function range, parallel to keys
-	// For a sequence whose vals start at the start of their array: the claim on the array's spare
-	// capacity (appendSeq). Nil: Append copies.
-	tail *tailClaim
-	// For a function updated at a few keys of a large domain (k :> v @@ f, [f EXCEPT ![k] = v]):
-	// the range is ov's base with ov's overrides, and vals is nil (fnVals materialises it).
-	ov *fnOverlay
+	// x is nil or, for a sequence whose vals start at the start of their array, holds the claim
+	// on the array's spare capacity (appendSeq; nil: Append copies), and for a function that is
+	// not a sequence, updated at a few keys of a large domain (k :> v @@ f, [f EXCEPT ![k] = v]),
+	// the overlay whose base and overrides are its range (vals is nil; fnVals materialises it).
+	// One pointer for both keeps a Value at 88 bytes.
+	x *valExt
+}
+
+// valExt is a sequence's claim or a function's overlay (see Value.x).
+type valExt struct {
+	claim tailClaim
+	ov    fnOverlay
+}
+
+// overlay is v's overlay, or nil.
+func (v Value) overlay() *fnOverlay {
+	if v.x == nil || v.seq {
+		return nil
+	}
+	return &v.x.ov
+}
+
+// tail is a sequence's claim, or nil.
+func (v Value) tail() *tailClaim {
+	if v.x == nil || !v.seq {
+		return nil
+	}
+	return &v.x.claim
 }
 
 // fnOverlay is the range of a function made from another by changing the values at a few keys of
@@ -74,7 +96,7 @@ func overlayLimit(n int) int {
 
 // fnVals is a function's range (materialising an overlay once; do not modify).
 func (v Value) fnVals() []Value {
-	o := v.ov
+	o := v.overlay()
 	if o == nil {
 		return v.vals
 	}
@@ -91,7 +113,7 @@ func (v Value) fnVals() []Value {
 
 // valAt is a function's value at position i of its domain (without materialising an overlay).
 func (v Value) valAt(i int) Value {
-	o := v.ov
+	o := v.overlay()
 	if o == nil {
 		return v.vals[i]
 	}
@@ -114,7 +136,7 @@ func updateAt(f Value, pos []int, vals []Value) Value {
 		return Value{k: KindFunction, seq: f.seq, keys: ks, vals: nv}
 	}
 	base, oidx, oval := f.vals, []int(nil), []Value(nil)
-	if o := f.ov; o != nil {
+	if o := f.overlay(); o != nil {
 		if p := o.mat.Load(); p != nil {
 			base = *p
 		} else {
@@ -145,7 +167,7 @@ func updateAt(f Value, pos []int, vals []Value) Value {
 		}
 		return Value{k: KindFunction, keys: ks, vals: nv}
 	}
-	return Value{k: KindFunction, keys: ks, ov: &fnOverlay{base: base, idx: idx, val: val}}
+	return Value{k: KindFunction, keys: ks, x: &valExt{ov: fnOverlay{base: base, idx: idx, val: val}}}
 }
 
 // tailClaim is shared by the sequences built over one array: n is the length of the longest. Only
@@ -186,9 +208,9 @@ func seqKeys(n int) []Value {
 	return ks[:n:n]
 }
 
-// mkSeq builds the sequence with range vals (owned by the new value from now on).
-func mkSeq(vals []Value, claim *tailClaim) Value {
-	return Value{k: KindFunction, seq: true, keys: seqKeys(len(vals)), vals: vals, tail: claim}
+// mkSeq builds the sequence with range vals (owned by the new value from now on) and x's claim.
+func mkSeq(vals []Value, x *valExt) Value {
+	return Value{k: KindFunction, seq: true, keys: seqKeys(len(vals)), vals: vals, x: x}
 }
 
 // appendSeq is s \o es: in place when s owns its array's tail (tailClaim), else by copying with
@@ -199,12 +221,12 @@ func appendSeq(s Value, es []Value) Value {
 	if k == 0 {
 		return s
 	}
-	if c := s.tail; c != nil && n+k <= cap(vs) {
+	if c := s.tail(); c != nil && n+k <= cap(vs) {
 		if c.n.CompareAndSwap(int64(n), int64(n+k)) {
 			vs = vs[:n+k]
 			copy(vs[n:], es)
 			c.w.Store(int64(n + k))
-			return mkSeq(vs, c)
+			return mkSeq(vs, s.x)
 		}
 		// A longer sequence over the array already holds elements after s's (a Raft follower
 		// re-appending entries it has, maybe followed by new ones: log := SubSeq(log, 1, i) \o
@@ -216,12 +238,12 @@ func appendSeq(s Value, es []Value) Value {
 			m := min(w, n+k) - n
 			if equalElems(arr[n:n+m], es[:m]) {
 				if m == k {
-					return mkSeq(arr[:n+k], c)
+					return mkSeq(arr[:n+k], s.x)
 				}
 				if c.n.CompareAndSwap(int64(w), int64(n+k)) {
 					copy(arr[w:n+k], es[m:])
 					c.w.Store(int64(n + k))
-					return mkSeq(arr[:n+k], c)
+					return mkSeq(arr[:n+k], s.x)
 				}
 			}
 		}
@@ -229,10 +251,10 @@ func appendSeq(s Value, es []Value) Value {
 	nv := make([]Value, n+k, max(2*(n+k), 4))
 	copy(nv, vs)
 	copy(nv[n:], es)
-	c := &tailClaim{}
-	c.n.Store(int64(n + k))
-	c.w.Store(int64(n + k))
-	return mkSeq(nv, c)
+	x := &valExt{}
+	x.claim.n.Store(int64(n + k))
+	x.claim.w.Store(int64(n + k))
+	return mkSeq(nv, x)
 }
 
 // Error is the panic value of an operation TLA+ leaves undefined.
@@ -529,16 +551,16 @@ func equal(a, b Value) bool {
 	case KindSet:
 		return equalSlices(a.keys, b.keys)
 	}
-	if len(a.keys) != len(b.keys) || (a.ov == nil && b.ov == nil && len(a.vals) != len(b.vals)) || a.fnClass() != b.fnClass() {
+	if len(a.keys) != len(b.keys) || (a.overlay() == nil && b.overlay() == nil && len(a.vals) != len(b.vals)) || a.fnClass() != b.fnClass() {
 		return false
 	}
 	if !equalSlices(a.keys, b.keys) {
 		return false
 	}
-	if a.ov != nil && a.ov == b.ov {
+	if a.overlay() != nil && a.overlay() == b.overlay() {
 		return true
 	}
-	if oa, ob := a.ov, b.ov; oa != nil && ob != nil && len(oa.base) > 0 && len(ob.base) > 0 && &oa.base[0] == &ob.base[0] {
+	if oa, ob := a.overlay(), b.overlay(); oa != nil && ob != nil && len(oa.base) > 0 && len(ob.base) > 0 && &oa.base[0] == &ob.base[0] {
 		// Two overlays over one range (e.g. two updates of one map): compare where they differ.
 		for _, i := range oa.idx {
 			if !equal(a.valAt(i), b.valAt(i)) {
