@@ -161,9 +161,9 @@ func decodeD(buf []byte, depth int, d *Decoder) (Value, []byte, error) {
 			if c := d.last; c != nil {
 				if m := min(int(l), len(c.ks)); m > 0 {
 					if span := c.off[m-1]; span <= len(buf) && bytes.Equal(buf[:span], c.raw[:span]) {
-						ks = append(make([]Value, 0, l), c.ks[:m]...)
-						vs = append(make([]Value, 0, l), c.vs[:m]...)
-						off = append(make([]int, 0, l), c.off[:m]...)
+						ks = append([]Value(nil), c.ks[:m]...)
+						vs = append([]Value(nil), c.vs[:m]...)
+						off = append([]int(nil), c.off[:m]...)
 						buf, j0 = buf[span:], uint64(m)
 					}
 				}
