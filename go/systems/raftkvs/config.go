@@ -42,7 +42,11 @@ type Config struct {
 	// arms its first election timeout at once, as on a fresh start, instead of holding it for
 	// RestartGrace (docs/mpcal.md), for comparison.
 	NoRestartGrace bool `yaml:"noRestartGrace"`
-	Servers        map[int]struct {
+	// NoElectionDefer (our extension; default false): a follower's election timeout expires
+	// on time even while its leader answers a TCP connect, instead of being deferred for up to
+	// ElectionDeferCap (docs/mpcal.md), for comparison.
+	NoElectionDefer bool `yaml:"noElectionDefer"`
+	Servers         map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
@@ -168,6 +172,16 @@ func (c *Config) RestartGrace() time.Duration {
 		return 0
 	}
 	return 2*c.FD.PullInterval + c.FD.Timeout
+}
+
+// ElectionDeferCap bounds how long after its last reset a follower's election timeout may be
+// deferred while its leader answers TCP connects (distsys.ElectionTimer.SetDefer): four times the
+// longest timeout. 0 with NoElectionDefer.
+func (c *Config) ElectionDeferCap() time.Duration {
+	if c.NoElectionDefer {
+		return 0
+	}
+	return 4 * (c.LeaderElection.TimeoutOffset + c.LeaderElection.Timeout)
 }
 
 // DefaultApplyBatch is ApplyBatch when the config leaves it 0.

@@ -122,6 +122,13 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 		s.restartHold = cfg.RestartGrace()
 		timer.Hold(s.restartHold)
 	}
+	if limit := cfg.ElectionDeferCap(); limit > 0 {
+		// A follower whose leader is alive (answers a TCP connect now) does not time out for
+		// up to limit after its last heartbeat: the leader's loop may be busy catching another
+		// server up (docs/mpcal.md). A dead or cut-off leader refuses the connect, and the
+		// timeout expires on time.
+		timer.SetDefer(func() bool { return s.leaderAlive(k) }, limit)
+	}
 	ticker := distsys.NewTicker(cfg.AppendEntriesSendInterval)
 	becomeLeader := distsys.NewLocalChannel()
 	if cfg.NumServers == 1 {
@@ -198,6 +205,20 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 	}
 	ok = true
 	return s, nil
+}
+
+// leaderAlive reports whether this server is a follower of a leader that answers a TCP connect
+// now (its mailbox address, as the failure detector probes it).
+func (s *Server) leaderAlive(k *distsys.Constants) bool {
+	if !s.shared["state"].Value().Equal(Follower(k)) {
+		return false
+	}
+	l := s.shared["leader"].Value()
+	if l.Kind() != tla.KindInt || l.AsInt() < 1 || l.AsInt() > int64(s.cfg.NumServers) || l.AsInt() == int64(s.ID) {
+		return false
+	}
+	ok, err := s.fd.Probe(l)
+	return err == nil && ok
 }
 
 // Contexts are the server's archetype instances (run them with sysglue.Run).
