@@ -242,6 +242,7 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 		return err == nil
 	}
 	var hdr [4]byte
+	var dec tla.Decoder // a re-sent long prefix (Raft's entries from nextIndex) is decoded once
 	for {
 		if !bufferedFrame(r) && !flush() {
 			return
@@ -274,7 +275,7 @@ func (m *TCPMailboxes) serve(c net.Conn) {
 				}
 				payload = rest
 			}
-			v, rest, err := tla.Decode(payload)
+			v, rest, err := dec.Decode(payload)
 			if err != nil || len(rest) != 0 {
 				return
 			}
@@ -430,6 +431,9 @@ type tcpSender struct {
 	noBarrier bool
 	seq       uint64 // guarded by l.mu
 	l         *tcpConn
+	// enc encodes data frames (under l.mu); it re-uses the encoding of a re-sent long prefix
+	// (a Raft leader's entries from a lagging follower's nextIndex).
+	enc tla.Encoder
 }
 
 // tcpConn is the connection to one peer, shared by the sessions of a process.
@@ -554,7 +558,7 @@ func (s *tcpSender) clockedFrame(kind byte, seq uint64, v *tla.Value, vc VClock)
 		f = tla.Encode(f, clockValue(vc))
 	}
 	if v != nil {
-		f = tla.Encode(f, *v)
+		f = s.enc.Encode(f, *v)
 	}
 	putLen(f)
 	return f

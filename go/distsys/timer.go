@@ -30,8 +30,29 @@ type ElectionTimer struct {
 	MaxWait  time.Duration
 	mu       sync.Mutex
 	deadline time.Time
-	gen      uint64 // counts re-arms
+	armedAt  time.Time // when the current deadline was armed (a reset or a consumed expiry)
+	gen      uint64    // counts re-arms
 	rng      *rand.Rand
+	// deferFn (SetDefer): while it returns true, an expired deadline reads FALSE, for at most
+	// deferCap after armedAt; checked again every recheck.
+	deferFn  func() bool
+	deferCap time.Duration
+	recheck  time.Duration
+}
+
+// SetDefer makes an expired deadline read FALSE while f returns true, up to limit after the
+// deadline was armed (f is called without the timer's lock, when a read finds the deadline
+// passed, and again every quarter of the minimum timeout while it defers). The spec's
+// LeaderTimeout macro may read FALSE at any time, so a deferred expiry is one of its behaviours;
+// the limit keeps the timeout's liveness. raftkvs defers while the follower's leader answers a
+// TCP connect: a leader whose replication loop is busy catching a restarted server up (one
+// AppendEntries with thousands of entries, acknowledged only after the busy server decoded it)
+// sent nothing to its other follower for longer than 150-300 ms on a loaded machine, and that
+// follower's candidacy deposed it (docs/mpcal.md).
+func (t *ElectionTimer) SetDefer(f func() bool, limit time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.deferFn, t.deferCap, t.recheck = f, limit, max(t.min/4, time.Millisecond)
 }
 
 // NewElectionTimer starts the first deadline now.
@@ -46,8 +67,25 @@ func (t *ElectionTimer) rearm() {
 	if t.spread > 0 {
 		d += time.Duration(t.rng.Int63n(int64(t.spread)))
 	}
-	t.deadline = time.Now().Add(d)
+	t.armedAt = time.Now()
+	t.deadline = t.armedAt.Add(d)
 	t.gen++
+}
+
+// Hold moves the current deadline to at least d from now (a new generation, like a reset), so the
+// timer reads FALSE until then. The spec's LeaderTimeout macro may read FALSE at any time (`either
+// { yield TRUE } or { yield FALSE }`), so a later first deadline is one of its behaviours. raftkvs
+// holds the timer of a server that restarts on persisted state for the time its peers' failure
+// detectors need to see it alive again: otherwise it timed out before the leader (which stopped
+// sending to it while it was suspected) reached it, and its candidacy in a higher term deposed a
+// working leader (an election of 1-1.5 s without service after every restart; docs/mpcal.md).
+func (t *ElectionTimer) Hold(d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if at := time.Now().Add(d); at.After(t.deadline) {
+		t.deadline = at
+		t.gen++
+	}
 }
 
 // Reset re-arms the deadline now.
@@ -71,6 +109,17 @@ type timerHandle struct {
 func (h *timerHandle) Read() (tla.Value, error) {
 	t := h.t
 	t.mu.Lock()
+	if now := time.Now(); !now.Before(t.deadline) && !h.fired && t.deferFn != nil && now.Before(t.armedAt.Add(t.deferCap)) {
+		f, gen := t.deferFn, t.gen
+		t.mu.Unlock()
+		d := f()
+		t.mu.Lock()
+		if d && t.gen == gen {
+			h.wait = time.Now().Add(t.recheck)
+			t.mu.Unlock()
+			return tla.False, nil
+		}
+	}
 	defer t.mu.Unlock()
 	if time.Now().Before(t.deadline) {
 		h.wait = t.deadline

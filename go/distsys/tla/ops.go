@@ -92,6 +92,10 @@ func Union(a, b Value) Value {
 		return Value{k: KindSet, keys: as}
 	case len(as) == 0:
 		return Value{k: KindSet, keys: bs}
+	case fewInto(len(bs), len(as)):
+		return Value{k: KindSet, keys: insertSorted(as, bs)}
+	case fewInto(len(as), len(bs)):
+		return Value{k: KindSet, keys: insertSorted(bs, as)}
 	}
 	out := make([]Value, 0, len(as)+len(bs)) // merge of two sorted lists
 	i, j := 0, 0
@@ -282,12 +286,14 @@ func Apply(f, x Value) Value {
 }
 
 func apply(f, x Value) Value {
-	ks, vs := f.Pairs()
-	i, ok := search(ks, x)
+	if f.k != KindFunction {
+		fail("expected a function, got %v", f)
+	}
+	i, ok := search(f.keys, x)
 	if !ok {
 		fail("%v is not in the domain of %v", x, f)
 	}
-	return vs[i]
+	return f.valAt(i)
 }
 
 // Dot is r.field.
@@ -299,8 +305,7 @@ func Dot(r Value, field string) Value {
 // Domain is DOMAIN f.
 func Domain(f Value) Value {
 	stat(opDomain, f.size())
-	ks, _ := f.Pairs()
-	return Value{k: KindSet, keys: ks}
+	return Value{k: KindSet, keys: fnKeys(f)}
 }
 
 // Except is [f EXCEPT ![x] = v]; keys outside the domain leave f unchanged (as the evaluator does).
@@ -310,14 +315,11 @@ func Except(f, x, v Value) Value {
 }
 
 func except(f, x, v Value) Value {
-	ks, vs := f.Pairs()
-	i, ok := search(ks, x)
+	i, ok := search(fnKeys(f), x)
 	if !ok {
 		return f
 	}
-	nv := append([]Value(nil), vs...)
-	nv[i] = v
-	return Value{k: KindFunction, seq: f.seq, keys: f.keys, vals: nv}
+	return updateAt(f, []int{i}, []Value{v})
 }
 
 // ExceptPath is [f EXCEPT ![p1][p2]... = u(old)] for a path of keys.
@@ -330,8 +332,7 @@ func exceptPath(f Value, path []Value, u func(old Value) Value) Value {
 	if len(path) == 0 {
 		return u(f)
 	}
-	ks, _ := f.Pairs()
-	if _, ok := search(ks, path[0]); !ok {
+	if _, ok := search(fnKeys(f), path[0]); !ok {
 		return f
 	}
 	return except(f, path[0], exceptPath(apply(f, path[0]), path[1:], u))
@@ -367,14 +368,32 @@ func RecordSet(names []string, sets []Value) Value {
 // sorted key lists, linear).
 func Merge(f, g Value) Value {
 	stat(opMerge, f.size()+g.size())
-	fk, fv := f.Pairs()
-	gk, gv := g.Pairs()
+	fk, gk := fnKeys(f), fnKeys(g)
 	switch {
 	case len(gk) == 0:
 		return f
 	case len(fk) == 0:
 		return g
+	case fewInto(len(fk), len(gk)): // k :> v @@ f, the usual way to update a function
+		if pos, ok := positions(gk, fk); ok { // only values change: g updated at a few keys
+			vals := make([]Value, len(fk))
+			for n := range fk {
+				vals[n] = f.valAt(n)
+			}
+			return updateAt(g, pos, vals)
+		}
+		fv, gv := f.fnVals(), g.fnVals()
+		ks, vs := insertPairs(gk, gv, fk, fv, true)
+		return fnValue(ks, vs)
+	case fewInto(len(gk), len(fk)):
+		if _, ok := positions(fk, gk); ok {
+			return f
+		}
+		fv, gv := f.fnVals(), g.fnVals()
+		ks, vs := insertPairs(fk, fv, gk, gv, false)
+		return fnValue(ks, vs)
 	}
+	fv, gv := f.fnVals(), g.fnVals()
 	ks := make([]Value, 0, len(fk)+len(gk))
 	vs := make([]Value, 0, len(fk)+len(gk))
 	i, j := 0, 0
@@ -398,6 +417,108 @@ func Merge(f, g Value) Value {
 		}
 	}
 	return fnValue(ks, vs)
+}
+
+// fnKeys is a function's domain (sorted; do not modify).
+func fnKeys(f Value) []Value {
+	if f.k != KindFunction {
+		fail("expected a function, got %v", f)
+	}
+	return f.keys[:len(f.keys):len(f.keys)]
+}
+
+// positions finds the sorted keys ks in the sorted domain dom: their positions, and whether all
+// were found.
+func positions(dom, ks []Value) ([]int, bool) {
+	pos := make([]int, len(ks))
+	for n, k := range ks {
+		i, ok := search(dom, k)
+		if !ok {
+			return nil, false
+		}
+		pos[n] = i
+	}
+	return pos, true
+}
+
+// fewInto reports whether a few (small) sorted elements are better placed into a big sorted list
+// by binary search (O(small log big) comparisons and a copy of big) than by a linear merge
+// (O(small + big) comparisons).
+func fewInto(small, big int) bool { return small*16 <= big }
+
+// insertSorted is big \cup small for sorted distinct lists with small much shorter: big itself (shared,
+// no copy) when it already holds every element of small (x \cup {e} with e \in x: a restarted Raft
+// follower replaying its log did an O(|x|) merge per entry), else one copy with the new elements
+// placed by binary search.
+func insertSorted(big, small []Value) []Value {
+	var at []int // positions in big of the elements of small it lacks
+	var add []Value
+	for _, e := range small {
+		i, ok := search(big, e)
+		if !ok {
+			at, add = append(at, i), append(add, e)
+		}
+	}
+	if len(add) == 0 {
+		return big
+	}
+	out := make([]Value, 0, len(big)+len(add))
+	prev := 0
+	for n, i := range at {
+		out = append(append(out, big[prev:i]...), add[n])
+		prev = i
+	}
+	return append(out, big[prev:]...)
+}
+
+// insertPairs places the few pairs (sk, sv) into the big function (bk, bv), both sorted by key; on a
+// key in both, the small side's value is kept when smallWins. When every small key is already in
+// bk, the result shares bk (domains are never written in place) and copies only the values:
+// f' = k :> v @@ f costs one copy of f's values and no comparisons beyond the binary searches.
+func insertPairs(bk, bv, sk, sv []Value, smallWins bool) (ks, vs []Value) {
+	type ins struct {
+		at  int
+		key Value
+		val Value
+	}
+	var adds []ins
+	var repl []int // index into sk of keys already in bk (positions in pos)
+	var pos []int
+	for n, k := range sk {
+		i, ok := search(bk, k)
+		if ok {
+			if smallWins {
+				repl, pos = append(repl, n), append(pos, i)
+			}
+			continue
+		}
+		adds = append(adds, ins{i, k, sv[n]})
+	}
+	if len(adds) == 0 {
+		if len(repl) == 0 {
+			return bk, bv
+		}
+		vs = append([]Value(nil), bv...)
+		for j, n := range repl {
+			vs[pos[j]] = sv[n]
+		}
+		return bk, vs
+	}
+	ks = make([]Value, 0, len(bk)+len(adds))
+	vs = make([]Value, 0, len(bk)+len(adds))
+	prev := 0
+	for _, a := range adds {
+		ks = append(append(ks, bk[prev:a.at]...), a.key)
+		vs = append(append(vs, bv[prev:a.at]...), a.val)
+		prev = a.at
+	}
+	ks, vs = append(ks, bk[prev:]...), append(vs, bv[prev:]...)
+	// Values replaced at keys both have: positions shifted by the insertions before them.
+	for j, n := range repl {
+		shift := sort.Search(len(adds), func(a int) bool { return adds[a].at > pos[j] })
+		vs[pos[j]+shift] = sv[n]
+	}
+	return ks, vs
 }
 
 // ColonGreater is x :> y.
@@ -459,7 +580,7 @@ func SubSeq(s, m, n Value) Value {
 		fail("SubSeq(%v, %d, %d) out of range", s, a, b)
 	}
 	if a == 1 { // a prefix keeps the array's start, so it may keep the append claim
-		return mkSeq(es[:b], s.tail)
+		return mkSeq(es[:b], s.x)
 	}
 	return mkSeq(es[a-1:b:b], nil) // shares s's elements
 }

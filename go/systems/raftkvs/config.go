@@ -44,7 +44,15 @@ type Config struct {
 	// garbage collector's target of a server process (runtime/debug.SetGCPercent; the GOGC
 	// environment variable, when set, wins). See TuneGC.
 	GCPercent int `yaml:"gcPercent"`
-	Servers   map[int]struct {
+	// NoRestartGrace (our extension; default false): a server restarting on persisted state
+	// arms its first election timeout at once, as on a fresh start, instead of holding it for
+	// RestartGrace (docs/mpcal.md), for comparison.
+	NoRestartGrace bool `yaml:"noRestartGrace"`
+	// NoElectionDefer (our extension; default false): a follower's election timeout expires
+	// on time even while its leader answers a TCP connect, instead of being deferred for up to
+	// ElectionDeferCap (docs/mpcal.md), for comparison.
+	NoElectionDefer bool `yaml:"noElectionDefer"`
+	Servers         map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
@@ -158,6 +166,28 @@ func (c *Config) watchedBy(o *distsys.TCPOptions, fd *distsys.FailureDetector) {
 		}
 	}
 	o.Suspected = func(j tla.Value) bool { return server(j) && fd.IsSuspected(j) }
+}
+
+// RestartGrace is how long a server that restarts on persisted state holds its election timer
+// before the first timeout can start (distsys.ElectionTimer.Hold): long enough for the peers'
+// failure detectors to see it alive again (two probe intervals and a probe's timeout), so that
+// the leader's AppendEntries reach it before it times out and deposes the leader with a higher
+// term. 0 with NoRestartGrace.
+func (c *Config) RestartGrace() time.Duration {
+	if c.NoRestartGrace {
+		return 0
+	}
+	return 2*c.FD.PullInterval + c.FD.Timeout
+}
+
+// ElectionDeferCap bounds how long after its last reset a follower's election timeout may be
+// deferred while its leader answers TCP connects (distsys.ElectionTimer.SetDefer): four times the
+// longest timeout. 0 with NoElectionDefer.
+func (c *Config) ElectionDeferCap() time.Duration {
+	if c.NoElectionDefer {
+		return 0
+	}
+	return 4 * (c.LeaderElection.TimeoutOffset + c.LeaderElection.Timeout)
 }
 
 // DefaultApplyBatch is ApplyBatch when the config leaves it 0.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"time"
 
 	"github.com/veriforge/veriforge/go/distsys"
 	"github.com/veriforge/veriforge/go/distsys/tla"
@@ -24,6 +25,8 @@ type Server struct {
 	plog   *distsys.DurableSeq
 	shared map[string]*distsys.Shared
 	ctxs   []*distsys.Context
+	// restartHold is how long the election timer was held at start (a restart; else 0).
+	restartHold time.Duration
 }
 
 // sharedVars are the spec's per-server variables shared by the server archetypes; persistent
@@ -122,6 +125,19 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 	}
 	s.mb = mb
 	timer := distsys.NewElectionTimer(cfg.LeaderElection.TimeoutOffset, cfg.LeaderElection.Timeout)
+	if store != nil && (tla.Len(logInit).AsInt() > 0 || s.shared["currentTerm"].Value().AsInt() > 1) {
+		// A restart (the state was persisted before): give the leader time to reach this
+		// server before its first election timeout (Config.RestartGrace, docs/mpcal.md).
+		s.restartHold = cfg.RestartGrace()
+		timer.Hold(s.restartHold)
+	}
+	if limit := cfg.ElectionDeferCap(); limit > 0 {
+		// A follower whose leader is alive (answers a TCP connect now) does not time out for
+		// up to limit after its last heartbeat: the leader's loop may be busy catching another
+		// server up (docs/mpcal.md). A dead or cut-off leader refuses the connect, and the
+		// timeout expires on time.
+		timer.SetDefer(func() bool { return s.leaderAlive(k) }, limit)
+	}
 	ticker := distsys.NewTicker(cfg.AppendEntriesSendInterval)
 	becomeLeader := distsys.NewLocalChannel()
 	if cfg.NumServers == 1 {
@@ -198,6 +214,20 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 	}
 	ok = true
 	return s, nil
+}
+
+// leaderAlive reports whether this server is a follower of a leader that answers a TCP connect
+// now (its mailbox address, as the failure detector probes it).
+func (s *Server) leaderAlive(k *distsys.Constants) bool {
+	if !s.shared["state"].Value().Equal(Follower(k)) {
+		return false
+	}
+	l := s.shared["leader"].Value()
+	if l.Kind() != tla.KindInt || l.AsInt() < 1 || l.AsInt() > int64(s.cfg.NumServers) || l.AsInt() == int64(s.ID) {
+		return false
+	}
+	ok, err := s.fd.Probe(l)
+	return err == nil && ok
 }
 
 // Contexts are the server's archetype instances (run them with sysglue.Run).
