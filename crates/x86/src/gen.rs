@@ -24,21 +24,24 @@ pub struct Options {
     /// Allow spills to xmm registers (`vmovq xmm, r64` / `vmovq r64, xmm`) for the nodes whose
     /// `Candidate::xmm` bit is set (the search flips them); otherwise every spill is to the stack.
     pub xmm_spills: bool,
+    /// Clear CF and OF before an `adox` chain with `xor r, r` on a free register (a zero idiom,
+    /// no input dependency) instead of `test al, al` (which waits for rax's producer).
+    pub zero_idiom: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { adx: true, frame_pointer: false, fuse_carries: true, xmm_spills: true }
+        Options { adx: true, frame_pointer: false, fuse_carries: true, xmm_spills: true, zero_idiom: true }
     }
 }
 
 impl Options {
     /// Defaults with overrides from the environment, for experiments (`examples/genstats.rs`):
-    /// `VF_NOADX`, `VF_FUSE=0|1`, `VF_XMM=0|1`.
+    /// `VF_NOADX`, `VF_FUSE=0|1`, `VF_XMM=0|1`, `VF_ZERO=0|1`.
     pub fn from_env() -> Options {
         let flag = |k: &str, d: bool| std::env::var(k).map(|v| v == "1").unwrap_or(d);
         let d = Options::default();
-        Options { adx: std::env::var_os("VF_NOADX").is_none(), frame_pointer: false, fuse_carries: flag("VF_FUSE", d.fuse_carries), xmm_spills: flag("VF_XMM", d.xmm_spills) }
+        Options { adx: std::env::var_os("VF_NOADX").is_none(), frame_pointer: false, fuse_carries: flag("VF_FUSE", d.fuse_carries), xmm_spills: flag("VF_XMM", d.xmm_spills), zero_idiom: flag("VF_ZERO", d.zero_idiom) }
     }
 }
 
@@ -678,6 +681,26 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Clears CF and OF (the caller has protected live carries). With a register that holds no
+    /// value and costs nothing to write (caller-saved, or callee-saved and already saved), the
+    /// zero idiom `xor r, r`, which the core resolves at rename without waiting for any input;
+    /// otherwise `test al, al`, whose flags wait for whatever last wrote rax (often a `mulx`
+    /// several cycles away), which delays the `adox` chain it opens.
+    fn clear_cf_of(&mut self, avoid: &[u8]) {
+        self.release_dead_pointers();
+        let free = self.allocatable.iter().copied().find(|&r| {
+            !avoid.contains(&r)
+                && self.holds[r as usize].is_none()
+                && (self.used_regs[r as usize] || !asm::CALLEE_SAVED.contains(&r))
+        });
+        match free {
+            Some(r) if self.opts.zero_idiom => {
+                self.emit("xor", vec![q(r), q(r)]);
+            }
+            _ => self.emit("test", vec![Operand::Reg(Reg::b(asm::RAX)), Operand::Reg(Reg::b(asm::RAX))]),
+        }
+    }
+
     /// Makes CF hold carry `c` (restoring a materialised carry with `bt`).
     fn carry_to_cf(&mut self, c: V, avoid: &[u8]) -> Res<()> {
         if self.cf == Some(c) {
@@ -1287,7 +1310,7 @@ impl<'a> Gen<'a> {
             None if use_of => {
                 // clear OF: test clears both, so CF must not hold a live carry
                 self.protect(true, true, None, &avoid)?;
-                self.emit("test", vec![Operand::Reg(Reg::b(asm::RAX)), Operand::Reg(Reg::b(asm::RAX))]);
+                self.clear_cf_of(&avoid);
                 "adox"
             }
             None => {
