@@ -27,7 +27,7 @@ for p in sorted(glob.glob(os.path.join(src, "*.bench.json"))):
     co = "%.1f / %.1f" % (m(bt, "throughput"), m(bl, "latency")) if pub else "—"
     n += 1
     if ours is None:
-        print("| %s | %s | %s | %s | none written (exit %s) | | | %s | %s s |" % (name, f2(g), f2(c), co, rd(".opt.rc"), proven, wall)); continue
+        print("| %s | %s | %s | %s | none written (exit %s) | | | %s | %s s |" % (name.replace("fiat_", ""), f2(g), f2(c), co, rd(".opt.rc"), proven, wall)); continue
     rt = m(ours, "throughput") / min(m(g, "throughput"), m(c, "throughput"))
     rl = m(ours, "latency") / min(m(g, "latency"), m(c, "latency"))
     wins += rt < 1 and rl < 1
