@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# crypto benchmark: for each of the 12 shared Fiat functions, search (budget $BUDGET, default 60s),
+# crypto benchmark: for each of the 22 shared Fiat functions, search (budget $BUDGET, default 60s),
 # then measure on a quiet machine, pinned: gcc -O3, clang -O3 (-march=native -mtune=native, Fiat's C),
 # CryptOpt's published files for the function, and ours. Medians of randomized rounds.
 #
@@ -29,14 +29,7 @@ out=bench/results/$NAME
 mkdir -p "$out"
 PY=${VERIFORGE_PYTHON:-.venv/bin/python}; [ -x "$PY" ] || PY=python3
 
-c_file() {
-  case "$1" in
-    *secp256k1*) echo secp256k1_montgomery_64;; *solinas*) echo curve25519_solinas_64;;
-    *25519*) echo curve25519_64;; *p224*) echo p224_64;; *p256*) echo p256_64;; *poly1305*) echo poly1305_64;;
-    *) echo "unknown function $1" >&2; return 1;;
-  esac
-}
-published_dir() { echo "$S/baseline-asm/$(echo "$1" | sed 's/fiat_25519_carry/fiat_curve25519_carry/')"; }
+source bench/crypto/lib.sh  # c_file, published_dir
 
 functions=()
 for fn in "$S"/fn/fiat_*.json; do

@@ -24,21 +24,24 @@ pub struct Options {
     /// Allow spills to xmm registers (`vmovq xmm, r64` / `vmovq r64, xmm`) for the nodes whose
     /// `Candidate::xmm` bit is set (the search flips them); otherwise every spill is to the stack.
     pub xmm_spills: bool,
+    /// Clear CF and OF before an `adox` chain with `xor r, r` on a free register (a zero idiom,
+    /// no input dependency) instead of `test al, al` (which waits for rax's producer).
+    pub zero_idiom: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { adx: true, frame_pointer: false, fuse_carries: true, xmm_spills: true }
+        Options { adx: true, frame_pointer: false, fuse_carries: true, xmm_spills: true, zero_idiom: true }
     }
 }
 
 impl Options {
     /// Defaults with overrides from the environment, for experiments (`examples/genstats.rs`):
-    /// `VF_NOADX`, `VF_FUSE=0|1`, `VF_XMM=0|1`.
+    /// `VF_NOADX`, `VF_FUSE=0|1`, `VF_XMM=0|1`, `VF_ZERO=0|1`.
     pub fn from_env() -> Options {
         let flag = |k: &str, d: bool| std::env::var(k).map(|v| v == "1").unwrap_or(d);
         let d = Options::default();
-        Options { adx: std::env::var_os("VF_NOADX").is_none(), frame_pointer: false, fuse_carries: flag("VF_FUSE", d.fuse_carries), xmm_spills: flag("VF_XMM", d.xmm_spills) }
+        Options { adx: std::env::var_os("VF_NOADX").is_none(), frame_pointer: false, fuse_carries: flag("VF_FUSE", d.fuse_carries), xmm_spills: flag("VF_XMM", d.xmm_spills), zero_idiom: flag("VF_ZERO", d.zero_idiom) }
     }
 }
 
@@ -176,6 +179,104 @@ impl Candidate {
         }
         assert_eq!(order.len(), n, "acyclic");
         Candidate::with_order(order, vec![false; n])
+    }
+
+    /// List scheduling for two carry chains at once, CF (adcx) and OF (adox), as in the classic
+    /// dual-chain multiply-accumulate: a chain that starts while another chain's carry is live in
+    /// CF is put in OF (its `flip` bit). Among ready nodes: the reader of the carry whose chain
+    /// did not advance last, then (CF live, OF free) a node that starts a chain, then the reader
+    /// of the other carry, so the row sum of a Montgomery step (one chain) and its
+    /// addition to the accumulator (the other) interleave instead of running one after the
+    /// other. Otherwise the earliest ready node in depth-first order, as in `carry_scheduled`.
+    /// Subtraction chains stay in CF (`sbb`). A heuristic: the search measures it against the others.
+    pub fn dual_carry_scheduled(lir: &Lir) -> Candidate {
+        let dfs = Candidate::initial(lir).order;
+        let n = lir.nodes.len();
+        let mut rank = vec![0; n];
+        for (i, &v) in dfs.iter().enumerate() {
+            rank[v] = i;
+        }
+        let mut users: Vec<Vec<usize>> = vec![vec![]; n];
+        let mut missing = vec![0usize; n];
+        let mut carry_read = vec![false; n];
+        for v in 0..n {
+            let mut ops: Vec<usize> = lir.nodes[v].operands().iter().map(|(d, _)| *d).collect();
+            for (d, o) in lir.nodes[v].operands() {
+                if o == 1 && lir.nodes[d].is_carry_output(1) {
+                    carry_read[d] = true;
+                }
+            }
+            ops.sort_unstable();
+            ops.dedup();
+            missing[v] = ops.len();
+            for d in ops {
+                users[d].push(v);
+            }
+        }
+        let mut ready: std::collections::BTreeSet<(usize, usize)> = (0..n).filter(|&v| missing[v] == 0).map(|v| (rank[v], v)).collect();
+        let mut order = Vec::with_capacity(n);
+        let mut flip = vec![false; n];
+        // the live carry held by each flag: [CF, OF]; the flag whose chain advanced last
+        let mut flags: [Option<V>; 2] = [None, None];
+        let mut last = 1usize;
+        while let Some(&first) = ready.iter().next() {
+            let reader = |c: V, ready: &std::collections::BTreeSet<(usize, usize)>| {
+                users[c.0].iter().copied().filter(|&u| ready.contains(&(rank[u], u)) && lir.nodes[u].operands().contains(&c)).min_by_key(|&u| rank[u])
+            };
+            let reader_in = |f: usize| flags[f].and_then(|c| reader(c, &ready));
+            // a ready node that starts a chain whose carry is read (it would go to OF)
+            let head = || ready.iter().map(|&(_, u)| u).find(|&u| matches!(lir.nodes[u], Node::AddC(_, _, None)) && carry_read[u]);
+            let pick = reader_in(1 - last)
+                .or_else(|| if flags[0].is_some() && flags[1].is_none() { head() } else { None })
+                .or_else(|| reader_in(last))
+                .map(|u| (rank[u], u))
+                .unwrap_or(first);
+            ready.remove(&pick);
+            let v = pick.1;
+            order.push(v);
+            for &u in &users[v] {
+                missing[u] -= 1;
+                if missing[u] == 0 {
+                    ready.insert((rank[u], u));
+                }
+            }
+            // the flag whose carry v reads (it continues or ends that chain)
+            let read = (0..2).find(|&f| flags[f].is_some_and(|c| lir.nodes[v].operands().contains(&c)));
+            if let Some(f) = read {
+                flags[f] = None;
+                last = f;
+            }
+            let makes_carry = lir.nodes[v].is_carry_output(1) && carry_read[v];
+            match lir.nodes[v] {
+                Node::AddC(_, _, cin) if makes_carry => {
+                    let f = match (read, cin) {
+                        (Some(f), _) => f,
+                        // a new chain: CF when it is free, else OF
+                        (None, None) => {
+                            if flags[0].is_none() {
+                                0
+                            } else if flags[1].is_none() {
+                                1
+                            } else {
+                                0
+                            }
+                        }
+                        // a carry-in that is no longer in a flag is restored into CF
+                        (None, Some(_)) => 0,
+                    };
+                    flip[v] = f == 1 && cin.is_none();
+                    flags[f] = Some((v, 1));
+                    last = f;
+                }
+                Node::SubB(..) if makes_carry => {
+                    flags[0] = Some((v, 1));
+                    last = 0;
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(order.len(), n, "acyclic");
+        Candidate::with_order(order, flip)
     }
 
     /// The LIR's own (IR) order.
@@ -675,6 +776,26 @@ impl<'a> Gen<'a> {
         }
         if let Some(v) = v {
             self.bind(v, if of { Loc::Of } else { Loc::Cf });
+        }
+    }
+
+    /// Clears CF and OF (the caller has protected live carries). With a register that holds no
+    /// value and costs nothing to write (caller-saved, or callee-saved and already saved), the
+    /// zero idiom `xor r, r`, which the core resolves at rename without waiting for any input;
+    /// otherwise `test al, al`, whose flags wait for whatever last wrote rax (often a `mulx`
+    /// several cycles away), which delays the `adox` chain it opens.
+    fn clear_cf_of(&mut self, avoid: &[u8]) {
+        self.release_dead_pointers();
+        let free = self.allocatable.iter().copied().find(|&r| {
+            !avoid.contains(&r)
+                && self.holds[r as usize].is_none()
+                && (self.used_regs[r as usize] || !asm::CALLEE_SAVED.contains(&r))
+        });
+        match free {
+            Some(r) if self.opts.zero_idiom => {
+                self.emit("xor", vec![q(r), q(r)]);
+            }
+            _ => self.emit("test", vec![Operand::Reg(Reg::b(asm::RAX)), Operand::Reg(Reg::b(asm::RAX))]),
         }
     }
 
@@ -1287,7 +1408,7 @@ impl<'a> Gen<'a> {
             None if use_of => {
                 // clear OF: test clears both, so CF must not hold a live carry
                 self.protect(true, true, None, &avoid)?;
-                self.emit("test", vec![Operand::Reg(Reg::b(asm::RAX)), Operand::Reg(Reg::b(asm::RAX))]);
+                self.clear_cf_of(&avoid);
                 "adox"
             }
             None => {

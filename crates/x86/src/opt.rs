@@ -214,6 +214,8 @@ impl Race {
 
 /// Proven global bests kept for the final selection.
 pub const FINALISTS: usize = 8;
+/// Heuristic schedules per base function (`OptProblem::heuristic`).
+const HEURISTICS: usize = 4;
 
 /// Batch pairs measured first; the rest only for candidates not clearly worse than the best.
 const FIRST_PAIRS: usize = 3;
@@ -570,12 +572,14 @@ impl<'a> OptProblem<'a> {
         Some(self.with_variant(c, v))
     }
 
-    /// Heuristic schedule `k` (carry-aware list scheduling, depth-first, IR order) of a variant.
+    /// Heuristic schedule `k` (carry-aware list scheduling, depth-first, IR order, dual-chain
+    /// list scheduling) of a variant.
     fn heuristic(&self, v: &Arc<Variant>, k: usize) -> OptCandidate {
-        let sched = match k % 3 {
+        let sched = match k % HEURISTICS {
             0 => Candidate::carry_scheduled(&v.lir),
             1 => Candidate::initial(&v.lir),
-            _ => Candidate::ir_order(&v.lir),
+            2 => Candidate::ir_order(&v.lir),
+            _ => Candidate::dual_carry_scheduled(&v.lir),
         };
         OptCandidate { variant: v.clone(), sched }
     }
@@ -619,18 +623,19 @@ impl<'a> OptProblem<'a> {
 impl Problem for OptProblem<'_> {
     type Candidate = OptCandidate;
 
-    /// The fastest of three heuristic schedules (carry-aware list scheduling, depth-first, IR order)
+    /// The fastest of four heuristic schedules (carry-aware list scheduling, depth-first, IR order,
+    /// dual-chain list scheduling)
     /// of the function as written.
     fn initial(&self) -> OptCandidate {
         let mut start = self.start.lock().unwrap();
         if let Some(c) = start.as_ref() {
             return c.clone();
         }
-        // the three heuristic schedules of the function as written, and of its shared-sums form
+        // the heuristic schedules of the function as written, and of its shared-sums form
         let bases: Vec<&Arc<Variant>> = std::iter::once(&self.original).chain(self.shared.as_ref().map(|s| &s.2)).collect();
-        let (cost, to_anchor, best) = (0..3 * bases.len())
+        let (cost, to_anchor, best) = (0..HEURISTICS * bases.len())
             .map(|k| {
-                let c = self.heuristic(bases[k / 3], k % 3);
+                let c = self.heuristic(bases[k / HEURISTICS], k % HEURISTICS);
                 let cost = self.cost(&c);
                 (cost, self.last.lock().unwrap().1, c)
             })

@@ -384,3 +384,76 @@ fn random_nine_limb_candidates_run_correctly_and_are_proven() {
         check::verify(&f, &prog, Scenario::Distinct).unwrap_or_else(|e| panic!("round {round}: {e}"));
     }
 }
+
+/// An `adox` chain opened without a carry-in needs CF and OF cleared. With a free register that
+/// is the zero idiom `xor r, r` (no input dependency) instead of `test al, al` (whose flags wait
+/// for rax's producer); both forms are proven and run correctly, and dropping the clear or
+/// replacing it with `clc` (OF left unknown) is rejected by the checker.
+#[test]
+fn adox_chains_open_with_a_zero_idiom_when_a_register_is_free() {
+    for text in [UNSAT9, include_str!("../../../examples/crypto/mul25519.json")] {
+        let f = ir::parse(text).unwrap();
+        let l = lir::lower(&f).unwrap();
+        let mut cand = Candidate::carry_scheduled(&l);
+        cand.flip = vec![true; l.nodes.len()];
+        let zero = gen::generate(&l, &cand, Options::default(), &f.name).unwrap();
+        let test = gen::generate(&l, &cand, Options { zero_idiom: false, ..Default::default() }, &f.name).unwrap();
+        let is_zero_idiom = |i: &asm::Insn| i.mnemonic == "xor" && i.ops[0] == i.ops[1];
+        let zeros: Vec<usize> = (0..zero.insns.len()).filter(|&k| is_zero_idiom(&zero.insns[k])).collect();
+        assert!(!zeros.is_empty(), "{}", asm::to_nasm(&zero));
+        assert!(count(&test, &["test"]) >= zeros.len() && !test.insns.iter().any(is_zero_idiom), "{}", asm::to_nasm(&test));
+        assert!(count(&zero, &["test"]) < count(&test, &["test"]), "xor replaces test");
+        assert_eq!(zero.insns.len(), test.insns.len(), "one instruction for one");
+        for p in [&zero, &test] {
+            run_tests(&f, p, 300, 13);
+            proven_everywhere(&f, p);
+        }
+        // a clear may be redundant (the instruction before left CF = OF = 0, e.g. an `and`);
+        // then the checker may accept the mutant, and it must compute the function. At least
+        // one clear must be needed.
+        let mut rejected = 0;
+        for &k in &zeros {
+            let mut dropped = zero.clone();
+            dropped.insns.remove(k);
+            let mut clc = zero.clone();
+            clc.insns[k] = asm::Insn { mnemonic: "clc".into(), ops: vec![], line: 0 };
+            for bad in [&dropped, &clc] {
+                match check::verify(&f, bad, Scenario::Distinct) {
+                    Ok(()) => run_tests(&f, bad, 300, 17),
+                    Err(_) => rejected += 1,
+                }
+            }
+        }
+        assert!(rejected >= 2, "no clear of the flags was needed: the fixture does not exercise adox chains");
+    }
+}
+
+/// Dual-chain list scheduling: a valid order; on Montgomery multiplications (our 2-limb fixture
+/// and the 4-limb one of a generic prime below) a chain that starts while CF holds a live carry
+/// goes to OF, so the code uses adox next to adcx; it is proven for distinct and aliased
+/// buffers and computes the function.
+#[test]
+fn dual_chain_schedule_interleaves_cf_and_of_chains_and_is_proven() {
+    for text in [MONT2, MUL2, UNSAT9, include_str!("../../../examples/crypto/sol2.json")] {
+        let f = ir::parse(text).unwrap();
+        let l = lir::lower(&f).unwrap();
+        let cand = Candidate::dual_carry_scheduled(&l);
+        let mut pos = vec![usize::MAX; l.nodes.len()];
+        for (i, &v) in cand.order.iter().enumerate() {
+            pos[v] = i;
+        }
+        for (v, node) in l.nodes.iter().enumerate() {
+            assert!(node.operands().iter().all(|(d, _)| pos[*d] < pos[v]), "{}: node {v} before its operands", f.name);
+        }
+        let prog = gen::generate(&l, &cand, Options::default(), &f.name).unwrap();
+        if text == MONT2 {
+            assert!(cand.flip.iter().any(|&b| b), "a chain put in OF");
+            assert!(count(&prog, &["adox"]) > 0 && count(&prog, &["adcx"]) > 0, "{}", asm::to_nasm(&prog));
+        }
+        run_tests(&f, &prog, 300, 19);
+        proven_everywhere(&f, &prog);
+        let noadx = gen::generate(&l, &cand, Options { adx: false, ..Default::default() }, &f.name).unwrap();
+        run_tests(&f, &noadx, 100, 23);
+        proven_everywhere(&f, &noadx);
+    }
+}

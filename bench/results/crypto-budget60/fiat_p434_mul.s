@@ -1,0 +1,604 @@
+.intel_syntax noprefix
+.text
+.globl fiat_p434_mul
+.type fiat_p434_mul, @function
+fiat_p434_mul:
+	sub rsp, 0x90
+	mov qword ptr [rsp + 0x30], rbx
+	mov qword ptr [rsp + 0x28], rbp
+	mov qword ptr [rsp + 0x20], r12
+	mov qword ptr [rsp + 0x18], r13
+	mov qword ptr [rsp + 0x10], r14
+	mov qword ptr [rsp + 0x8], r15
+	mov rcx, rdx
+	mov rdx, qword ptr [rsi]
+	mulx rax, r8, qword ptr [rcx + 0x30]
+	mulx r9, r10, qword ptr [rcx + 0x28]
+	mulx r11, rbx, qword ptr [rcx + 0x20]
+	mulx rbp, r12, qword ptr [rcx + 0x18]
+	mulx r13, r14, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp + 0x88], rax
+	mulx r15, rax, qword ptr [rcx + 0x8]
+	mov qword ptr [rsp + 0x80], r9
+	mov qword ptr [rsp + 0x78], r8
+	mulx r9, r8, qword ptr [rcx]
+	add r9, rax
+	adcx r15, r14
+	adcx r13, r12
+	adcx rbp, rbx
+	adcx r11, r10
+	mov rax, qword ptr [rsp + 0x80]
+	adcx rax, qword ptr [rsp + 0x78]
+	mov r10, qword ptr [rsp + 0x88]
+	adc r10, 0x0
+	mov rdx, r8
+	mov rbx, 0x2341f27177344
+	mulx r12, r14, rbx
+	mov rbx, 0x6cfc5fd681c52056
+	mov qword ptr [rsp + 0x88], r10
+	mov qword ptr [rsp + 0x78], rax
+	mulx r10, rax, rbx
+	mov rbx, 0x7bc65c783158aea3
+	mov qword ptr [rsp + 0x80], r11
+	mov qword ptr [rsp + 0x70], rbp
+	mulx r11, rbp, rbx
+	mov rbx, 0xfdc1767ae2ffffff
+	mov qword ptr [rsp + 0x68], r13
+	mov qword ptr [rsp + 0x60], r15
+	mulx r13, r15, rbx
+	mov rbx, 0xffffffffffffffff
+	mov qword ptr [rsp + 0x58], r9
+	mov qword ptr [rsp + 0x50], r12
+	mulx r9, r12, rbx
+	mov rbx, r9
+	add rbx, r12
+	mov qword ptr [rsp + 0x48], rbx
+	mov rbx, r9
+	adcx rbx, r12
+	adcx r9, r15
+	adcx r13, rbp
+	adcx r11, rax
+	adcx r10, r14
+	mov rax, qword ptr [rsp + 0x50]
+	adc rax, 0x0
+	add r8, r12
+	mov r8, qword ptr [rsp + 0x58]
+	adcx r8, qword ptr [rsp + 0x48]
+	adcx rbx, qword ptr [rsp + 0x60]
+	adcx r9, qword ptr [rsp + 0x68]
+	adcx r13, qword ptr [rsp + 0x70]
+	adcx r11, qword ptr [rsp + 0x80]
+	adcx r10, qword ptr [rsp + 0x78]
+	adcx rax, qword ptr [rsp + 0x88]
+	mov rdx, 0x0
+	setc dl
+	mov rbp, rdx
+	mov rdx, qword ptr [rsi + 0x8]
+	mulx r12, r14, qword ptr [rcx + 0x30]
+	mov qword ptr [rsp + 0x88], rbp
+	mulx r15, rbp, qword ptr [rcx + 0x28]
+	mov qword ptr [rsp + 0x78], rax
+	mov qword ptr [rsp + 0x80], r10
+	mulx rax, r10, qword ptr [rcx + 0x20]
+	mov qword ptr [rsp + 0x70], r11
+	mov qword ptr [rsp + 0x68], r13
+	mulx r11, r13, qword ptr [rcx + 0x18]
+	mov qword ptr [rsp + 0x60], r9
+	mov qword ptr [rsp + 0x48], rbx
+	mulx r9, rbx, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp + 0x58], r8
+	mov qword ptr [rsp + 0x50], r12
+	mulx r8, r12, qword ptr [rcx + 0x8]
+	mov qword ptr [rsp + 0x40], r15
+	mov qword ptr [rsp + 0x38], r14
+	mulx r15, r14, qword ptr [rcx]
+	add r15, r12
+	adcx r8, rbx
+	adcx r9, r13
+	adcx r11, r10
+	adcx rax, rbp
+	mov r10, qword ptr [rsp + 0x40]
+	adcx r10, qword ptr [rsp + 0x38]
+	mov rdx, qword ptr [rsp + 0x50]
+	adc rdx, 0x0
+	add r14, qword ptr [rsp + 0x58]
+	adcx r15, qword ptr [rsp + 0x48]
+	adcx r8, qword ptr [rsp + 0x60]
+	adcx r9, qword ptr [rsp + 0x68]
+	adcx r11, qword ptr [rsp + 0x70]
+	adcx rax, qword ptr [rsp + 0x80]
+	adcx r10, qword ptr [rsp + 0x78]
+	adcx rdx, qword ptr [rsp + 0x88]
+	mov rbx, 0x0
+	setc bl
+	mov rbp, rdx
+	mov rdx, r14
+	mov r12, 0x2341f27177344
+	mov qword ptr [rsp + 0x88], rbx
+	mulx r13, rbx, r12
+	mov r12, 0x6cfc5fd681c52056
+	mov qword ptr [rsp + 0x78], rbp
+	mov qword ptr [rsp + 0x80], r10
+	mulx rbp, r10, r12
+	mov r12, 0x7bc65c783158aea3
+	mov qword ptr [rsp + 0x70], rax
+	mov qword ptr [rsp + 0x68], r11
+	mulx rax, r11, r12
+	mov r12, 0xfdc1767ae2ffffff
+	mov qword ptr [rsp + 0x60], r9
+	mov qword ptr [rsp + 0x48], r8
+	mulx r9, r8, r12
+	mov r12, 0xffffffffffffffff
+	mov qword ptr [rsp + 0x58], r15
+	mov qword ptr [rsp + 0x50], r13
+	mulx r15, r13, r12
+	mov r12, r15
+	add r12, r13
+	mov qword ptr [rsp + 0x38], r12
+	mov r12, r15
+	adcx r12, r13
+	adcx r15, r8
+	adcx r9, r11
+	adcx rax, r10
+	adcx rbp, rbx
+	mov r8, qword ptr [rsp + 0x50]
+	adc r8, 0x0
+	add r14, r13
+	mov r10, qword ptr [rsp + 0x58]
+	adcx r10, qword ptr [rsp + 0x38]
+	adcx r12, qword ptr [rsp + 0x48]
+	adcx r15, qword ptr [rsp + 0x60]
+	adcx r9, qword ptr [rsp + 0x68]
+	adcx rax, qword ptr [rsp + 0x70]
+	adcx rbp, qword ptr [rsp + 0x80]
+	adcx r8, qword ptr [rsp + 0x78]
+	mov r11, qword ptr [rsp + 0x88]
+	adc r11, 0x0
+	mov rdx, qword ptr [rsi + 0x10]
+	mulx rbx, r13, qword ptr [rcx + 0x30]
+	mov qword ptr [rsp + 0x88], r11
+	mulx r14, r11, qword ptr [rcx + 0x28]
+	mov qword ptr [rsp + 0x78], r8
+	mov qword ptr [rsp + 0x80], rbp
+	mulx r8, rbp, qword ptr [rcx + 0x20]
+	mov qword ptr [rsp + 0x70], rax
+	mov qword ptr [rsp + 0x68], r9
+	mulx rax, r9, qword ptr [rcx + 0x18]
+	mov qword ptr [rsp + 0x60], r15
+	mov qword ptr [rsp + 0x48], r12
+	mulx r15, r12, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp + 0x38], r10
+	mov qword ptr [rsp + 0x58], rbx
+	mulx r10, rbx, qword ptr [rcx + 0x8]
+	mov qword ptr [rsp + 0x50], r14
+	mov qword ptr [rsp + 0x40], r13
+	mulx r14, r13, qword ptr [rcx]
+	add r14, rbx
+	adcx r10, r12
+	adcx r15, r9
+	adcx rax, rbp
+	adcx r8, r11
+	mov r9, qword ptr [rsp + 0x50]
+	adcx r9, qword ptr [rsp + 0x40]
+	mov r11, qword ptr [rsp + 0x58]
+	adc r11, 0x0
+	add r13, qword ptr [rsp + 0x38]
+	adcx r14, qword ptr [rsp + 0x48]
+	adcx r10, qword ptr [rsp + 0x60]
+	adcx r15, qword ptr [rsp + 0x68]
+	adcx rax, qword ptr [rsp + 0x70]
+	adcx r8, qword ptr [rsp + 0x80]
+	adcx r9, qword ptr [rsp + 0x78]
+	adcx r11, qword ptr [rsp + 0x88]
+	mov rdx, 0x0
+	setc dl
+	mov rbx, rdx
+	mov rdx, r13
+	mov rbp, 0x2341f27177344
+	mov qword ptr [rsp + 0x88], rbx
+	mulx r12, rbx, rbp
+	mov rbp, 0x6cfc5fd681c52056
+	mov qword ptr [rsp + 0x78], r11
+	mov qword ptr [rsp + 0x80], r9
+	mulx r11, r9, rbp
+	mov rbp, 0x7bc65c783158aea3
+	mov qword ptr [rsp + 0x70], r8
+	mov qword ptr [rsp + 0x68], rax
+	mulx r8, rax, rbp
+	mov rbp, 0xfdc1767ae2ffffff
+	mov qword ptr [rsp + 0x60], r15
+	mov qword ptr [rsp + 0x48], r10
+	mulx r15, r10, rbp
+	mov rbp, 0xffffffffffffffff
+	mov qword ptr [rsp + 0x38], r14
+	mov qword ptr [rsp + 0x58], r12
+	mulx r14, r12, rbp
+	mov rbp, r14
+	add rbp, r12
+	mov qword ptr [rsp + 0x40], rbp
+	mov rbp, r14
+	adcx rbp, r12
+	adcx r14, r10
+	adcx r15, rax
+	adcx r8, r9
+	adcx r11, rbx
+	mov rax, qword ptr [rsp + 0x58]
+	adc rax, 0x0
+	add r13, r12
+	mov r9, qword ptr [rsp + 0x38]
+	adcx r9, qword ptr [rsp + 0x40]
+	adcx rbp, qword ptr [rsp + 0x48]
+	adcx r14, qword ptr [rsp + 0x60]
+	adcx r15, qword ptr [rsp + 0x68]
+	adcx r8, qword ptr [rsp + 0x70]
+	adcx r11, qword ptr [rsp + 0x80]
+	adcx rax, qword ptr [rsp + 0x78]
+	mov r10, qword ptr [rsp + 0x88]
+	adc r10, 0x0
+	mov rdx, qword ptr [rsi + 0x18]
+	mulx rbx, r12, qword ptr [rcx + 0x30]
+	mov qword ptr [rsp + 0x88], r10
+	mulx r13, r10, qword ptr [rcx + 0x28]
+	mov qword ptr [rsp + 0x78], rax
+	mov qword ptr [rsp + 0x80], r11
+	mulx rax, r11, qword ptr [rcx + 0x20]
+	mov qword ptr [rsp + 0x70], r8
+	mov qword ptr [rsp + 0x68], r15
+	mulx r8, r15, qword ptr [rcx + 0x18]
+	mov qword ptr [rsp + 0x60], r14
+	mov qword ptr [rsp + 0x48], rbp
+	mulx r14, rbp, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp + 0x40], r9
+	mov qword ptr [rsp + 0x38], rbx
+	mulx r9, rbx, qword ptr [rcx + 0x8]
+	mov qword ptr [rsp + 0x58], r13
+	mov qword ptr [rsp + 0x50], r12
+	mulx r13, r12, qword ptr [rcx]
+	add r13, rbx
+	adcx r9, rbp
+	adcx r14, r15
+	adcx r8, r11
+	adcx rax, r10
+	mov r10, qword ptr [rsp + 0x58]
+	adcx r10, qword ptr [rsp + 0x50]
+	mov r11, qword ptr [rsp + 0x38]
+	adc r11, 0x0
+	add r12, qword ptr [rsp + 0x40]
+	adcx r13, qword ptr [rsp + 0x48]
+	adcx r9, qword ptr [rsp + 0x60]
+	adcx r14, qword ptr [rsp + 0x68]
+	adcx r8, qword ptr [rsp + 0x70]
+	adcx rax, qword ptr [rsp + 0x80]
+	adcx r10, qword ptr [rsp + 0x78]
+	adcx r11, qword ptr [rsp + 0x88]
+	mov rdx, 0x0
+	setc dl
+	mov rbx, rdx
+	mov rdx, r12
+	mov rbp, 0x2341f27177344
+	mov qword ptr [rsp + 0x88], rbx
+	mulx r15, rbx, rbp
+	mov rbp, 0x6cfc5fd681c52056
+	mov qword ptr [rsp + 0x78], r11
+	mov qword ptr [rsp + 0x80], r10
+	mulx r11, r10, rbp
+	mov rbp, 0x7bc65c783158aea3
+	mov qword ptr [rsp + 0x70], rax
+	mov qword ptr [rsp + 0x68], r8
+	mulx rax, r8, rbp
+	mov rbp, 0xfdc1767ae2ffffff
+	mov qword ptr [rsp + 0x60], r14
+	mov qword ptr [rsp + 0x48], r9
+	mulx r14, r9, rbp
+	mov rbp, 0xffffffffffffffff
+	mov qword ptr [rsp + 0x40], r13
+	mov qword ptr [rsp + 0x38], r15
+	mulx r13, r15, rbp
+	mov rbp, r13
+	add rbp, r15
+	mov qword ptr [rsp + 0x50], rbp
+	mov rbp, r13
+	adcx rbp, r15
+	adcx r13, r9
+	adcx r14, r8
+	adcx rax, r10
+	adcx r11, rbx
+	mov r8, qword ptr [rsp + 0x38]
+	adc r8, 0x0
+	add r12, r15
+	mov r9, qword ptr [rsp + 0x40]
+	adcx r9, qword ptr [rsp + 0x50]
+	adcx rbp, qword ptr [rsp + 0x48]
+	adcx r13, qword ptr [rsp + 0x60]
+	adcx r14, qword ptr [rsp + 0x68]
+	adcx rax, qword ptr [rsp + 0x70]
+	adcx r11, qword ptr [rsp + 0x80]
+	adcx r8, qword ptr [rsp + 0x78]
+	mov r10, qword ptr [rsp + 0x88]
+	adc r10, 0x0
+	mov rdx, qword ptr [rsi + 0x20]
+	mulx rbx, r12, qword ptr [rcx + 0x30]
+	mov qword ptr [rsp + 0x88], r10
+	mulx r15, r10, qword ptr [rcx + 0x28]
+	mov qword ptr [rsp + 0x78], r8
+	mov qword ptr [rsp + 0x80], r11
+	mulx r8, r11, qword ptr [rcx + 0x20]
+	mov qword ptr [rsp + 0x70], rax
+	mov qword ptr [rsp + 0x68], r14
+	mulx rax, r14, qword ptr [rcx + 0x18]
+	mov qword ptr [rsp + 0x60], r13
+	mov qword ptr [rsp + 0x48], rbp
+	mulx r13, rbp, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp + 0x50], r9
+	mov qword ptr [rsp + 0x40], rbx
+	mulx r9, rbx, qword ptr [rcx + 0x8]
+	mov qword ptr [rsp + 0x38], r15
+	mov qword ptr [rsp + 0x58], r12
+	mulx r15, r12, qword ptr [rcx]
+	add r15, rbx
+	adcx r9, rbp
+	adcx r13, r14
+	adcx rax, r11
+	adcx r8, r10
+	mov r10, qword ptr [rsp + 0x38]
+	adcx r10, qword ptr [rsp + 0x58]
+	mov r11, qword ptr [rsp + 0x40]
+	adc r11, 0x0
+	add r12, qword ptr [rsp + 0x50]
+	adcx r15, qword ptr [rsp + 0x48]
+	adcx r9, qword ptr [rsp + 0x60]
+	adcx r13, qword ptr [rsp + 0x68]
+	adcx rax, qword ptr [rsp + 0x70]
+	adcx r8, qword ptr [rsp + 0x80]
+	adcx r10, qword ptr [rsp + 0x78]
+	adcx r11, qword ptr [rsp + 0x88]
+	mov rdx, 0x0
+	setc dl
+	mov rbx, rdx
+	mov rdx, r12
+	mov rbp, 0x2341f27177344
+	mov qword ptr [rsp + 0x88], rbx
+	mulx r14, rbx, rbp
+	mov rbp, 0x6cfc5fd681c52056
+	mov qword ptr [rsp + 0x78], r11
+	mov qword ptr [rsp + 0x80], r10
+	mulx r11, r10, rbp
+	mov rbp, 0x7bc65c783158aea3
+	mov qword ptr [rsp + 0x70], r8
+	mov qword ptr [rsp + 0x68], rax
+	mulx r8, rax, rbp
+	mov rbp, 0xfdc1767ae2ffffff
+	mov qword ptr [rsp + 0x60], r13
+	mov qword ptr [rsp + 0x48], r9
+	mulx r13, r9, rbp
+	mov rbp, 0xffffffffffffffff
+	mov qword ptr [rsp + 0x50], r15
+	mov qword ptr [rsp + 0x40], r14
+	mulx r15, r14, rbp
+	mov rbp, r15
+	add rbp, r14
+	mov qword ptr [rsp + 0x58], rbp
+	mov rbp, r15
+	adcx rbp, r14
+	adcx r15, r9
+	adcx r13, rax
+	adcx r8, r10
+	adcx r11, rbx
+	mov rax, qword ptr [rsp + 0x40]
+	adc rax, 0x0
+	add r12, r14
+	mov r9, qword ptr [rsp + 0x50]
+	adcx r9, qword ptr [rsp + 0x58]
+	adcx rbp, qword ptr [rsp + 0x48]
+	adcx r15, qword ptr [rsp + 0x60]
+	adcx r13, qword ptr [rsp + 0x68]
+	adcx r8, qword ptr [rsp + 0x70]
+	adcx r11, qword ptr [rsp + 0x80]
+	adcx rax, qword ptr [rsp + 0x78]
+	mov r10, qword ptr [rsp + 0x88]
+	adc r10, 0x0
+	mov rdx, qword ptr [rsi + 0x28]
+	mulx rbx, r12, qword ptr [rcx + 0x30]
+	mov qword ptr [rsp + 0x88], r10
+	mulx r14, r10, qword ptr [rcx + 0x28]
+	mov qword ptr [rsp + 0x78], rax
+	mov qword ptr [rsp + 0x80], r11
+	mulx rax, r11, qword ptr [rcx + 0x20]
+	mov qword ptr [rsp + 0x70], r8
+	mov qword ptr [rsp + 0x68], r13
+	mulx r8, r13, qword ptr [rcx + 0x18]
+	mov qword ptr [rsp + 0x60], r15
+	mov qword ptr [rsp + 0x48], rbp
+	mulx r15, rbp, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp + 0x58], r9
+	mov qword ptr [rsp + 0x50], rbx
+	mulx r9, rbx, qword ptr [rcx + 0x8]
+	mov qword ptr [rsp + 0x40], r14
+	mov qword ptr [rsp + 0x38], r12
+	mulx r14, r12, qword ptr [rcx]
+	add r14, rbx
+	adcx r9, rbp
+	adcx r15, r13
+	adcx r8, r11
+	adcx rax, r10
+	mov r10, qword ptr [rsp + 0x40]
+	adcx r10, qword ptr [rsp + 0x38]
+	mov r11, qword ptr [rsp + 0x50]
+	adc r11, 0x0
+	add r12, qword ptr [rsp + 0x58]
+	adcx r14, qword ptr [rsp + 0x48]
+	adcx r9, qword ptr [rsp + 0x60]
+	adcx r15, qword ptr [rsp + 0x68]
+	adcx r8, qword ptr [rsp + 0x70]
+	adcx rax, qword ptr [rsp + 0x80]
+	adcx r10, qword ptr [rsp + 0x78]
+	adcx r11, qword ptr [rsp + 0x88]
+	mov rdx, 0x0
+	setc dl
+	mov rbx, rdx
+	mov rdx, r12
+	mov rbp, 0x2341f27177344
+	mov qword ptr [rsp + 0x88], rbx
+	mulx r13, rbx, rbp
+	mov rbp, 0x6cfc5fd681c52056
+	mov qword ptr [rsp + 0x78], r11
+	mov qword ptr [rsp + 0x80], r10
+	mulx r11, r10, rbp
+	mov rbp, 0x7bc65c783158aea3
+	mov qword ptr [rsp + 0x70], rax
+	mov qword ptr [rsp + 0x68], r8
+	mulx rax, r8, rbp
+	mov rbp, 0xfdc1767ae2ffffff
+	mov qword ptr [rsp + 0x60], r15
+	mov qword ptr [rsp + 0x48], r9
+	mulx r15, r9, rbp
+	mov rbp, 0xffffffffffffffff
+	mov qword ptr [rsp + 0x58], r14
+	mov qword ptr [rsp + 0x50], r13
+	mulx r14, r13, rbp
+	mov rbp, r14
+	add rbp, r13
+	mov qword ptr [rsp + 0x38], rbp
+	mov rbp, r14
+	adcx rbp, r13
+	adcx r14, r9
+	adcx r15, r8
+	adcx rax, r10
+	adcx r11, rbx
+	mov r8, qword ptr [rsp + 0x50]
+	adc r8, 0x0
+	add r12, r13
+	mov r9, qword ptr [rsp + 0x58]
+	adcx r9, qword ptr [rsp + 0x38]
+	adcx rbp, qword ptr [rsp + 0x48]
+	adcx r14, qword ptr [rsp + 0x60]
+	adcx r15, qword ptr [rsp + 0x68]
+	adcx rax, qword ptr [rsp + 0x70]
+	adcx r11, qword ptr [rsp + 0x80]
+	adcx r8, qword ptr [rsp + 0x78]
+	mov r10, qword ptr [rsp + 0x88]
+	adc r10, 0x0
+	mov rdx, qword ptr [rsi + 0x30]
+	mulx rbx, r12, qword ptr [rcx + 0x30]
+	mov qword ptr [rsp + 0x88], r10
+	mulx r13, r10, qword ptr [rcx + 0x28]
+	mov qword ptr [rsp + 0x78], r8
+	mov qword ptr [rsp + 0x80], r11
+	mulx r8, r11, qword ptr [rcx + 0x20]
+	mov qword ptr [rsp + 0x70], rax
+	mov qword ptr [rsp + 0x68], r15
+	mulx rax, r15, qword ptr [rcx + 0x18]
+	mov qword ptr [rsp + 0x60], r14
+	mov qword ptr [rsp + 0x48], rbp
+	mulx r14, rbp, qword ptr [rcx + 0x10]
+	mov qword ptr [rsp + 0x38], r9
+	mov qword ptr [rsp + 0x58], rbx
+	mulx r9, rbx, qword ptr [rcx + 0x8]
+	mov qword ptr [rsp + 0x50], r13
+	mov qword ptr [rsp + 0x40], r12
+	mulx r13, r12, qword ptr [rcx]
+	add r13, rbx
+	adcx r9, rbp
+	adcx r14, r15
+	adcx rax, r11
+	adcx r8, r10
+	mov r10, qword ptr [rsp + 0x50]
+	adcx r10, qword ptr [rsp + 0x40]
+	mov r11, qword ptr [rsp + 0x58]
+	adc r11, 0x0
+	add r12, qword ptr [rsp + 0x38]
+	adcx r13, qword ptr [rsp + 0x48]
+	adcx r9, qword ptr [rsp + 0x60]
+	adcx r14, qword ptr [rsp + 0x68]
+	adcx rax, qword ptr [rsp + 0x70]
+	adcx r8, qword ptr [rsp + 0x80]
+	adcx r10, qword ptr [rsp + 0x78]
+	adcx r11, qword ptr [rsp + 0x88]
+	mov rdx, 0x0
+	setc dl
+	mov rsi, rdx
+	mov rdx, r12
+	mov rcx, 0x2341f27177344
+	mulx rbx, rbp, rcx
+	mov r15, 0x6cfc5fd681c52056
+	mov qword ptr [rsp + 0x88], rsi
+	mulx rcx, rsi, r15
+	mov r15, 0x7bc65c783158aea3
+	mov qword ptr [rsp + 0x78], r11
+	mov qword ptr [rsp + 0x80], r10
+	mulx r11, r10, r15
+	mov r15, 0xfdc1767ae2ffffff
+	mov qword ptr [rsp + 0x70], r8
+	mov qword ptr [rsp + 0x68], rax
+	mulx r8, rax, r15
+	mov r15, 0xffffffffffffffff
+	mov qword ptr [rsp + 0x60], r14
+	mov qword ptr [rsp + 0x48], r9
+	mulx r14, r9, r15
+	mov r15, r14
+	add r15, r9
+	mov qword ptr [rsp + 0x38], r15
+	mov r15, r14
+	adcx r15, r9
+	adcx r14, rax
+	adcx r8, r10
+	adcx r11, rsi
+	adcx rcx, rbp
+	adc rbx, 0x0
+	add r12, r9
+	adcx r13, qword ptr [rsp + 0x38]
+	adcx r15, qword ptr [rsp + 0x48]
+	adcx r14, qword ptr [rsp + 0x60]
+	adcx r8, qword ptr [rsp + 0x68]
+	adcx r11, qword ptr [rsp + 0x70]
+	adcx rcx, qword ptr [rsp + 0x80]
+	adcx rbx, qword ptr [rsp + 0x78]
+	mov rax, qword ptr [rsp + 0x88]
+	adc rax, 0x0
+	mov r9, r13
+	sub r9, 0xffffffffffffffff
+	mov r10, r15
+	sbb r10, 0xffffffffffffffff
+	mov rdx, r14
+	sbb rdx, 0xffffffffffffffff
+	mov rsi, r8
+	mov rbp, 0xfdc1767ae2ffffff
+	sbb rsi, rbp
+	mov rbp, r11
+	mov r12, 0x7bc65c783158aea3
+	sbb rbp, r12
+	mov r12, rcx
+	mov qword ptr [rsp + 0x88], rbp
+	mov rbp, 0x6cfc5fd681c52056
+	sbb r12, rbp
+	mov rbp, rbx
+	mov qword ptr [rsp + 0x78], r12
+	mov r12, 0x2341f27177344
+	sbb rbp, r12
+	sbb rax, 0x0
+	cmovc r9, r13
+	mov qword ptr [rdi], r9
+	cmovc r10, r15
+	mov qword ptr [rdi + 0x8], r10
+	cmovc rdx, r14
+	mov qword ptr [rdi + 0x10], rdx
+	cmovc rsi, r8
+	mov qword ptr [rdi + 0x18], rsi
+	mov rax, qword ptr [rsp + 0x88]
+	cmovc rax, r11
+	mov qword ptr [rdi + 0x20], rax
+	mov rax, qword ptr [rsp + 0x78]
+	cmovc rax, rcx
+	mov qword ptr [rdi + 0x28], rax
+	cmovc rbp, rbx
+	mov qword ptr [rdi + 0x30], rbp
+	mov rbx, qword ptr [rsp + 0x30]
+	mov rbp, qword ptr [rsp + 0x28]
+	mov r12, qword ptr [rsp + 0x20]
+	mov r13, qword ptr [rsp + 0x18]
+	mov r14, qword ptr [rsp + 0x10]
+	mov r15, qword ptr [rsp + 0x8]
+	add rsp, 0x90
+	ret
+.size fiat_p434_mul, .-fiat_p434_mul
+.section .note.GNU-stack,"",@progbits

@@ -1,0 +1,2 @@
+#include <stdint.h>
+void fiat_p384_mul(uint64_t *out1, const uint64_t *arg1, const uint64_t *arg2);
