@@ -441,13 +441,13 @@ impl PmRegion for MmapRegion {
     ) -> u32 {
         #[cfg(target_arch = "x86_64")]
         if self.kernels
-            && (off | data.len() | prev.tail as usize) % CACHE_LINE == 0
+            && (off | data.len() | prev.tail as usize).is_multiple_of(CACHE_LINE)
             && !data.is_empty()
         {
             let end = off + data.len();
             assert!(
                 end <= self.map.len()
-                    && rec_off % CACHE_LINE == 0
+                    && rec_off.is_multiple_of(CACHE_LINE)
                     && rec_off + CACHE_LINE <= self.map.len()
                     && (rec_off + CACHE_LINE <= off || rec_off >= end),
                 "bad append/record placement"

@@ -376,7 +376,8 @@ fn opening_bad_files_writes_nothing_and_create_never_overwrites() {
 /// after every step the two regions are byte-identical, and every log reopens to its contents.
 #[test]
 fn append_writes_what_tentative_append_and_commit_write() {
-    let mut regions: Vec<(String, Box<dyn Fn(&str) -> (MmapRegion, MmapRegion)>)> = Vec::new();
+    type Make = Box<dyn Fn(&str) -> (MmapRegion, MmapRegion)>;
+    let mut regions: Vec<(String, Make)> = Vec::new();
     let mut kinds = vec![Persistence::Msync];
     if let Some(p) = Persistence::best_cache_flush() {
         kinds.push(p);
@@ -444,10 +445,7 @@ fn same_bytes<R: PmRegion>(ra: R, rb: R, name: &str) {
             _ => {}
         }
         let ra = a.append(&data);
-        let rb = b.tentatively_append(&data).map(|p| {
-            b.commit().unwrap();
-            p
-        });
+        let rb = b.tentatively_append(&data).inspect(|_| b.commit().unwrap());
         match (&ra, &rb) {
             (Ok(x), Ok(y)) => assert_eq!(x, y, "{name} step {step}"),
             (Err(LogError::Full { .. }), Err(LogError::Full { .. })) => {
