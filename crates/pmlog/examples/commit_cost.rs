@@ -20,6 +20,12 @@
 //!   the round-8 A/B in one process.
 //!
 //! * `ours-1fence`: `ours` with `one_fence_max` = 1 MiB (every commit one fence + data CRC).
+//! * `raw+st`: `raw` plus `JUNK` ordinary stores to the stack after the data, before the fence;
+//!   `fused+kernel+st`: the same stores between the data and the record of `fused+kernel`
+//!   (round 9: where ordinary stores cost);
+//! * `raw-clwb`: `raw` with ordinary stores + `clwb` instead of non-temporal stores (what PMDK's
+//!   memcpy does below its movnt threshold);
+//! * `ours-append`: the log through `PmLog::append` (one call per durable entry, its fast path).
 //!
 //! `FOLD_MIN_LINES=N` sets the folding kernel's threshold for the other variants.
 use vf_pmlog::bench::thread_cpu_seconds;
@@ -27,7 +33,8 @@ use vf_pmlog::checksum::DataSum;
 use vf_pmlog::layout::{Record, KIND_DATA_CRC};
 use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
 
-const NAMES: [&str; 11] = [
+const JUNK: usize = 60;
+const NAMES: [&str; 15] = [
     "raw",
     "raw+line",
     "stream+16",
@@ -39,6 +46,10 @@ const NAMES: [&str; 11] = [
     "ours-nofold",
     "fused+line-nofold",
     "ours-1fence",
+    "raw+st",
+    "raw-clwb",
+    "fused+kernel+st",
+    "ours-append",
 ];
 
 fn main() {
@@ -91,7 +102,7 @@ fn main() {
                 unsafe { base.add(off).write_volatile(base.add(off).read_volatile()) };
             }
             let c0 = thread_cpu_seconds();
-            if v == 10 {
+            if v == 10 || v == 14 {
                 v = 6;
             }
             if v == 6 {
@@ -106,6 +117,13 @@ fn main() {
                 let mut log =
                     PmLog::create_with(region, 7, Protocol::Correct, tuning).expect("log");
                 for _ in 0..n {
+                    if slot == 14 {
+                        if log.append(&data[..size]).is_err() {
+                            log.advance_head(log.tail()).expect("advance");
+                            log.append(&data[..size]).expect("append");
+                        }
+                        continue;
+                    }
                     if log.tentatively_append(&data[..size]).is_err() {
                         log.advance_head(log.tail()).expect("advance");
                         log.tentatively_append(&data[..size]).expect("append");
@@ -135,6 +153,19 @@ fn main() {
                             region.write_line_nodrain(64 + 64 * (i & 1), &line);
                         }
                         2 | 3 => region.write_nodrain(off, &data[..size + 16]),
+                        11 => {
+                            region.write_nodrain(off, &data[..size]);
+                            let mut junk = [0u64; JUNK];
+                            for (k, j) in junk.iter_mut().enumerate() {
+                                // SAFETY: a local.
+                                unsafe { (j as *mut u64).write_volatile(k as u64 ^ i as u64) };
+                            }
+                            std::hint::black_box(&junk);
+                        }
+                        12 => {
+                            region.write(off, &data[..size]);
+                            region.flush(off, size);
+                        }
                         _ => {
                             let mut sum = DataSum::default();
                             region.write_nodrain_sum(
@@ -143,9 +174,17 @@ fn main() {
                                 ((i % slots) * size) as u64,
                                 &mut sum,
                             );
+                            if v == 13 {
+                                let mut junk = [0u64; JUNK];
+                                for (k, j) in junk.iter_mut().enumerate() {
+                                    // SAFETY: a local.
+                                    unsafe { (j as *mut u64).write_volatile(k as u64 ^ i as u64) };
+                                }
+                                std::hint::black_box(&junk);
+                            }
                             if v == 4 {
                                 region.write_line_nodrain(64 + 64 * (i & 1), &line);
-                            } else if v == 7 {
+                            } else if v == 7 || v == 13 {
                                 let rec = Record {
                                     seq: i as u64,
                                     head: 0,

@@ -23,6 +23,8 @@ use rand_chacha::ChaCha8Rng;
 pub enum Op {
     Append(Vec<u8>),
     Commit,
+    /// `PmLog::append`: append and commit in one call (its fast path when nothing is pending).
+    AppendCommit(Vec<u8>),
     /// Advance the head to this absolute logical position.
     AdvanceHead(u64),
 }
@@ -91,6 +93,10 @@ impl Spec {
             Op::Commit => {
                 self.committed.tail += self.pending.len() as u64;
                 self.committed.bytes.append(&mut self.pending);
+            }
+            Op::AppendCommit(d) => {
+                self.apply(&Op::Append(d.clone()));
+                self.apply(&Op::Commit);
             }
             Op::AdvanceHead(to) => {
                 let n = (to - self.committed.head) as usize;
@@ -186,12 +192,13 @@ fn record(cfg: &Config) -> Result<Recorded, String> {
     for (i, op) in cfg.ops.iter().enumerate() {
         let before = spec.committed.clone();
         let mut in_flight = spec.pending.clone();
-        if let Op::Append(d) = op {
+        if let Op::Append(d) | Op::AppendCommit(d) = op {
             in_flight.extend_from_slice(d);
         }
         let r = match op {
             Op::Append(d) => log.tentatively_append(d).map(|_| ()),
             Op::Commit => log.commit(),
+            Op::AppendCommit(d) => log.append(d).map(|_| ()),
             Op::AdvanceHead(to) => log.advance_head(*to),
         };
         r.map_err(|e| format!("op {i} {op:?}: {e}"))?;
@@ -462,6 +469,7 @@ pub fn pattern(tag: u8, n: usize) -> Vec<u8> {
 pub fn small_workloads() -> Vec<(String, usize, Vec<Op>)> {
     use Op::*;
     let a = |t: u8, n: usize| Append(pattern(t, n));
+    let ac = |t: u8, n: usize| AppendCommit(pattern(t, n));
     vec![
         (
             "wrap-cap64".into(),
@@ -495,6 +503,27 @@ pub fn small_workloads() -> Vec<(String, usize, Vec<Op>)> {
                 a(4, 4),
                 Commit,
                 AdvanceHead(80),
+            ],
+        ),
+        (
+            // `PmLog::append`: its fast path (nothing pending, no wrap, up to exactly the end of
+            // the data area, a full-capacity entry) and its fallbacks (pending bytes, a wrapping
+            // entry, an empty one; `2fence`/`mixed16`/`clmul` tunings) in one run.
+            "append-commit-cap64".into(),
+            64,
+            vec![
+                ac(1, 16),
+                ac(2, 20),
+                a(3, 5),
+                ac(4, 7),
+                AdvanceHead(30),
+                ac(5, 24),
+                AdvanceHead(72),
+                ac(6, 56),
+                ac(7, 0),
+                AdvanceHead(128),
+                ac(8, 64),
+                Commit,
             ],
         ),
         (

@@ -181,6 +181,20 @@ impl Record {
         })
     }
 
+    /// The one-fence record that commits `len` bytes appended right after `prev`'s tail (nothing
+    /// else pending): `seq + 1`, same head, `prev_tail = prev.tail`, `tail = prev.tail + len`,
+    /// `data_crc` still 0 (the caller fills it).
+    pub fn append_after(prev: &Record, len: u64) -> Record {
+        Record {
+            seq: prev.seq + 1,
+            head: prev.head,
+            tail: prev.tail + len,
+            prev_tail: prev.tail,
+            data_crc: 0,
+            kind: KIND_DATA_CRC,
+        }
+    }
+
     /// The invariants every record written by the log satisfies.
     pub fn is_consistent(&self, capacity: u64) -> bool {
         self.head <= self.prev_tail

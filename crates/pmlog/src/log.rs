@@ -298,7 +298,18 @@ impl<R: PmRegion> PmLog<R> {
     }
 
     /// Durably zeroes a rejected commit record (see `open`).
+    /// (Only a load on the append path: `Option::take` would store on every append, and every
+    /// ordinary store before the record's line delays the commit, docs/pmlog.md round 9.)
+    #[inline(always)]
     fn erase_stale_slot(&mut self) {
+        if self.stale_slot.is_some() {
+            self.erase_stale_slot_now();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn erase_stale_slot_now(&mut self) {
         if let Some(slot) = self.stale_slot.take() {
             self.region
                 .write_line_nodrain(SLOT_OFFSETS[slot], &[0u8; SLOT_LEN]);
@@ -366,7 +377,66 @@ impl<R: PmRegion> PmLog<R> {
         Ok(pos)
     }
 
+    /// Appends `data` and makes it durable: `tentatively_append(data)` then `commit()` in one
+    /// call (what `pmemlog_append` does). Returns the entry's logical position; errors as those
+    /// two (nothing is appended on error).
+    ///
+    /// Fast path (nothing pending, a one-fence `Crc3` commit, no wrap, no rejected record to
+    /// erase): the same stores, flushes and fence as the two calls, but the data and the record
+    /// go through one region call (`PmRegion::write_sum_record_nodrain`, one kernel on real PM)
+    /// and the in-memory bookkeeping is done *before* the fence, so no ordinary store sits
+    /// between the data's line stores and the record's (docs/pmlog.md, round 9). The crash
+    /// checker runs this path (`Op::AppendCommit`).
+    pub fn append(&mut self, data: &[u8]) -> Result<u64, LogError> {
+        let len = data.len() as u64;
+        let pos = self.tentative_tail;
+        let phys = self.tentative_phys;
+        let cap = self.header.capacity;
+        if pos == self.durable.tail
+            && len != 0
+            && len <= self.tuning.one_fence_max
+            && self.tuning.sum == SumKind::Crc3
+            && self.stale_slot.is_none()
+            && matches!(
+                self.protocol,
+                Protocol::Correct | Protocol::NoCommitFence | Protocol::NoDataCrcCheck
+            )
+            && len <= cap - (pos - self.durable.head)
+            && len <= cap - phys
+            && pos.checked_add(len).is_some()
+        {
+            debug_assert_eq!(self.pending_sum, DataSum::default());
+            let slot = 1 - self.slot;
+            let mut rec = Record::append_after(&self.durable, len);
+            rec.data_crc = self.region.write_sum_record_nodrain(
+                DATA_OFFSET + phys as usize,
+                data,
+                SLOT_OFFSETS[slot],
+                self.header.log_id,
+                &self.durable,
+            );
+            self.tentative_tail = rec.tail;
+            self.tentative_phys = if phys + len == cap { 0 } else { phys + len };
+            self.slot = slot;
+            self.durable = rec;
+            if self.protocol != Protocol::NoCommitFence {
+                self.region.fence();
+            }
+            return Ok(pos);
+        }
+        self.append_split(data)
+    }
+
+    /// `append` as its two steps (out of line: see `append`).
+    #[inline(never)]
+    fn append_split(&mut self, data: &[u8]) -> Result<u64, LogError> {
+        let pos = self.tentatively_append(data)?;
+        self.commit()?;
+        Ok(pos)
+    }
+
     /// Writes `data` (logical position `pos`) at the tentative tail, adding it to the data sum.
+    #[inline(always)]
     fn write_data_sum(&mut self, pos: u64, data: &[u8]) {
         debug_assert_eq!(pos % self.header.capacity, self.tentative_phys);
         let mut done = 0;
@@ -488,6 +558,7 @@ impl<R: PmRegion> PmLog<R> {
     }
 
     /// The offset of the slot the next record goes to (not the durable record's).
+    #[inline(always)]
     fn record_slot_offset(&mut self) -> usize {
         let target = 1 - self.slot;
         if self.stale_slot == Some(target) && self.protocol != Protocol::LateStaleErase {
@@ -503,6 +574,7 @@ impl<R: PmRegion> PmLog<R> {
             .write_line_words_nodrain(off, &rec.line_words(self.header.log_id));
     }
 
+    #[inline(always)]
     fn finish(&mut self, rec: Record) {
         if self.protocol != Protocol::NoCommitFence {
             self.region.fence();

@@ -76,6 +76,27 @@ pub trait PmRegion {
         self.write_line_words_nodrain(off, &r.line_words(log_id));
         r.data_crc
     }
+    /// A one-fence append and its commit record at once (`PmLog::append`'s fast path): like
+    /// `write_nodrain_sum(off, data, prev.tail, &mut sum)` with a fresh `sum`, then
+    /// `write_crc3_record_nodrain(rec_off, log_id, rec, &sum)`; returns the record's `data_crc`.
+    /// Real PM streams the data lines and the record line from one kernel with no ordinary store
+    /// between them (`checksum::copy_nt_sum_record`).
+    ///
+    /// `rec` is the record that appends `data` after `prev` (`Record::append_after`), the data's
+    /// logical position is `prev.tail`.
+    fn write_sum_record_nodrain(
+        &mut self,
+        off: usize,
+        data: &[u8],
+        rec_off: usize,
+        log_id: u64,
+        prev: &Record,
+    ) -> u32 {
+        let rec = Record::append_after(prev, data.len() as u64);
+        let mut sum = DataSum::default();
+        self.write_nodrain_sum(off, data, prev.tail, &mut sum);
+        self.write_crc3_record_nodrain(rec_off, log_id, &rec, &sum)
+    }
     fn len(&self) -> usize {
         self.bytes().len()
     }
@@ -154,6 +175,9 @@ pub struct MmapRegion {
     persistence: Persistence,
     /// Byte range written since the last fence (used by `msync` only).
     dirty: Option<(usize, usize)>,
+    /// Cache-flush persistence and a CPU with the fused kernels (`fused_ok`): decided once, so
+    /// the append path tests a field instead of calling the feature detection.
+    kernels: bool,
 }
 
 impl MmapRegion {
@@ -201,11 +225,18 @@ impl MmapRegion {
             map,
             persistence,
             dirty: None,
+            kernels: persistence != Persistence::Msync && fused_ok(),
         })
     }
 
     pub fn persistence(&self) -> Persistence {
         self.persistence
+    }
+
+    /// Whether the fused copy/checksum/record kernels run on this region (cache-flush
+    /// persistence and a CPU with AVX and SSE4.2).
+    pub fn uses_kernels(&self) -> bool {
+        self.kernels
     }
 
     fn note_dirty(&mut self, off: usize, len: usize) {
@@ -238,6 +269,7 @@ impl MmapRegion {
     /// instructions (`kernel_ok`), the data is short, lines and logical positions disagree, or
     /// persistence is by msync.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn write_nodrain_fused<S>(
         &mut self,
         off: usize,
@@ -288,7 +320,28 @@ impl MmapRegion {
     }
 }
 
+impl MmapRegion {
+    /// `write_sum_record_nodrain` as two steps (msync, no kernels, or partial lines); out of
+    /// line so that the kernel path keeps few live registers (no spills before its stores).
+    #[cold]
+    #[inline(never)]
+    fn write_sum_record_nodrain_split(
+        &mut self,
+        off: usize,
+        data: &[u8],
+        rec_off: usize,
+        log_id: u64,
+        prev: &Record,
+    ) -> u32 {
+        let rec = Record::append_after(prev, data.len() as u64);
+        let mut sum = DataSum::default();
+        self.write_nodrain_sum(off, data, prev.tail, &mut sum);
+        self.write_crc3_record_nodrain(rec_off, log_id, &rec, &sum)
+    }
+}
+
 impl PmRegion for MmapRegion {
+    #[inline(always)]
     fn write_nodrain_sum(&mut self, off: usize, data: &[u8], pos: u64, sum: &mut DataSum) {
         // fused_ok() checks AVX and SSE4.2, which copy_nt_sum needs; copy_nt_sum_auto takes the
         // folding kernel only where fold_ok() (AVX-512F + VPCLMULQDQ) holds.
@@ -297,7 +350,7 @@ impl PmRegion for MmapRegion {
             data,
             pos,
             sum,
-            fused_ok(),
+            self.kernels,
             DataSum::update,
             crate::checksum::copy_nt_sum_auto,
         );
@@ -344,6 +397,7 @@ impl PmRegion for MmapRegion {
         self.write_line_nodrain(off, &line_of_words(words));
     }
 
+    #[inline(always)]
     fn write_crc3_record_nodrain(
         &mut self,
         off: usize,
@@ -356,7 +410,7 @@ impl PmRegion for MmapRegion {
             "unaligned line store"
         );
         #[cfg(target_arch = "x86_64")]
-        if self.persistence != Persistence::Msync && fused_ok() {
+        if self.kernels {
             // SAFETY: aligned whole line inside the mapping; the CPU has AVX and SSE4.2.
             return unsafe {
                 crate::checksum::stream_crc3_record(
@@ -374,6 +428,44 @@ impl PmRegion for MmapRegion {
         };
         self.write_line_words_nodrain(off, &r.line_words(log_id));
         r.data_crc
+    }
+
+    #[inline(always)]
+    fn write_sum_record_nodrain(
+        &mut self,
+        off: usize,
+        data: &[u8],
+        rec_off: usize,
+        log_id: u64,
+        prev: &Record,
+    ) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.kernels
+            && (off | data.len() | prev.tail as usize).is_multiple_of(CACHE_LINE)
+            && !data.is_empty()
+        {
+            let end = off + data.len();
+            assert!(
+                end <= self.map.len()
+                    && rec_off.is_multiple_of(CACHE_LINE)
+                    && rec_off + CACHE_LINE <= self.map.len()
+                    && (rec_off + CACHE_LINE <= off || rec_off >= end),
+                "bad append/record placement"
+            );
+            // SAFETY: whole, aligned lines inside the mapping (asserted), the record line
+            // disjoint from the data, the logical position line aligned; AVX and SSE4.2 present.
+            return unsafe {
+                crate::checksum::copy_nt_sum_record(
+                    self.map.as_mut_ptr().add(off),
+                    data.as_ptr(),
+                    data.len(),
+                    self.map.as_mut_ptr().add(rec_off),
+                    log_id,
+                    prev,
+                )
+            };
+        }
+        self.write_sum_record_nodrain_split(off, data, rec_off, log_id, prev)
     }
 
     fn bytes(&self) -> &[u8] {

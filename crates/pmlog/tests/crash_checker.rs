@@ -188,3 +188,31 @@ fn exhaustive_limit_is_reported_not_sampled() {
     let r = checker::run(&cfg);
     assert!(r.failures > 0 && r.first_failure.unwrap().contains("exhaustive limit"));
 }
+
+/// `PmLog::append`'s fast path (the `append-commit-cap64` workload): the correct protocol passes
+/// it exhaustively under every tuning and crash unit, and the broken variants it honours are
+/// caught on it alone.
+#[test]
+fn append_fast_path_passes_and_its_broken_variants_are_caught() {
+    let only = |protocol: Protocol| -> Vec<Config> {
+        checker::small_exhaustive_configs(protocol)
+            .into_iter()
+            .filter(|c| c.name.starts_with("append-commit"))
+            .collect()
+    };
+    let configs = only(Protocol::Correct);
+    assert_eq!(configs.len(), 8, "4 tunings x 2 units");
+    let (states, failures, first) = run_all(&configs);
+    assert_eq!(failures, 0, "first failure: {first:?}");
+    assert!(states > 10_000, "suspiciously few crash states: {states}");
+    for protocol in [Protocol::NoCommitFence, Protocol::NoDataCrcCheck] {
+        let mut configs = only(protocol);
+        configs.retain(|c| c.name.contains("/1fence/"));
+        let (_, failures, first) = run_all(&configs);
+        assert!(
+            failures > 0,
+            "{protocol:?} not caught on the append fast path"
+        );
+        assert!(first.unwrap().contains("recovered"), "{protocol:?}");
+    }
+}
