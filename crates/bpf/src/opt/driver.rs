@@ -199,8 +199,31 @@ pub fn final_queries_with(
         out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q)));
         cur[pc] = best[pc];
     }
+    // constant operands folded into immediates (`opt::operands`): one-slot queries against the
+    // input's constants, before the runs, because a run deleting the constant's definition is
+    // only equivalent once every later use is folded (a fold changes no register value, so the
+    // constants stay those of the input)
+    for &(s, e) in &runs {
+        for pc in s..e {
+            if orig[pc] == best[pc] {
+                continue;
+            }
+            let Some(c) = facts.consts[pc] else { continue };
+            let k = &facts.kinds[pc];
+            let folded = crate::opt::operands::fold_store(&orig[pc], k, &c, facts.regions[pc].as_ref())
+                .or_else(|| crate::opt::operands::fold_alu(&orig[pc], k, &c));
+            if folded != Some(best[pc]) {
+                continue;
+            }
+            let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
+            let w = window::make_window(&cur, &f, pc, pc + 1);
+            let q = crate::equiv::window::WindowQuery::new(&cur[pc..pc + 1], &best[pc..pc + 1], &w).with_calls(calls);
+            out.push((pc, pc + 1, crate::equiv::window::to_smtlib(&q)));
+            cur[pc] = best[pc];
+        }
+    }
     for (s, e) in runs {
-        if orig[s..e] == best[s..e] {
+        if cur[s..e] == best[s..e] {
             continue;
         }
         let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
