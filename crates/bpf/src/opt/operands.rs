@@ -123,12 +123,18 @@ fn run(
     let Ok(mut facts) = ProgramFacts::new(&cur) else { return (cur, st) };
     let mut tried: HashSet<usize> = HashSet::new();
     let mut any = false;
+    // the folds get half of the time left, the definitions they free the other half (a fold
+    // alone does not shorten the program)
+    let fold_deadline = deadline.map(|d| {
+        let now = Instant::now();
+        now + d.saturating_duration_since(now) / 2
+    });
     'rescan: loop {
         for (pc, rep, is_store) in proposals(&cur, &facts) {
             if !tried.insert(pc) {
                 continue;
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if fold_deadline.is_some_and(|d| Instant::now() >= d) {
                 break 'rescan;
             }
             st.tried += 1;
