@@ -107,6 +107,10 @@ pub struct OptArgs {
     /// leaves dead (`on`/`off`), each rewrite proven, before the other passes.
     #[arg(long, default_value = "on")]
     pub branches: String,
+    /// Fold known-constant register operands of stores and ALU instructions into immediates and
+    /// delete the definitions this leaves dead (`on`/`off`), each rewrite proven.
+    #[arg(long, default_value = "on")]
+    pub operands: String,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -295,6 +299,11 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         "off" => false,
         w => return Err(Failure::input(format!("--branches: unknown value `{w}` (on, off)"))),
     };
+    opts.operands = match a.operands.as_str() {
+        "on" => true,
+        "off" => false,
+        w => return Err(Failure::input(format!("--operands: unknown value `{w}` (on, off)"))),
+    };
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;
@@ -406,6 +415,33 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 "{}: jump operands: {} folded into immediates, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
                 a.input.display(),
                 st.folded,
+                st.dead_defs_removed,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
+            ));
+        }
+        let inc = &report.incremental_safety;
+        if inc.checks > 0 {
+            ctx.info(format!(
+                "{}: safety checks during the run: {} ({} reused cached subtrees: {} nodes, {} of {} insns), {:.2}s, {:.3}s per check",
+                a.input.display(),
+                inc.checks,
+                inc.with_reuse,
+                inc.nodes_reused,
+                inc.insns_reused,
+                inc.insns_reused + inc.insns_processed,
+                inc.seconds,
+                inc.seconds / inc.checks as f64
+            ));
+        }
+        if let Some(st) = report.operands.as_ref().filter(|st| st.tried > 0) {
+            ctx.info(format!(
+                "{}: constant operands: {} proposals, {} stores and {} ALU operands folded into immediates, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.tried,
+                st.stores_folded,
+                st.alu_folded,
                 st.dead_defs_removed,
                 st.refuted,
                 st.unsafe_,

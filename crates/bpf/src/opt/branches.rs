@@ -176,6 +176,33 @@ fn run(
         return (cur, st);
     }
     // 2. register definitions nothing reads any more
+    let (cur, d) = remove_dead_defs(cur, solver, calls, timeout, deadline, safety);
+    st.dead_defs_removed += d.removed;
+    st.refuted += d.refuted;
+    st.unsafe_ += d.unsafe_;
+    (cur, st)
+}
+
+/// What [`remove_dead_defs`] did.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DeadDefs {
+    pub removed: usize,
+    pub refuted: usize,
+    pub unsafe_: usize,
+}
+
+/// Deletes ALU definitions (in straight-line runs) whose register no path reads afterwards,
+/// each through the window prover (one-slot window, liveness in its postcondition); the facts
+/// are recomputed after every deletion, since one deletion can make the next definition dead.
+pub fn remove_dead_defs(
+    mut cur: Vec<Insn>,
+    solver: &dyn Solver,
+    calls: &CallModel,
+    timeout: Duration,
+    deadline: Option<Instant>,
+    safety: Option<&SafetyCheck>,
+) -> (Vec<Insn>, DeadDefs) {
+    let mut st = DeadDefs::default();
     let Ok(mut facts) = ProgramFacts::new(&cur) else { return (cur, st) };
     let mut tried = std::collections::HashSet::new();
     'rescan: loop {
@@ -195,7 +222,7 @@ fn run(
                     window::Rewrite::Applied(next, f) => {
                         cur = next;
                         facts = f;
-                        st.dead_defs_removed += 1;
+                        st.removed += 1;
                         continue 'rescan;
                     }
                     window::Rewrite::NotProven => st.refuted += 1,

@@ -57,6 +57,70 @@ pub fn check_safety(oracle: SafetyOracle, prog: &Program, insns: &[Insn]) -> Res
     Ok(())
 }
 
+/// The in-process checker's cache of the last program it accepted during a run, so that the
+/// next check (a candidate differing in a few slots) re-explores only what the rewrite can
+/// change (`safety::check_incremental`). Checks run on the slots as they are (deleted slots as
+/// `ja +0`, so slot numbers stay aligned between candidates); a rejection there is confirmed by
+/// the full check of the compacted program, which gives the verdict. The kernel verifier (when it
+/// is an oracle) and the final check of the emitted program always check in full.
+#[derive(Default)]
+pub struct SafetyMemo {
+    cache: std::sync::Mutex<Option<std::sync::Arc<crate::safety::SafetyCache>>>,
+    pub stats: std::sync::Mutex<IncrementalStats>,
+}
+
+/// What the incremental checks of one run did.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct IncrementalStats {
+    pub checks: u64,
+    /// Checks that reused at least one subtree of the previous accepted program's exploration.
+    pub with_reuse: u64,
+    pub nodes_reused: u64,
+    pub insns_reused: u64,
+    pub insns_processed: u64,
+    pub seconds: f64,
+}
+
+/// [`check_safety`] with the checker run incrementally against `memo` (see [`SafetyMemo`]).
+pub fn check_safety_memo(
+    oracle: SafetyOracle,
+    prog: &Program,
+    insns: &[Insn],
+    memo: &SafetyMemo,
+) -> Result<(), (Option<usize>, String)> {
+    if !oracle.checker {
+        return check_safety(oracle, prog, insns);
+    }
+    let t0 = std::time::Instant::now();
+    let prev = memo.cache.lock().map(|c| c.clone()).unwrap_or(None);
+    let mut p = prog.clone();
+    p.insns = insns.to_vec();
+    let res = crate::safety::check_incremental(&p, crate::safety::CheckLimits::default(), prev.as_deref());
+    let accepted = res.is_ok();
+    if let Ok((st, cache, reuse)) = res {
+        if let Ok(mut m) = memo.stats.lock() {
+            m.checks += 1;
+            m.with_reuse += u64::from(reuse.nodes_reused > 0);
+            m.nodes_reused += reuse.nodes_reused;
+            m.insns_reused += reuse.insns_reused;
+            m.insns_processed += st.insns_processed - reuse.insns_reused;
+            m.seconds += t0.elapsed().as_secs_f64();
+        }
+        if let Ok(mut c) = memo.cache.lock() {
+            *c = Some(std::sync::Arc::new(cache));
+        }
+    }
+    if accepted {
+        if oracle.kernel {
+            let mut q = prog.clone();
+            q.insns = compact(insns);
+            crate::kernel::load(&q).map_err(|r| (None, format!("kernel verifier: {}", kernel_reason(&r))))?;
+        }
+        return Ok(());
+    }
+    check_safety(oracle, prog, insns)
+}
+
 /// What an optimization run did.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -90,6 +154,10 @@ pub struct Report {
     pub stores: Option<crate::opt::stores::StoreStats>,
     /// Constant jump operands folded into immediates, dead definitions removed (absent when off).
     pub branches: Option<crate::opt::branches::BranchStats>,
+    /// Constant store/ALU operands folded into immediates, dead definitions removed (absent when off).
+    pub operands: Option<crate::opt::operands::OperandStats>,
+    /// The incremental safety checks of the run (passes and new bests; not the final check).
+    pub incremental_safety: IncrementalStats,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
     pub objective: String,
     /// Static cost of input and output under the objective (latency: units of the table's median opcode).
@@ -131,8 +199,31 @@ pub fn final_queries_with(
         out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q)));
         cur[pc] = best[pc];
     }
+    // constant operands folded into immediates (`opt::operands`): one-slot queries against the
+    // input's constants, before the runs, because a run deleting the constant's definition is
+    // only equivalent once every later use is folded (a fold changes no register value, so the
+    // constants stay those of the input)
+    for &(s, e) in &runs {
+        for pc in s..e {
+            if orig[pc] == best[pc] {
+                continue;
+            }
+            let Some(c) = facts.consts[pc] else { continue };
+            let k = &facts.kinds[pc];
+            let folded = crate::opt::operands::fold_store(&orig[pc], k, &c, facts.regions[pc].as_ref())
+                .or_else(|| crate::opt::operands::fold_alu(&orig[pc], k, &c));
+            if folded != Some(best[pc]) {
+                continue;
+            }
+            let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
+            let w = window::make_window(&cur, &f, pc, pc + 1);
+            let q = crate::equiv::window::WindowQuery::new(&cur[pc..pc + 1], &best[pc..pc + 1], &w).with_calls(calls);
+            out.push((pc, pc + 1, crate::equiv::window::to_smtlib(&q)));
+            cur[pc] = best[pc];
+        }
+    }
     for (s, e) in runs {
-        if orig[s..e] == best[s..e] {
+        if cur[s..e] == best[s..e] {
             continue;
         }
         let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
@@ -268,7 +359,8 @@ pub fn optimize_program(
 ) -> Result<(Vec<Insn>, Report), String> {
     let differential_inputs = checks.differential_inputs;
     let oracle = choose_safety(prog)?;
-    let safety = |insns: &[Insn]| check_safety(oracle, prog, insns);
+    let memo = SafetyMemo::default();
+    let safety = |insns: &[Insn]| check_safety_memo(oracle, prog, insns, &memo);
     let mut opts = opts.clone();
     opts.problem.call_model = call_model(prog);
     // rule pre-pass: every firing re-proven in its context, the result safety-checked
@@ -320,6 +412,21 @@ pub fn optimize_program(
         start = p2;
         coalesce_stats = Some(st);
     }
+    // constant operands of stores and ALU instructions: each fold a proven one-slot window
+    let mut operand_stats = None;
+    if opts.operands {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p3, st) = crate::opt::operands::fold_operands(
+            &start,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p3;
+        operand_stats = Some(st);
+    }
     // redundant and dead stack stores: proposed by the stack analyses, each deletion proven
     let mut store_stats: Option<crate::opt::stores::StoreStats> = None;
     let stores_pass = |from: &[Insn], stats: &mut Option<crate::opt::stores::StoreStats>| -> Vec<Insn> {
@@ -341,7 +448,8 @@ pub fn optimize_program(
     let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
-        + branch_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+        + branch_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + operand_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
     // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
     // grow, each starting from the previous round's best, so its windows span proven neighbours
     let rounds = search_rounds(&opts);
@@ -436,6 +544,8 @@ pub fn optimize_program(
         coalesce: coalesce_stats,
         stores: store_stats,
         branches: branch_stats,
+        operands: operand_stats,
+        incremental_safety: memo.stats.lock().map(|m| *m).unwrap_or_default(),
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
         chains,

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod branches;
+pub mod operands;
 pub mod coalesce;
 pub mod cost;
 pub mod driver;
@@ -38,6 +39,9 @@ pub struct OptOptions {
     /// Fold constant operands of conditional jumps into immediates (each proven) and delete the
     /// definitions this leaves dead, before everything else (`branches`).
     pub branches: bool,
+    /// Fold known-constant register operands of stores and ALU instructions into immediates
+    /// (each proven) and delete the definitions this leaves dead (`operands`).
+    pub operands: bool,
 }
 
 impl Default for OptOptions {
@@ -57,6 +61,7 @@ impl Default for OptOptions {
             coalesce: true,
             stores: true,
             branches: true,
+            operands: true,
         }
     }
 }

@@ -64,6 +64,88 @@ pub fn check(prog: &Program) -> Result<SafetyStats, SafetyError> {
 }
 
 pub fn check_with(prog: &Program, limits: CheckLimits) -> Result<SafetyStats, SafetyError> {
+    check_inner(prog, limits, None, false).map(|(st, _)| st)
+}
+
+/// What an accepted check explored, kept so that the check of a program that differs from it
+/// in a few slots can skip the unchanged parts ([`check_incremental`]).
+///
+/// For every exploration node (a branch point with its exact abstract state) whose subtree was
+/// explored to the end: the slot interval the subtree touched (including the subtrees of
+/// earlier nodes it was pruned against), and the ids, instructions and paths it used.
+pub struct SafetyCache {
+    insns: Vec<Insn>,
+    maps: Vec<MapDef>,
+    prog_type: ProgType,
+    ctx_size: usize,
+    max_pkt_sz: usize,
+    limits_max: u64,
+    allow_uninit: bool,
+    stack_depth: u32,
+    nodes: HashMap<(usize, State), NodeSummary>,
+}
+
+impl SafetyCache {
+    /// Exploration nodes kept.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct NodeSummary {
+    /// Slots the subtree's steps read (bitset), including those of the subtrees it was pruned against.
+    touched: Box<[u64]>,
+    ids: u32,
+    insns: u64,
+    paths: u64,
+}
+
+/// How much of an incremental check was reused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReuseStats {
+    /// Exploration nodes whose subtree was taken from the cache instead of explored.
+    pub nodes_reused: u64,
+    /// Instructions those subtrees had processed (not processed again).
+    pub insns_reused: u64,
+}
+
+/// Checks `prog` like [`check_with`], reusing `prev` (the cache of an accepted check of a program
+/// with the same environment and slot count): an exploration node whose exact state the previous
+/// check finished, and whose subtree touched no slot that differs between the two programs,
+/// is not explored again. Its subtree is a deterministic function of that state and of the
+/// instructions it executes (up to the renaming of fresh ids, which the checker's rules do not
+/// distinguish), so its verdict carries over. Programs with bpf-to-bpf calls are checked in
+/// full. Returns the stats (reused instructions counted as processed, so the complexity limit
+/// means the same), the cache of this check, and what was reused.
+pub fn check_incremental(
+    prog: &Program,
+    limits: CheckLimits,
+    prev: Option<&SafetyCache>,
+) -> Result<(SafetyStats, SafetyCache, ReuseStats), SafetyError> {
+    let usable = prev.filter(|c| {
+        c.insns.len() == prog.insns.len()
+            && c.maps == prog.maps
+            && c.prog_type == prog.prog_type
+            && c.ctx_size == prog.ctx_size
+            && c.max_pkt_sz == prog.max_pkt_sz
+            && c.limits_max == limits.max_insns_processed
+            && c.allow_uninit == limits.allow_uninit_stack_reads
+    });
+    let (stats, out) = check_inner(prog, limits, usable, true)?;
+    let (cache, reuse) = out.expect("check_inner returns a cache when asked");
+    Ok((stats, cache, reuse))
+}
+
+fn check_inner(
+    prog: &Program,
+    limits: CheckLimits,
+    prev: Option<&SafetyCache>,
+    want_cache: bool,
+) -> Result<(SafetyStats, Option<(SafetyCache, ReuseStats)>), SafetyError> {
     let kinds = prog.validate().map_err(|e| SafetyError { pc: e.pc, msg: e.msg })?;
     let subprogs = check_cfg(&prog.insns, &kinds)?;
     let mut maps = prog.maps.clone();
@@ -86,11 +168,70 @@ pub fn check_with(prog: &Program, limits: CheckLimits) -> Result<SafetyStats, Sa
         subprog_depth: vec![0; subprogs.len()],
         subprogs: subprogs.clone(),
         has_calls: kinds.iter().any(|k| matches!(k, Kind::CallLocal(_))),
+        dead_kill: None,
     };
-    c.explore()?;
+    // the slots that differ from the cached program (bitset)
+    let reuse_from = prev.filter(|_| !c.has_calls).map(|p| {
+        let mut changed = vec![0u64; prog.insns.len().div_ceil(64)];
+        for k in 0..prog.insns.len() {
+            if p.insns[k] != prog.insns[k] {
+                changed[k / 64] |= 1 << (k % 64);
+            }
+        }
+        (p, changed)
+    });
+    // incremental mode: registers dead at a node's slot are cleared from its state, so states
+    // that differ only in values no path reads (typical after a rewrite) meet the cache
+    if want_cache && !c.has_calls {
+        c.dead_kill = Some(crate::opt::analysis::live_in(&prog.insns, &kinds));
+    }
+    if let Some((p, _)) = &reuse_from {
+        // subtrees taken from the cache used the stack the previous check saw
+        c.subprog_depth[0] = c.subprog_depth[0].max(p.stack_depth);
+    }
+    let mut reuse = ReuseStats::default();
+    let nodes = match c.explore(reuse_from.as_ref().map(|(p, ch)| (*p, ch.as_slice())), &mut reuse, want_cache) {
+        Ok(n) => n,
+        Err(e) if c.dead_kill.is_some() || reuse_from.is_some() => {
+            // the verdict is the full check's (clearing dead registers can only add rejections,
+            // e.g. where the liveness analysis and a helper prototype disagree on the arguments)
+            let st = check_inner(prog, limits, None, false)?.0;
+            let _ = e;
+            let empty = SafetyCache {
+                insns: prog.insns.clone(),
+                maps: prog.maps.clone(),
+                prog_type: prog.prog_type,
+                ctx_size: prog.ctx_size,
+                max_pkt_sz: prog.max_pkt_sz,
+                limits_max: limits.max_insns_processed,
+                allow_uninit: limits.allow_uninit_stack_reads,
+                stack_depth: st.stack_depth,
+                nodes: HashMap::new(),
+            };
+            return Ok((st, Some((empty, ReuseStats::default()))));
+        }
+        Err(e) => return Err(e),
+    };
     c.stats.stack_depth = c.max_chain_depth()?;
-    Ok(c.stats)
+    let out = want_cache.then(|| {
+        (
+            SafetyCache {
+                insns: prog.insns.clone(),
+                maps: prog.maps.clone(),
+                prog_type: prog.prog_type,
+                ctx_size: prog.ctx_size,
+                max_pkt_sz: prog.max_pkt_sz,
+                limits_max: limits.max_insns_processed,
+                allow_uninit: limits.allow_uninit_stack_reads,
+                stack_depth: c.stats.stack_depth,
+                nodes: if c.has_calls { HashMap::new() } else { nodes },
+            },
+            reuse,
+        )
+    });
+    Ok((c.stats, out))
 }
+
 
 // ---- abstract state -----------------------------------------------------------
 
@@ -212,10 +353,23 @@ struct Checker<'a> {
     subprogs: Vec<usize>,
     subprog_depth: Vec<u32>,
     has_calls: bool,
+    /// Incremental mode: registers live at each slot; the others are cleared at node entry.
+    dead_kill: Option<Vec<crate::opt::analysis::RegSet>>,
 }
 
 fn err<T>(pc: usize, msg: impl Into<String>) -> Result<T, SafetyError> {
     Err(SafetyError { pc, msg: msg.into() })
+}
+
+/// One exploration node: a branch point entered with one exact state.
+struct Node {
+    parent: Option<usize>,
+    /// Children not yet finished (1 while the node's own segment runs).
+    pending: usize,
+    done: bool,
+    /// (next id, insns processed, paths) when the node was entered.
+    start: (u32, u64, u64),
+    sum: NodeSummary,
 }
 
 enum Flow {
@@ -417,34 +571,104 @@ impl<'a> Checker<'a> {
     /// the current path), i.e. the same state comes back around a loop: an infinite loop, rejected
     /// as the kernel does. Bounded loops are unrolled path by path (the kernel's approach since
     /// 5.3) until they exit; the instruction budget bounds the work ("too complex").
-    fn explore(&mut self) -> Result<(), SafetyError> {
+    ///
+    /// With `reuse` (the previous check's cache and the prefix counts of slots that differ from
+    /// its program), a node whose state the cache holds and whose subtree touched no changed slot
+    /// is finished at once (see [`check_incremental`]). With `keep`, the finished nodes are
+    /// returned as the next cache.
+    fn explore(
+        &mut self,
+        reuse: Option<(&SafetyCache, &[u64])>,
+        rstats: &mut ReuseStats,
+        keep: bool,
+    ) -> Result<HashMap<(usize, State), NodeSummary>, SafetyError> {
         let mut init = State { frames: vec![Frame::new(0, 0, 0)] };
         init.cur().regs[1] = Reg::ptr(Ty::Ctx);
-        // Node: (parent, children not yet finished, finished).
-        let mut nodes: Vec<(Option<usize>, usize, bool)> = Vec::new();
+        let mut nodes: Vec<Node> = Vec::new();
         let mut seen: HashMap<(usize, State), usize> = HashMap::new();
         let mut work: Vec<(usize, State, Option<usize>)> = vec![(0, init, None)];
-        fn finish(nodes: &mut [(Option<usize>, usize, bool)], mut parent: Option<usize>) {
+        let n_insns = self.prog.insns.len();
+        let words = if keep || reuse.is_some() { n_insns.div_ceil(64) } else { 0 };
+        fn merge(nodes: &mut [Node], into: usize, from: usize) {
+            if into == from {
+                return;
+            }
+            let src = std::mem::take(&mut nodes[from].sum.touched);
+            for (d, s) in nodes[into].sum.touched.iter_mut().zip(src.iter()) {
+                *d |= *s;
+            }
+            nodes[from].sum.touched = src;
+        }
+        // Finishes `parent`'s pending child; a node whose children are all finished is finished
+        // (its summary completed from the counters) and merges its slot interval into its parent.
+        fn finish(nodes: &mut [Node], mut parent: Option<usize>, now: (u32, u64, u64)) {
             while let Some(p) = parent {
-                nodes[p].1 -= 1;
-                if nodes[p].1 > 0 {
+                nodes[p].pending -= 1;
+                if nodes[p].pending > 0 {
                     return;
                 }
-                nodes[p].2 = true;
-                parent = nodes[p].0;
+                nodes[p].done = true;
+                let n = &mut nodes[p];
+                n.sum.ids = now.0 - n.start.0;
+                n.sum.insns = now.1 - n.start.1;
+                n.sum.paths = now.2 - n.start.2;
+                parent = n.parent;
+                if let Some(q) = parent {
+                    merge(nodes, q, p);
+                }
             }
         }
         while let Some((start, mut st, parent)) = work.pop() {
+            if let Some(live) = &self.dead_kill {
+                for (r, reg) in st.frames[0].regs.iter_mut().enumerate().take(10) {
+                    if live[start] & (1 << r) == 0 {
+                        *reg = Reg::NOT_INIT;
+                    }
+                }
+            }
             let key = (start, st);
             if let Some(&k) = seen.get(&key) {
-                if nodes[k].2 {
-                    finish(&mut nodes, parent);
+                if nodes[k].done {
+                    // pruned against an earlier subtree: this one's safety rests on it
+                    if let Some(p) = parent {
+                        merge(&mut nodes, p, k);
+                    }
+                    finish(&mut nodes, parent, self.counters());
                     continue;
                 }
                 return err(start, format!("infinite loop detected at insn {start} (the same state comes back)"));
             }
+            if let Some((cache, changed)) = reuse {
+                if let Some(sum) = cache.nodes.get(&key) {
+                    if sum.touched.iter().zip(changed).all(|(t, c)| t & c == 0) {
+                        // untouched subtree: take its verdict and counters from the cache
+                        self.next_id += sum.ids;
+                        self.stats.insns_processed += sum.insns;
+                        self.stats.paths += sum.paths;
+                        if self.stats.insns_processed > self.limits.max_insns_processed {
+                            return err(start, format!("program too complex for the checker (> {} insns processed)", self.limits.max_insns_processed));
+                        }
+                        rstats.nodes_reused += 1;
+                        rstats.insns_reused += sum.insns;
+                        let node = nodes.len();
+                        nodes.push(Node { parent, pending: 0, done: true, start: self.counters(), sum: sum.clone() });
+                        seen.insert(key, node);
+                        if let Some(p) = parent {
+                            merge(&mut nodes, p, node);
+                        }
+                        finish(&mut nodes, parent, self.counters());
+                        continue;
+                    }
+                }
+            }
             let node = nodes.len();
-            nodes.push((parent, 1, false));
+            nodes.push(Node {
+                parent,
+                pending: 1,
+                done: false,
+                start: self.counters(),
+                sum: NodeSummary { touched: vec![0u64; words].into_boxed_slice(), ids: 0, insns: 0, paths: 0 },
+            });
             seen.insert(key.clone(), node);
             st = key.1;
             self.stats.paths += 1;
@@ -454,6 +678,14 @@ impl<'a> Checker<'a> {
                 if self.stats.insns_processed > self.limits.max_insns_processed {
                     return err(pc, format!("program too complex for the checker (> {} insns processed)", self.limits.max_insns_processed));
                 }
+                // the slot and (LDDW) the next one are what this step reads of the program
+                if keep || reuse.is_some() {
+                    let t = &mut nodes[node].sum.touched;
+                    t[pc / 64] |= 1 << (pc % 64);
+                    if pc + 1 < n_insns {
+                        t[(pc + 1) / 64] |= 1 << ((pc + 1) % 64);
+                    }
+                }
                 let flow = match self.step(pc, &mut st)? {
                     Flow::Next(n) if n <= pc => Flow::Branch(vec![(n, st.clone())]),
                     f => f,
@@ -461,14 +693,14 @@ impl<'a> Checker<'a> {
                 match flow {
                     Flow::Next(n) => pc = n,
                     Flow::Done => {
-                        finish(&mut nodes, Some(node));
+                        finish(&mut nodes, Some(node), self.counters());
                         break;
                     }
                     Flow::Branch(targets) => {
                         if targets.is_empty() {
-                            finish(&mut nodes, Some(node));
+                            finish(&mut nodes, Some(node), self.counters());
                         } else {
-                            nodes[node].1 = targets.len();
+                            nodes[node].pending = targets.len();
                             for (t, s) in targets {
                                 work.push((t, s, Some(node)));
                             }
@@ -478,7 +710,20 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        Ok(())
+        if !keep {
+            return Ok(HashMap::new());
+        }
+        let mut out = HashMap::with_capacity(seen.len());
+        for (key, k) in seen {
+            if nodes[k].done {
+                out.insert(key, std::mem::take(&mut nodes[k].sum));
+            }
+        }
+        Ok(out)
+    }
+
+    fn counters(&self) -> (u32, u64, u64) {
+        (self.next_id, self.stats.insns_processed, self.stats.paths)
     }
 
     fn read_reg(&self, pc: usize, st: &State, r: u8) -> Result<Reg, SafetyError> {
