@@ -485,6 +485,16 @@ impl Ev {
         self.eval(e, sc, env, st).map(std::borrow::Cow::Owned)
     }
 
+    /// The value kept on node `e` for scope `sc` (a literal, a constant, a constant-level name
+    /// not bound in the lexical environment): what `eval` returns for it without evaluating.
+    #[inline]
+    pub fn kept_value(&self, e: E, sc: Sc) -> Option<&'static Value> {
+        match memo_of(e, sc) {
+            Some(NodeMemo { fast: Fast::Val(v), .. }) => Some(v),
+            _ => None,
+        }
+    }
+
     /// A built-in infix operator by its tag (`Fast::Core`): the same results and errors as
     /// `eval_infix` / `infix_values` by symbol.
     #[allow(clippy::too_many_arguments)]
