@@ -23,6 +23,13 @@ impl Params {
             Params::Names(n) => n.len(),
         }
     }
+    /// Whether parameter i is an operator parameter (`g(_)`).
+    fn higher_order(&self, i: usize) -> bool {
+        match self {
+            Params::Decl(d) => d[i].arity > 0,
+            Params::Names(_) => false,
+        }
+    }
     fn name(&self, i: usize) -> &'static str {
         match self {
             Params::Decl(d) => d[i].name.name.as_str(),
@@ -425,6 +432,8 @@ impl<'a> Enumerator<'a> {
                         for (i, a) in args.iter().enumerate() {
                             let p = params.name(i);
                             let v = match &a.kind {
+                                // an operator argument (`Twice(Inc, x)` with `Twice(g(_), v)`)
+                                _ if params.higher_order(i) => self.ev.eval_op_ref(a, sc, env)?,
                                 Lambda(..) | OpRef(_) => self.ev.eval_op_ref(a, sc, env)?,
                                 _ => match self.by_value(a, sc, env, 0) {
                                     Some(v) => v,
