@@ -23,6 +23,13 @@ impl Params {
             Params::Names(n) => n.len(),
         }
     }
+    /// Whether parameter i is an operator parameter (`g(_)`).
+    fn higher_order(&self, i: usize) -> bool {
+        match self {
+            Params::Decl(d) => d[i].arity > 0,
+            Params::Names(_) => false,
+        }
+    }
     fn name(&self, i: usize) -> &'static str {
         match self {
             Params::Decl(d) => d[i].name.name.as_str(),
@@ -31,10 +38,36 @@ impl Params {
     }
 }
 
+/// The infix operators the enumerator treats specially, classified by their bytes (one pass,
+/// no string comparison per match arm).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ik {
+    And,
+    Or,
+    Implies,
+    Subseteq,
+    Eq,
+    In,
+    Other,
+}
+
+#[inline]
+fn ik(op: &str) -> Ik {
+    match op.as_bytes() {
+        b"/\\" => Ik::And,
+        b"\\/" => Ik::Or,
+        b"=>" => Ik::Implies,
+        b"\\subseteq" => Ik::Subseteq,
+        b"=" => Ik::Eq,
+        b"\\in" => Ik::In,
+        _ => Ik::Other,
+    }
+}
+
 enum Cont<'c> {
     Done,
-    One(E, Sc, Env, &'c Cont<'c>),
-    List(&'static [Expr], Sc, Env, &'c Cont<'c>),
+    One(E, Sc, &'c Env, &'c Cont<'c>),
+    List(&'static [Expr], Sc, &'c Env, &'c Cont<'c>),
     /// `body` under each of the environments in turn (a bounded \A in an action).
     Each(E, Sc, &'c [Env], &'c Cont<'c>),
 }
@@ -131,7 +164,7 @@ impl<'a> Enumerator<'a> {
                 if items.is_empty() {
                     return self.run_cont(next, st, sink);
                 }
-                let rest = Cont::List(&items[1..], sc, env.clone(), next);
+                let rest = Cont::List(&items[1..], sc, env, next);
                 self.enum_expr(&items[0], sc, env, st, &rest, sink)
             }
         }
@@ -203,7 +236,7 @@ impl<'a> Enumerator<'a> {
         let keeps_splitting = matches!(
             &e.kind,
             JunctionList(Junction::Or, _) | Quant(crate::ast::Quant::Exists, ..) | Name(_) | Apply(..) | Qualified(_)
-        ) || matches!(&e.kind, Infix(op, ..) if op == "\\/");
+        ) || matches!(&e.kind, Infix(op, ..) if ik(op) == Ik::Or);
         if self.splitting && !keeps_splitting {
             self.splitting = false;
             let r = self.enum_expr_inner(e, sc, env, st, k, sink);
@@ -229,7 +262,7 @@ impl<'a> Enumerator<'a> {
     fn enum_expr_inner(&mut self, e: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
         use ExprKind::*;
         match &e.kind {
-            JunctionList(Junction::And, items) => self.run_cont(&Cont::List(items, sc, env.clone(), k), st, sink),
+            JunctionList(Junction::And, items) => self.run_cont(&Cont::List(items, sc, env, k), st, sink),
             JunctionList(Junction::Or, items) => {
                 for it in items {
                     if !self.sub_action(it, |me| me.enum_expr(it, sc, env, st, k, sink))? {
@@ -238,8 +271,8 @@ impl<'a> Enumerator<'a> {
                 }
                 Ok(true)
             }
-            Infix(op, a, b) if op == "/\\" => self.enum_expr(a, sc, env, st, &Cont::One(b, sc, env.clone(), k), sink),
-            Infix(op, a, b) if op == "\\/" => {
+            Infix(op, a, b) if ik(op) == Ik::And => self.enum_expr(a, sc, env, st, &Cont::One(b, sc, env, k), sink),
+            Infix(op, a, b) if ik(op) == Ik::Or => {
                 if !self.sub_action(a, |me| me.enum_expr(a, sc, env, st, k, sink))? {
                     return Ok(false);
                 }
@@ -270,7 +303,7 @@ impl<'a> Enumerator<'a> {
                 self.run_cont(&Cont::Each(body, sc, &envs, k), st, sink)
             }
             // TLC splits `A => B` in actions only; in Init it is a guard (getInitStates has no case for it)
-            Infix(op, a, b) if op == "=>" && !self.init_mode() => {
+            Infix(op, a, b) if ik(op) == Ik::Implies && !self.init_mode() => {
                 let av = {
                     let s = self.st(st);
                     self.ev.eval_bool(a, sc, env, &s)?
@@ -281,7 +314,7 @@ impl<'a> Enumerator<'a> {
                     self.run_cont(k, st, sink)
                 }
             }
-            Infix(op, lhs, rhs) if op == "\\subseteq" && self.target(lhs, sc, env).is_some_and(|i| st[i].is_none()) => {
+            Infix(op, lhs, rhs) if ik(op) == Ik::Subseteq && self.target(lhs, sc, env).is_some_and(|i| st[i].is_none()) => {
                 let i = self.target(lhs, sc, env).unwrap();
                 let set = {
                     let s = self.st(st);
@@ -349,7 +382,7 @@ impl<'a> Enumerator<'a> {
                 let env2 = self.ev.bind_let(units, sc, env)?;
                 self.enum_expr(body, sc, &env2, st, k, sink)
             }
-            Infix(op, lhs, rhs) if op == "=" => {
+            Infix(op, lhs, rhs) if ik(op) == Ik::Eq => {
                 if let Some(i) = self.target(lhs, sc, env) {
                     if st[i].is_none() {
                         let v = {
@@ -361,7 +394,7 @@ impl<'a> Enumerator<'a> {
                 }
                 self.guard(e, sc, env, st, k, sink)
             }
-            Infix(op, lhs, rhs) if op == "\\in" => {
+            Infix(op, lhs, rhs) if ik(op) == Ik::In => {
                 if let Some(i) = self.target(lhs, sc, env) {
                     if st[i].is_none() {
                         let set = {
@@ -399,8 +432,13 @@ impl<'a> Enumerator<'a> {
                         for (i, a) in args.iter().enumerate() {
                             let p = params.name(i);
                             let v = match &a.kind {
+                                // an operator argument (`Twice(Inc, x)` with `Twice(g(_), v)`)
+                                _ if params.higher_order(i) => self.ev.eval_op_ref(a, sc, env)?,
                                 Lambda(..) | OpRef(_) => self.ev.eval_op_ref(a, sc, env)?,
-                                _ => Value::Op(std::sync::Arc::new(Closure { memo: Default::default(), name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
+                                _ => match self.by_value(a, sc, env, 0) {
+                                    Some(v) => v,
+                                    None => Value::Op(std::sync::Arc::new(Closure { memo: Default::default(), name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
+                                },
                             };
                             env2 = env2.bind(p, v);
                         }
@@ -432,6 +470,35 @@ impl<'a> Enumerator<'a> {
                 }
             }
             _ => self.guard(e, sc, env, st, k, sink),
+        }
+    }
+
+    /// An operator argument that may be passed by value instead of by name: a name bound to a
+    /// value that is already computed (a quantifier variable, a parameter passed by value, or
+    /// through a parameter passed by name whose argument is such a name) or a node whose value is
+    /// kept on it (literal, constant). Passing it by name would evaluate to the same value at
+    /// every use, cannot fail, and cannot be an assignment target (not a state variable), so the
+    /// enumeration is the same: `\E self \in P : p(self)` with `p(self) == e1(self) \/ ...`
+    /// then binds `self` to its value instead of a closure per call and state. Booleans stay
+    /// by name: a Boolean parameter used as a conjunct of an action is entered as a sub-action
+    /// (it names the action in traces). Operator values stay by name too.
+    fn by_value(&self, a: E, sc: Sc, env: &Env, depth: u32) -> Option<Value> {
+        let plain = |v: &Value| !matches!(v, Value::Bool(_) | Value::Op(_));
+        match &a.kind {
+            ExprKind::Name(n) => match env.get(n) {
+                Some(Value::Op(c)) => {
+                    let cl = c.as_any().downcast_ref::<Closure>()?;
+                    if !cl.params.is_empty() || cl.name.is_some() || depth > 16 {
+                        return None;
+                    }
+                    let ClosureBody::Expr(body) = cl.body else { return None };
+                    self.by_value(body, cl.scope, &cl.env, depth + 1)
+                }
+                Some(v) => plain(v).then(|| v.clone()),
+                None => self.ev.kept_value(a, sc).filter(|v| plain(v)).cloned(),
+            },
+            ExprKind::Num { .. } | ExprKind::Str(_) => self.ev.kept_value(a, sc).filter(|v| plain(v)).cloned(),
+            _ => None,
         }
     }
 

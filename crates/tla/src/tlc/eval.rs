@@ -452,8 +452,17 @@ impl Ev {
                 }
             }
             None => match &e.kind {
+                // a name bound in the environment to a value (quantifier variable, parameter):
+                // no memo is ever put on such a node (see `NodeMemo`)
+                Name(n) => {
+                    if let Some(v) = env.get(n) {
+                        if !matches!(v, Value::Op(_)) {
+                            return Ok(v.clone());
+                        }
+                    }
+                }
                 // leaves, and nodes whose memo is filled elsewhere (a name's resolution, a field key)
-                Num { .. } | Str(_) | Bool(_) | Name(_) | At | Dot(..) | OpRef(_) | Decimal(_) | Lambda(..) => {}
+                Num { .. } | Str(_) | Bool(_) | At | Dot(..) | OpRef(_) | Decimal(_) | Lambda(..) => {}
                 _ => {
                     if self.frozen.load(std::sync::atomic::Ordering::Relaxed) {
                         return self.eval_first(e, sc, env, st);
@@ -468,8 +477,19 @@ impl Ev {
     /// (literal, constant, constant-level name) or a state variable is borrowed (no reference
     /// count traffic for `pc[self]`, `x \in S`, `r.f`); anything else is evaluated.
     #[inline]
-    pub fn eval_cow<'a>(&self, e: E, sc: Sc, env: &Env, st: &St<'a>) -> R<std::borrow::Cow<'a, Value>> {
-        if let Some(m) = e.memo.0.get() {
+    pub fn eval_cow<'a>(&self, e: E, sc: Sc, env: &'a Env, st: &St<'a>) -> R<std::borrow::Cow<'a, Value>> {
+        let Some(m) = e.memo.0.get() else {
+            // a name bound to a value in the environment is borrowed from it (see `eval`)
+            if let ExprKind::Name(n) = &e.kind {
+                if let Some(v) = env.get(n) {
+                    if !matches!(v, Value::Op(_)) {
+                        return Ok(std::borrow::Cow::Borrowed(v));
+                    }
+                }
+            }
+            return self.eval(e, sc, env, st).map(std::borrow::Cow::Owned);
+        };
+        {
             if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
                 match &m.fast {
                     Fast::Val(v) => return Ok(std::borrow::Cow::Borrowed(v)),
@@ -483,6 +503,16 @@ impl Ev {
             }
         }
         self.eval(e, sc, env, st).map(std::borrow::Cow::Owned)
+    }
+
+    /// The value kept on node `e` for scope `sc` (a literal, a constant, a constant-level name
+    /// not bound in the lexical environment): what `eval` returns for it without evaluating.
+    #[inline]
+    pub fn kept_value(&self, e: E, sc: Sc) -> Option<&'static Value> {
+        match memo_of(e, sc) {
+            Some(NodeMemo { fast: Fast::Val(v), .. }) => Some(v),
+            _ => None,
+        }
     }
 
     /// A built-in infix operator by its tag (`Fast::Core`): the same results and errors as
@@ -771,8 +801,15 @@ impl Ev {
                 self.apply_fn(&rv, key).map_err(|m| err_at(sc, e.span, m))
             }
             FnApp(f, args) => {
-                // a recursive function definition applied directly: evaluate its body
-                if let ExprKind::Name(n) = &f.kind {
+                // a recursive function definition applied directly: evaluate its body (not for
+                // a name already resolved to a state variable or a kept value that is not a
+                // function definition: then `f` is not bound in `env`, see `NodeMemo`)
+                let direct = match memo_of(f, sc) {
+                    Some(NodeMemo { fast: Fast::Var(_), .. }) => true,
+                    Some(NodeMemo { fast: Fast::Val(_), resolved, .. }) => !matches!(resolved, Some((Def::Fn(..), _))),
+                    _ => false,
+                };
+                if let (false, ExprKind::Name(n)) = (direct, &f.kind) {
                     if let Some(Value::Op(c)) = env.get(n) {
                         if let Some(cl) = op_closure(c) {
                             if let ClosureBody::FnDef(fd) = cl.body {
