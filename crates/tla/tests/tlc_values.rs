@@ -139,3 +139,46 @@ fn union_shares_a_set_that_already_holds_the_other() {
     let one = Value::set(vec![Value::set(vec![int(2), int(1)])]);
     assert!(same(&set_union(&ss, &one).unwrap(), &ss));
 }
+
+#[test]
+fn lazily_hashed_parents_give_full_fingerprints() {
+    use vf_tla::tlc::value::fingerprint_lazy;
+    let rec = Value::record(vec![(Arc::from("a"), int(1)), (Arc::from("b"), Value::set(vec![int(2), int(3)]))]);
+    let s = vec![int(1), rec.clone(), Value::str("x"), Value::tuple(vec![int(4)])];
+    let mut sh = vec![None; s.len()];
+    // a successor changing variable 0 and 3: only 1 and 2 of the parent get hashed
+    let t = vec![int(2), rec.clone(), s[2].clone(), Value::tuple(vec![int(4), int(5)])];
+    assert_eq!(fingerprint_lazy(&t, &s, &mut sh), fingerprint(&t));
+    assert!(sh[0].is_none() && sh[1].is_some() && sh[2].is_some() && sh[3].is_none(), "{sh:?}");
+    // the kept hashes serve the next successor; an equal, separately built value is hashed itself
+    let rec2 = Value::record(vec![(Arc::from("b"), Value::set(vec![int(3), int(2)])), (Arc::from("a"), int(1))]);
+    let u = vec![int(1), rec2, s[2].clone(), s[3].clone()];
+    assert_eq!(fingerprint_lazy(&u, &s, &mut sh), fingerprint(&s));
+    // a wrong kept hash would show: the parent's hashes are used only for shared values
+    let mut bad = vec![Some(0u64); s.len()];
+    assert_ne!(fingerprint_lazy(&t, &s, &mut bad), fingerprint(&t));
+}
+
+#[test]
+fn function_application_by_index_and_by_search_agree() {
+    let Value::Func(f) = Value::func((0..8).map(int).collect(), (0..8).map(|i| int(10 * i)).collect()) else { panic!() };
+    for k in -2..10 {
+        assert_eq!(f.index_of(&int(k)), if (0..8).contains(&k) { Some(k as usize) } else { None }, "key {k}");
+    }
+    assert_eq!(f.index_of(&Value::str("a")), None);
+    // a gap in the integers: found by search, not by subtraction
+    let Value::Func(g) = Value::func(vec![int(0), int(2), int(3)], vec![int(1), int(2), int(3)]) else { panic!() };
+    assert_eq!(g.index_of(&int(2)), Some(1));
+    assert_eq!(g.index_of(&int(1)), None);
+    assert_eq!(g.index_of(&int(3)), Some(2));
+    // mixed domains (integers and strings) are searched
+    let Value::Func(h) = Value::func(vec![int(0), int(1), Value::str("z")], vec![int(7), int(8), int(9)]) else { panic!() };
+    assert_eq!(h.index_of(&Value::str("z")), Some(2));
+    assert_eq!(h.index_of(&int(1)), Some(1));
+    // EXCEPT keeps the domain shared
+    let f2 = vf_tla::tlc::eval::update_fn(&Value::Func(f.clone()), &int(3), int(0)).unwrap();
+    let Value::Func(f2) = f2 else { panic!() };
+    assert!(Arc::ptr_eq(&f.dom, &f2.dom));
+    assert_eq!(f2.rng[3], int(0));
+    assert_ne!(Value::Func(f2), Value::Func(f));
+}

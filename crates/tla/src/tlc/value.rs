@@ -39,10 +39,28 @@ pub trait OpValue: Send + Sync + std::fmt::Debug {
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
+/// A function that is neither a tuple nor a record: its domain sorted (shared: `[f EXCEPT ![k] =
+/// v]` and the functions built from one another keep one domain allocation) and the range in
+/// the same order.
 #[derive(Clone, Debug)]
 pub struct Func {
-    pub dom: Vec<Value>,
+    pub dom: Arc<Vec<Value>>,
     pub rng: Vec<Value>,
+}
+
+impl Func {
+    /// The position of `key` in the domain. A domain of integers whose first and last elements
+    /// are `a` and `a + len - 1` is exactly `a..a+len-1` (sorted and distinct, and integers sort
+    /// together), so an integer key is found by subtraction, without comparisons.
+    #[inline]
+    pub fn index_of(&self, key: &Value) -> Option<usize> {
+        if let (Value::Int(k), Some(Value::Int(a)), Some(Value::Int(b))) = (key, self.dom.first(), self.dom.last()) {
+            if b.wrapping_sub(*a) == self.dom.len() as i64 - 1 {
+                return if k >= a && k <= b { Some((k - a) as usize) } else { None };
+            }
+        }
+        self.dom.binary_search_by(|k| cmp(k, key)).ok()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -127,7 +145,7 @@ impl Value {
             ));
         }
         let (dom, rng) = pairs.into_iter().unzip();
-        Value::Func(Arc::new(Func { dom, rng }))
+        Value::Func(Arc::new(Func { dom: Arc::new(dom), rng }))
     }
 
     pub fn as_bool(&self) -> VResult<bool> {
@@ -460,7 +478,7 @@ pub fn fn_pairs(f: &Value) -> (Vec<Value>, Vec<Value>) {
     match f {
         Value::Tuple(t) => ((1..=t.len() as i64).map(Value::Int).collect(), t.to_vec()),
         Value::Record(r) => (r.iter().map(|(n, _)| Value::Str(n.clone())).collect(), r.iter().map(|(_, v)| v.clone()).collect()),
-        Value::Func(f) => (f.dom.clone(), f.rng.clone()),
+        Value::Func(f) => (f.dom.to_vec(), f.rng.clone()),
         _ => (Vec::new(), Vec::new()),
     }
 }
@@ -502,7 +520,7 @@ pub fn cmp(a: &Value, b: &Value) -> Ordering {
             }
             Ordering::Equal
         }),
-        (Func(x), Func(y)) => x.dom.len().cmp(&y.dom.len()).then_with(|| cmp_slices(&x.dom, &y.dom)).then_with(|| cmp_slices(&x.rng, &y.rng)),
+        (Func(x), Func(y)) => x.dom.len().cmp(&y.dom.len()).then_with(|| if Arc::ptr_eq(&x.dom, &y.dom) { Ordering::Equal } else { cmp_slices(&x.dom, &y.dom) }).then_with(|| cmp_slices(&x.rng, &y.rng)),
         _ => {
             let (ra, rb) = (kind_rank(a), kind_rank(b));
             if ra != rb {
@@ -704,6 +722,20 @@ pub fn fingerprint(vals: &[Value]) -> u64 {
 pub fn fingerprint_from(t: &[Value], s: &[Value], sh: &[u64]) -> u64 {
     debug_assert!(t.len() == s.len() && s.len() == sh.len());
     combine_hashes(t.iter().zip(s.iter()).zip(sh.iter()).map(|((a, b), h)| if same(a, b) { *h } else { value_hash(a) }))
+}
+
+/// `fingerprint_from` with the parent's variable hashes computed on first use: `sh[i]` is
+/// `value_hash(&s[i])` once known (start with all `None` for each new parent `s`). A variable
+/// that every successor changes (a program counter) is then never hashed in the parent.
+/// Equal to `fingerprint(t)`.
+pub fn fingerprint_lazy(t: &[Value], s: &[Value], sh: &mut [Option<u64>]) -> u64 {
+    debug_assert!(t.len() == s.len() && s.len() == sh.len());
+    let mut h = FpHasher::default();
+    for ((a, b), c) in t.iter().zip(s.iter()).zip(sh.iter_mut()) {
+        let x = if same(a, b) { *c.get_or_insert_with(|| value_hash(b)) } else { value_hash(a) };
+        h.write_u64(x);
+    }
+    h.finish()
 }
 
 /// Whether two values are the same by identity (equal scalars, or the same shared allocation):
