@@ -14,7 +14,7 @@ use vf_tla::ast::Span;
 use vf_tla::tlc::enumerate::Enumerator;
 use vf_tla::tlc::eval::{EvalError, St};
 use vf_tla::tlc::scope::Sc;
-use vf_tla::tlc::value::{fingerprint, fingerprint_lazy, Value};
+use vf_tla::tlc::value::{fingerprint, fingerprint_lazy, Value, VarHash};
 use vf_tla::tlc::Env;
 
 pub type State = std::sync::Arc<Vec<Value>>;
@@ -157,7 +157,7 @@ impl Model {
     /// The fingerprint of a successor `t` of `s`, where `sh` holds `value_hash` of each of `s`'s
     /// variables once computed (all `None` for a new `s`; empty unless `plain_fp`): variables
     /// shared with `s` are hashed once per `s`, not per successor. Always equal to `fp(t)`.
-    pub fn fp_succ(&self, t: &[Value], s: &[Value], sh: &mut [Option<u64>]) -> Result<u64, EvalError> {
+    pub fn fp_succ(&self, t: &[Value], s: &[Value], sh: &mut [Option<VarHash>]) -> Result<u64, EvalError> {
         if sh.len() != t.len() || s.len() != t.len() {
             return self.fp(t);
         }
@@ -433,7 +433,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         let work = |out: &mut WorkerOut| {
             let mut done_since_report = 0u32;
             let plain = model.plain_fp();
-            let mut sh: Vec<Option<u64>> = Vec::new();
+            let mut sh: Vec<Option<VarHash>> = Vec::new();
             while let Some(chunk) = level.take() {
                 if stop_flag.load(Ordering::Relaxed) {
                     return;

@@ -154,9 +154,62 @@ fn lazily_hashed_parents_give_full_fingerprints() {
     let rec2 = Value::record(vec![(Arc::from("b"), Value::set(vec![int(3), int(2)])), (Arc::from("a"), int(1))]);
     let u = vec![int(1), rec2, s[2].clone(), s[3].clone()];
     assert_eq!(fingerprint_lazy(&u, &s, &mut sh), fingerprint(&s));
-    // a wrong kept hash would show: the parent's hashes are used only for shared values
-    let mut bad = vec![Some(0u64); s.len()];
+    // a wrong kept hash would show: the parent's hashes are used for shared values
+    let mut bad = sh.clone();
+    bad[1] = Some(vf_tla::tlc::value::var_hash(&s[0]));
     assert_ne!(fingerprint_lazy(&t, &s, &mut bad), fingerprint(&t));
+}
+
+#[test]
+fn functions_differing_in_a_few_elements_hash_incrementally_to_full_hashes() {
+    use vf_tla::tlc::eval::update_fn;
+    use vf_tla::tlc::value::{fingerprint_lazy, value_hash, var_hash};
+    let set = |v: &[i64]| Value::set(v.iter().map(|i| int(*i)).collect());
+    let f = Value::func((0..8).map(int).collect(), (0..8).map(|_| set(&[0])).collect());
+    let tup = Value::tuple((0..6).map(|i| Value::str(&format!("s{i}"))).collect());
+    let rec = Value::record((0..5).map(|i| (Arc::from(format!("f{i}").as_str()), int(i))).collect());
+    let s = vec![f.clone(), tup.clone(), rec.clone(), int(0)];
+    let mut successors: Vec<Vec<Value>> = Vec::new();
+    // one element changed, in each kind
+    successors.push(vec![update_fn(&f, &int(3), set(&[0, 1])).unwrap(), tup.clone(), rec.clone(), int(0)]);
+    successors.push(vec![f.clone(), update_fn(&tup, &int(2), Value::str("x")).unwrap(), update_fn(&rec, &Value::str("f4"), int(9)).unwrap(), int(1)]);
+    // changed and changed back: equal to the parent, hashed the same
+    let back = update_fn(&update_fn(&f, &int(0), set(&[1])).unwrap(), &int(0), set(&[0])).unwrap();
+    successors.push(vec![back, tup.clone(), rec.clone(), int(0)]);
+    // most elements changed: hashed in full
+    let mut g = f.clone();
+    for k in 0..7 {
+        g = update_fn(&g, &int(k), set(&[k])).unwrap();
+    }
+    successors.push(vec![g, tup.clone(), rec.clone(), int(0)]);
+    // same length, other domain and other field names (built separately, nothing shared)
+    let f2 = Value::func((1..9).map(|i| int(i * 2)).collect(), (0..8).map(|_| set(&[0])).collect());
+    let rec2 = Value::record((0..5).map(|i| (Arc::from(format!("g{i}").as_str()), int(i))).collect());
+    successors.push(vec![f2, Value::tuple((0..6).map(|i| Value::str(&format!("s{i}"))).collect()), rec2, int(0)]);
+    // a tuple of another length, a function turned into a tuple
+    successors.push(vec![Value::tuple((0..8).map(|_| set(&[0])).collect()), Value::tuple(vec![int(1)]), rec.clone(), int(0)]);
+    let mut sh = vec![None; s.len()];
+    for t in &successors {
+        assert_eq!(fingerprint_lazy(t, &s, &mut sh), fingerprint(t), "{t:?}");
+        for (a, b) in t.iter().zip(s.iter()) {
+            assert_eq!(var_hash(a).hash, value_hash(a));
+            let _ = b;
+        }
+    }
+    // the hashes tell the successors apart (and the one equal to the parent from the others)
+    let fps: Vec<u64> = successors.iter().map(|t| fingerprint(t)).collect();
+    assert_eq!(fps[2], fingerprint(&s));
+    for i in 0..fps.len() {
+        for j in 0..fps.len() {
+            if i != j && !(i == 2 || j == 2) {
+                assert_ne!(fps[i], fps[j], "{i} {j}");
+            }
+        }
+    }
+    assert_ne!(fps[0], fingerprint(&s));
+    // element positions matter: swapping two elements changes the hash
+    let sw = update_fn(&update_fn(&tup, &int(1), Value::str("s2")).unwrap(), &int(2), Value::str("s1")).unwrap();
+    assert_ne!(value_hash(&sw), value_hash(&tup));
 }
 
 #[test]
