@@ -14,7 +14,7 @@ use vf_tla::ast::Span;
 use vf_tla::tlc::enumerate::Enumerator;
 use vf_tla::tlc::eval::{EvalError, St};
 use vf_tla::tlc::scope::Sc;
-use vf_tla::tlc::value::{fingerprint, fingerprint_from, value_hash, Value};
+use vf_tla::tlc::value::{fingerprint, fingerprint_lazy, Value, VarHash};
 use vf_tla::tlc::Env;
 
 pub type State = std::sync::Arc<Vec<Value>>;
@@ -154,14 +154,14 @@ impl Model {
         self.view.is_none() && self.symmetry.is_empty()
     }
 
-    /// The fingerprint of a successor `t` of `s`, where `sh` is `value_hash` of each of `s`'s
-    /// variables (empty unless `plain_fp`): variables shared with `s` are not hashed again.
-    /// Always equal to `fp(t)`.
-    pub fn fp_succ(&self, t: &[Value], s: &[Value], sh: &[u64]) -> Result<u64, EvalError> {
+    /// The fingerprint of a successor `t` of `s`, where `sh` holds `value_hash` of each of `s`'s
+    /// variables once computed (all `None` for a new `s`; empty unless `plain_fp`): variables
+    /// shared with `s` are hashed once per `s`, not per successor. Always equal to `fp(t)`.
+    pub fn fp_succ(&self, t: &[Value], s: &[Value], sh: &mut [Option<VarHash>]) -> Result<u64, EvalError> {
         if sh.len() != t.len() || s.len() != t.len() {
             return self.fp(t);
         }
-        Ok(nonzero(fingerprint_from(t, s, sh)))
+        Ok(nonzero(fingerprint_lazy(t, s, sh)))
     }
 }
 
@@ -356,6 +356,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     // ---- initial states
     let mut first: Vec<(State, u64)> = Vec::new();
     let mut violation: Option<Violation> = None;
+    let mut queued_unchecked = false;
     let r = model.init_states(&mut |s| {
         generated.fetch_add(1, Ordering::Relaxed);
         if !model.in_model(&s)? {
@@ -368,6 +369,9 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         let fp = model.fp(&s)?;
         if store.insert(fp, NO_PARENT) {
             distinct.fetch_add(1, Ordering::Relaxed);
+            // TLC has queued a new initial state before it checks it: an evaluation error in
+            // the checks below leaves it on the queue (`1 states left on queue`)
+            queued_unchecked = true;
             for p in &model.init_props {
                 if !model.eval_pred(p.expr, p.scope, Some(&s), None)? {
                     violation = Some(Violation::InitProperty { name: p.name.clone(), trace: vec![model.step("<Initial predicate>".into(), &s)] });
@@ -378,12 +382,15 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                 violation = Some(Violation::Invariant { name, trace: vec![model.step("<Initial predicate>".into(), &s)] });
                 return Ok(false);
             }
+            queued_unchecked = false;
             first.push((std::sync::Arc::new(s), fp));
         }
         Ok(true)
     });
+    let mut init_left = first.len() as u64;
     if let Err(e) = r {
         violation = Some(Violation::EvalError { message: e.one_line(), trace: Vec::new() });
+        init_left += queued_unchecked as u64;
     }
     let finish = |stats: &mut Stats, violation, depth_limited, queue_left: u64, graph| {
         stats.states_generated = generated.load(Ordering::Relaxed);
@@ -393,7 +400,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
     };
     if violation.is_some() {
         stats.depth = 1;
-        return finish(&mut stats, violation, false, first.len() as u64, None);
+        return finish(&mut stats, violation, false, init_left, None);
     }
     let mut depth = 1u64;
     stats.depth = if first.is_empty() { 0 } else { 1 };
@@ -426,7 +433,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
         let work = |out: &mut WorkerOut| {
             let mut done_since_report = 0u32;
             let plain = model.plain_fp();
-            let mut sh: Vec<u64> = Vec::new();
+            let mut sh: Vec<Option<VarHash>> = Vec::new();
             while let Some(chunk) = level.take() {
                 if stop_flag.load(Ordering::Relaxed) {
                     return;
@@ -450,7 +457,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     let mut local_new = 0u64;
                     sh.clear();
                     if plain {
-                        sh.extend(s.iter().map(value_hash));
+                        sh.resize(s.len(), None);
                     }
                     let r = model.successors(s, &mut |t, label| {
                         any = true;
@@ -468,7 +475,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                             }
                             return Ok(true);
                         }
-                        let fp = model.fp_succ(&t, s, &sh)?;
+                        let fp = model.fp_succ(&t, s, &mut sh)?;
                         if record {
                             out.edges.push((*sfp, fp));
                             if keep_actual {

@@ -407,7 +407,7 @@ impl Rd<'_> {
                 let n = self.u32()? as usize;
                 let dom = (0..n).map(|_| self.value()).collect::<Option<Vec<_>>>()?;
                 let rng = (0..n).map(|_| self.value()).collect::<Option<Vec<_>>>()?;
-                Value::Func(Arc::new(Func { dom, rng }))
+                Value::Func(Arc::new(Func { dom: Arc::new(dom), rng }))
             }
             _ => return None,
         })
@@ -450,7 +450,7 @@ mod tests {
 
     fn sample(i: i64) -> Vec<Value> {
         let rec = Value::Record(Arc::new(vec![(Arc::from("a"), Value::Int(i)), (Arc::from("b"), Value::str("x\"y"))]));
-        let f = Value::Func(Arc::new(Func { dom: vec![Value::Model(1), Value::Model(2)], rng: vec![Value::Bool(true), Value::Int(-i)] }));
+        let f = Value::Func(Arc::new(Func { dom: Arc::new(vec![Value::Model(1), Value::Model(2)]), rng: vec![Value::Bool(true), Value::Int(-i)] }));
         vec![Value::set(vec![Value::Int(i), Value::Int(3), rec.clone()]), Value::tuple(vec![f, Value::str("é")]), Value::Tuple(Arc::new(vec![])), rec]
     }
 

@@ -413,15 +413,16 @@ fn set_comprehension_membership_is_lazy_like_tlc() {
 fn set_comprehension_over_an_interval_is_filtered_at_once_like_tlc() {
     // over `0..6` TLC filters the whole set, so the predicate fails at y = 0 even though only
     // x is tested: the same error as TLC, on the initial state.
-    // (TLC counts the initial state as left on its queue when the error stops it; we do not,
-    // so only the verdict, the message and the position are compared.)
+    // TLC has queued the initial state before its invariant fails to evaluate: `1 states left
+    // on queue`, as here.
     let tlc = parse_tlc(&std::fs::read_to_string(fixture("LazySetsEager.tlc.out")).unwrap());
     assert_eq!(tlc.error.as_deref(), Some("The second argument of \\div is 0."));
     let (_, out) = run("LazySetsEager");
     let Some(Violation::EvalError { message, .. }) = &out.violation else { panic!("{:?}", out.violation) };
     assert!(message.contains("second argument of \\div is 0"), "{message}");
     assert!(message.contains("LazySetsEager.tla:36:"), "position: {message}");
-    assert_eq!((out.stats.states_generated, out.stats.distinct_states), (tlc.generated, tlc.distinct));
+    assert_eq!((out.stats.states_generated, out.stats.distinct_states, out.stats.queue_left, out.stats.depth), (tlc.generated, tlc.distinct, tlc.left, tlc.depth));
+    assert_eq!(tlc.left, 1);
 }
 
 #[test]

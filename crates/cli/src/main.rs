@@ -75,6 +75,11 @@ impl Ctx {
     }
 }
 
+/// mimalloc: the model checker allocates and frees many small values per state, from several
+/// worker threads (glibc's allocator spent ~9% of a run in malloc/free and consolidation).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     failure::install_panic_hook();
     let cli = match Cli::try_parse_from(tla_cmd::tlc_spellings(std::env::args())) {

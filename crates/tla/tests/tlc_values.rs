@@ -139,3 +139,99 @@ fn union_shares_a_set_that_already_holds_the_other() {
     let one = Value::set(vec![Value::set(vec![int(2), int(1)])]);
     assert!(same(&set_union(&ss, &one).unwrap(), &ss));
 }
+
+#[test]
+fn lazily_hashed_parents_give_full_fingerprints() {
+    use vf_tla::tlc::value::fingerprint_lazy;
+    let rec = Value::record(vec![(Arc::from("a"), int(1)), (Arc::from("b"), Value::set(vec![int(2), int(3)]))]);
+    let s = vec![int(1), rec.clone(), Value::str("x"), Value::tuple(vec![int(4)])];
+    let mut sh = vec![None; s.len()];
+    // a successor changing variable 0 and 3: only 1 and 2 of the parent get hashed
+    let t = vec![int(2), rec.clone(), s[2].clone(), Value::tuple(vec![int(4), int(5)])];
+    assert_eq!(fingerprint_lazy(&t, &s, &mut sh), fingerprint(&t));
+    assert!(sh[0].is_none() && sh[1].is_some() && sh[2].is_some() && sh[3].is_none(), "{sh:?}");
+    // the kept hashes serve the next successor; an equal, separately built value is hashed itself
+    let rec2 = Value::record(vec![(Arc::from("b"), Value::set(vec![int(3), int(2)])), (Arc::from("a"), int(1))]);
+    let u = vec![int(1), rec2, s[2].clone(), s[3].clone()];
+    assert_eq!(fingerprint_lazy(&u, &s, &mut sh), fingerprint(&s));
+    // a wrong kept hash would show: the parent's hashes are used for shared values
+    let mut bad = sh.clone();
+    bad[1] = Some(vf_tla::tlc::value::var_hash(&s[0]));
+    assert_ne!(fingerprint_lazy(&t, &s, &mut bad), fingerprint(&t));
+}
+
+#[test]
+fn functions_differing_in_a_few_elements_hash_incrementally_to_full_hashes() {
+    use vf_tla::tlc::eval::update_fn;
+    use vf_tla::tlc::value::{fingerprint_lazy, value_hash, var_hash};
+    let set = |v: &[i64]| Value::set(v.iter().map(|i| int(*i)).collect());
+    let f = Value::func((0..8).map(int).collect(), (0..8).map(|_| set(&[0])).collect());
+    let tup = Value::tuple((0..6).map(|i| Value::str(&format!("s{i}"))).collect());
+    let rec = Value::record((0..5).map(|i| (Arc::from(format!("f{i}").as_str()), int(i))).collect());
+    let s = vec![f.clone(), tup.clone(), rec.clone(), int(0)];
+    let mut successors: Vec<Vec<Value>> = Vec::new();
+    // one element changed, in each kind
+    successors.push(vec![update_fn(&f, &int(3), set(&[0, 1])).unwrap(), tup.clone(), rec.clone(), int(0)]);
+    successors.push(vec![f.clone(), update_fn(&tup, &int(2), Value::str("x")).unwrap(), update_fn(&rec, &Value::str("f4"), int(9)).unwrap(), int(1)]);
+    // changed and changed back: equal to the parent, hashed the same
+    let back = update_fn(&update_fn(&f, &int(0), set(&[1])).unwrap(), &int(0), set(&[0])).unwrap();
+    successors.push(vec![back, tup.clone(), rec.clone(), int(0)]);
+    // most elements changed: hashed in full
+    let mut g = f.clone();
+    for k in 0..7 {
+        g = update_fn(&g, &int(k), set(&[k])).unwrap();
+    }
+    successors.push(vec![g, tup.clone(), rec.clone(), int(0)]);
+    // same length, other domain and other field names (built separately, nothing shared)
+    let f2 = Value::func((1..9).map(|i| int(i * 2)).collect(), (0..8).map(|_| set(&[0])).collect());
+    let rec2 = Value::record((0..5).map(|i| (Arc::from(format!("g{i}").as_str()), int(i))).collect());
+    successors.push(vec![f2, Value::tuple((0..6).map(|i| Value::str(&format!("s{i}"))).collect()), rec2, int(0)]);
+    // a tuple of another length, a function turned into a tuple
+    successors.push(vec![Value::tuple((0..8).map(|_| set(&[0])).collect()), Value::tuple(vec![int(1)]), rec.clone(), int(0)]);
+    let mut sh = vec![None; s.len()];
+    for t in &successors {
+        assert_eq!(fingerprint_lazy(t, &s, &mut sh), fingerprint(t), "{t:?}");
+        for (a, b) in t.iter().zip(s.iter()) {
+            assert_eq!(var_hash(a).hash, value_hash(a));
+            let _ = b;
+        }
+    }
+    // the hashes tell the successors apart (and the one equal to the parent from the others)
+    let fps: Vec<u64> = successors.iter().map(|t| fingerprint(t)).collect();
+    assert_eq!(fps[2], fingerprint(&s));
+    for i in 0..fps.len() {
+        for j in 0..fps.len() {
+            if i != j && !(i == 2 || j == 2) {
+                assert_ne!(fps[i], fps[j], "{i} {j}");
+            }
+        }
+    }
+    assert_ne!(fps[0], fingerprint(&s));
+    // element positions matter: swapping two elements changes the hash
+    let sw = update_fn(&update_fn(&tup, &int(1), Value::str("s2")).unwrap(), &int(2), Value::str("s1")).unwrap();
+    assert_ne!(value_hash(&sw), value_hash(&tup));
+}
+
+#[test]
+fn function_application_by_index_and_by_search_agree() {
+    let Value::Func(f) = Value::func((0..8).map(int).collect(), (0..8).map(|i| int(10 * i)).collect()) else { panic!() };
+    for k in -2..10 {
+        assert_eq!(f.index_of(&int(k)), if (0..8).contains(&k) { Some(k as usize) } else { None }, "key {k}");
+    }
+    assert_eq!(f.index_of(&Value::str("a")), None);
+    // a gap in the integers: found by search, not by subtraction
+    let Value::Func(g) = Value::func(vec![int(0), int(2), int(3)], vec![int(1), int(2), int(3)]) else { panic!() };
+    assert_eq!(g.index_of(&int(2)), Some(1));
+    assert_eq!(g.index_of(&int(1)), None);
+    assert_eq!(g.index_of(&int(3)), Some(2));
+    // mixed domains (integers and strings) are searched
+    let Value::Func(h) = Value::func(vec![int(0), int(1), Value::str("z")], vec![int(7), int(8), int(9)]) else { panic!() };
+    assert_eq!(h.index_of(&Value::str("z")), Some(2));
+    assert_eq!(h.index_of(&int(1)), Some(1));
+    // EXCEPT keeps the domain shared
+    let f2 = vf_tla::tlc::eval::update_fn(&Value::Func(f.clone()), &int(3), int(0)).unwrap();
+    let Value::Func(f2) = f2 else { panic!() };
+    assert!(Arc::ptr_eq(&f.dom, &f2.dom));
+    assert_eq!(f2.rng[3], int(0));
+    assert_ne!(Value::Func(f2), Value::Func(f));
+}

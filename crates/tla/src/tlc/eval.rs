@@ -3,7 +3,7 @@
 //! being evaluated.
 
 use super::scope::{instantiate, Def, Loader, RootInfo, Sc, E};
-use super::value::{self, cmp, eq, fn_pairs, Value};
+use super::value::{self, eq, fn_pairs, Value};
 use super::{Closure, ClosureBody, Env};
 use crate::ast::*;
 use crate::error::SourceFile;
@@ -1201,11 +1201,11 @@ impl Ev {
                 }
             }
             Value::Func(fv) => {
-                if let Ok(i) = fv.dom.binary_search_by(|k| cmp(k, arg)) {
+                if let Some(i) = fv.index_of(arg) {
                     return Ok(fv.rng[i].clone());
                 }
                 if let Ok(n) = arg.normalize() {
-                    if let Ok(i) = fv.dom.binary_search_by(|k| cmp(k, &n)) {
+                    if let Some(i) = fv.index_of(&n) {
                         return Ok(fv.rng[i].clone());
                     }
                 }
@@ -2227,7 +2227,7 @@ pub fn update_fn(f: &Value, key: &Value, v: Value) -> Result<Value, String> {
             }
         }
         Value::Func(fv) => {
-            if let Ok(i) = fv.dom.binary_search_by(|k| cmp(k, key)) {
+            if let Some(i) = fv.index_of(key) {
                 let mut f2 = (**fv).clone();
                 f2.rng[i] = v;
                 return Ok(Value::Func(Arc::new(f2)));

@@ -39,10 +39,28 @@ pub trait OpValue: Send + Sync + std::fmt::Debug {
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
+/// A function that is neither a tuple nor a record: its domain sorted (shared: `[f EXCEPT ![k] =
+/// v]` and the functions built from one another keep one domain allocation) and the range in
+/// the same order.
 #[derive(Clone, Debug)]
 pub struct Func {
-    pub dom: Vec<Value>,
+    pub dom: Arc<Vec<Value>>,
     pub rng: Vec<Value>,
+}
+
+impl Func {
+    /// The position of `key` in the domain. A domain of integers whose first and last elements
+    /// are `a` and `a + len - 1` is exactly `a..a+len-1` (sorted and distinct, and integers sort
+    /// together), so an integer key is found by subtraction, without comparisons.
+    #[inline]
+    pub fn index_of(&self, key: &Value) -> Option<usize> {
+        if let (Value::Int(k), Some(Value::Int(a)), Some(Value::Int(b))) = (key, self.dom.first(), self.dom.last()) {
+            if b.wrapping_sub(*a) == self.dom.len() as i64 - 1 {
+                return if k >= a && k <= b { Some((k - a) as usize) } else { None };
+            }
+        }
+        self.dom.binary_search_by(|k| cmp(k, key)).ok()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -127,7 +145,7 @@ impl Value {
             ));
         }
         let (dom, rng) = pairs.into_iter().unzip();
-        Value::Func(Arc::new(Func { dom, rng }))
+        Value::Func(Arc::new(Func { dom: Arc::new(dom), rng }))
     }
 
     pub fn as_bool(&self) -> VResult<bool> {
@@ -460,7 +478,7 @@ pub fn fn_pairs(f: &Value) -> (Vec<Value>, Vec<Value>) {
     match f {
         Value::Tuple(t) => ((1..=t.len() as i64).map(Value::Int).collect(), t.to_vec()),
         Value::Record(r) => (r.iter().map(|(n, _)| Value::Str(n.clone())).collect(), r.iter().map(|(_, v)| v.clone()).collect()),
-        Value::Func(f) => (f.dom.clone(), f.rng.clone()),
+        Value::Func(f) => (f.dom.to_vec(), f.rng.clone()),
         _ => (Vec::new(), Vec::new()),
     }
 }
@@ -502,7 +520,7 @@ pub fn cmp(a: &Value, b: &Value) -> Ordering {
             }
             Ordering::Equal
         }),
-        (Func(x), Func(y)) => x.dom.len().cmp(&y.dom.len()).then_with(|| cmp_slices(&x.dom, &y.dom)).then_with(|| cmp_slices(&x.rng, &y.rng)),
+        (Func(x), Func(y)) => x.dom.len().cmp(&y.dom.len()).then_with(|| if Arc::ptr_eq(&x.dom, &y.dom) { Ordering::Equal } else { cmp_slices(&x.dom, &y.dom) }).then_with(|| cmp_slices(&x.rng, &y.rng)),
         _ => {
             let (ra, rb) = (kind_rank(a), kind_rank(b));
             if ra != rb {
@@ -676,12 +694,132 @@ impl Hasher for FpHasher {
     }
 }
 
-/// 64-bit hash of one normalized value (one state variable's); a state's fingerprint combines
-/// these, so a successor can reuse the hash of every variable it shares with its parent.
-pub fn value_hash(v: &Value) -> u64 {
+/// Streaming hash of a value (its elements in order).
+#[inline]
+fn stream_hash(v: &Value) -> u64 {
     let mut h = FpHasher::default();
     v.hash(&mut h);
     h.finish()
+}
+
+/// Position `i`'s contribution to a function-like value's hash: a bijection of the element's
+/// hash for each position, so that summing the contributions (wrapping) keeps the order.
+#[inline]
+fn at(i: usize, h: u64) -> u64 {
+    let mut z = h ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z ^ (z >> 29)
+}
+
+/// The hash of element `i` of a function-like value (a tuple's element, a record's field and
+/// value, a function's key and value).
+#[inline]
+fn elem_hash(v: &Value, i: usize) -> u64 {
+    match v {
+        Value::Tuple(t) => stream_hash(&t[i]),
+        Value::Record(r) => {
+            let mut h = FpHasher::default();
+            h.write(r[i].0.as_bytes());
+            h.write_u8(0xff);
+            r[i].1.hash(&mut h);
+            h.finish()
+        }
+        Value::Func(f) => {
+            let mut h = FpHasher::default();
+            f.dom[i].hash(&mut h);
+            f.rng[i].hash(&mut h);
+            h.finish()
+        }
+        _ => unreachable!("elem_hash of a non-function"),
+    }
+}
+
+/// Number of elements of a function-like value, or `None`.
+#[inline]
+fn fn_len(v: &Value) -> Option<usize> {
+    match v {
+        Value::Tuple(t) => Some(t.len()),
+        Value::Record(r) => Some(r.len()),
+        Value::Func(f) => Some(f.dom.len()),
+        _ => None,
+    }
+}
+
+/// Whether element `i` of two function-like values of the same shape and length is the same
+/// by identity (`same` on key and value; record field names by pointer or content).
+#[inline]
+fn same_elem(a: &Value, b: &Value, i: usize) -> bool {
+    match (a, b) {
+        (Value::Tuple(x), Value::Tuple(y)) => same(&x[i], &y[i]),
+        (Value::Record(x), Value::Record(y)) => (Arc::ptr_eq(&x[i].0, &y[i].0) || x[i].0 == y[i].0) && same(&x[i].1, &y[i].1),
+        (Value::Func(x), Value::Func(y)) => (Arc::ptr_eq(&x.dom, &y.dom) || same(&x.dom[i], &y.dom[i])) && same(&x.rng[i], &y.rng[i]),
+        _ => false,
+    }
+}
+
+/// The hash of a function-like value from the sum of its elements' contributions.
+#[inline]
+fn fn_final(v: &Value, sum: u64) -> u64 {
+    let tag = match v {
+        Value::Tuple(_) => 4u64,
+        Value::Record(_) => 7,
+        _ => 8,
+    };
+    let mut h = FpHasher::default();
+    h.write_u64(tag);
+    h.write_usize(fn_len(v).unwrap_or(0));
+    h.write_u64(sum);
+    h.finish()
+}
+
+/// A variable's hash and, for a tuple, record or function, the sum of its elements'
+/// contributions (from which the hash of a value differing in a few elements is computed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VarHash {
+    pub hash: u64,
+    sum: u64,
+}
+
+/// The hash of one normalized value with its element sum (`value_hash`).
+pub fn var_hash(v: &Value) -> VarHash {
+    match fn_len(v) {
+        Some(n) => {
+            let sum = (0..n).fold(0u64, |acc, i| acc.wrapping_add(at(i, elem_hash(v, i))));
+            VarHash { hash: fn_final(v, sum), sum }
+        }
+        None => VarHash { hash: stream_hash(v), sum: 0 },
+    }
+}
+
+/// 64-bit hash of one normalized value (one state variable's); a state's fingerprint combines
+/// these, so a successor can reuse the hash of every variable it shares with its parent. A
+/// tuple, record or function hashes as the sum of its elements' position-keyed hashes, so a
+/// value that differs from another (`[f EXCEPT ![k] = v]`) in a few elements is hashed from the
+/// other's sum and those elements (`fingerprint_lazy`).
+pub fn value_hash(v: &Value) -> u64 {
+    var_hash(v).hash
+}
+
+/// The hash of `t` given the hash of `s` (both normalized): when both are function-like of the
+/// same kind and length and differ (by identity) in at most half of the elements, only those
+/// are hashed, in both; otherwise `t` is hashed in full. Always `var_hash(t)`.
+fn var_hash_from(t: &Value, s: &Value, sh: VarHash) -> VarHash {
+    let n = match (fn_len(t), fn_len(s)) {
+        (Some(a), Some(b)) if a == b && std::mem::discriminant(t) == std::mem::discriminant(s) => a,
+        _ => return var_hash(t),
+    };
+    let mut sum = sh.sum;
+    let mut changed = 0usize;
+    for i in 0..n {
+        if !same_elem(t, s, i) {
+            changed += 1;
+            if changed * 2 > n {
+                return var_hash(t);
+            }
+            sum = sum.wrapping_sub(at(i, elem_hash(s, i))).wrapping_add(at(i, elem_hash(t, i)));
+        }
+    }
+    VarHash { hash: fn_final(t, sum), sum }
 }
 
 /// The fingerprint of a state from the hashes of its variables (`value_hash`, in order).
@@ -704,6 +842,27 @@ pub fn fingerprint(vals: &[Value]) -> u64 {
 pub fn fingerprint_from(t: &[Value], s: &[Value], sh: &[u64]) -> u64 {
     debug_assert!(t.len() == s.len() && s.len() == sh.len());
     combine_hashes(t.iter().zip(s.iter()).zip(sh.iter()).map(|((a, b), h)| if same(a, b) { *h } else { value_hash(a) }))
+}
+
+/// `fingerprint_from` with the parent's variable hashes computed on first use: `sh[i]` is
+/// `var_hash(&s[i])` once known (start with all `None` for each new parent `s`). A variable
+/// shared with the parent reuses its hash; a function-like variable that differs from the
+/// parent's in a few elements (`[pc EXCEPT ![self] = "b"]`) is hashed from the parent's
+/// element sum and those elements. Equal to `fingerprint(t)`.
+pub fn fingerprint_lazy(t: &[Value], s: &[Value], sh: &mut [Option<VarHash>]) -> u64 {
+    debug_assert!(t.len() == s.len() && s.len() == sh.len());
+    let mut h = FpHasher::default();
+    for ((a, b), c) in t.iter().zip(s.iter()).zip(sh.iter_mut()) {
+        let x = if same(a, b) {
+            c.get_or_insert_with(|| var_hash(b)).hash
+        } else if fn_len(a).is_some_and(|n| n >= 4) && fn_len(b) == fn_len(a) {
+            var_hash_from(a, b, *c.get_or_insert_with(|| var_hash(b))).hash
+        } else {
+            value_hash(a)
+        };
+        h.write_u64(x);
+    }
+    h.finish()
 }
 
 /// Whether two values are the same by identity (equal scalars, or the same shared allocation):
