@@ -52,6 +52,10 @@ fn rules_learned_on_one_program_are_used_on_another_and_persist() {
         "--no-cache",
         "--rules",
         rules.to_str().unwrap(),
+        // the constant-operands pre-pass would shorten these programs by itself; off, so the
+        // rules (and only they) are what is measured
+        "--operands",
+        "off",
         "--diff-inputs",
         "300",
     ]);
@@ -78,6 +82,10 @@ fn rules_learned_on_one_program_are_used_on_another_and_persist() {
         "--no-cache",
         "--rules",
         rules.to_str().unwrap(),
+        // the constant-operands pre-pass would shorten these programs by itself; off, so the
+        // rules (and only they) are what is measured
+        "--operands",
+        "off",
         "--diff-inputs",
         "300",
         "--report",
@@ -126,6 +134,10 @@ fn a_corrupted_rule_file_yields_no_unproven_output() {
         "--no-cache",
         "--rules",
         rules.to_str().unwrap(),
+        // the constant-operands pre-pass would shorten these programs by itself; off, so the
+        // rules (and only they) are what is measured
+        "--operands",
+        "off",
         "--diff-inputs",
         "300",
     ]);
