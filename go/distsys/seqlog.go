@@ -176,6 +176,31 @@ func (d *DurableSeq) Barrier() error {
 	return d.barrierTo(d.written)
 }
 
+// SyncIfIdle starts, in the background, an fsync of every record written so far when no fsync
+// is under way and some record is not yet durable, and reports whether it did. A later Barrier
+// joins it (group commit). Unlike starting a Barrier in the background after every write, it
+// never queues a second fsync behind a running one: under load the writes made meanwhile wait
+// for the Barrier of the message that needs them, as many as possible per fsync.
+func (d *DurableSeq) SyncIfIdle() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.syncing || d.synced >= d.written || d.syncErr != nil || d.f == nil {
+		return false
+	}
+	d.syncing = true // before the goroutine runs: a second call, or a Barrier, joins this fsync
+	go func() {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.f == nil { // closed meanwhile
+			d.syncing = false
+			d.cond.Broadcast()
+			return
+		}
+		d.syncLocked()
+	}()
+	return true
+}
+
 // Mark names the records written so far (for BarrierTo).
 func (d *DurableSeq) Mark() uint64 {
 	d.mu.Lock()
@@ -202,28 +227,34 @@ func (d *DurableSeq) barrierTo(target uint64) error {
 			return errors.New("durable sequence is closed")
 		}
 		d.syncing = true
-		f, upto, size := d.f, d.written, len(d.items)
-		d.lowKeep = size
-		d.mu.Unlock()
-		t := time.Now()
-		err := f.Sync()
-		profSync("seq-barrier", t)
-		d.mu.Lock()
-		d.syncing = false
-		d.syncs++
-		if err != nil {
-			d.syncErr = err
-		} else {
-			if upto > d.synced {
-				d.synced = upto
-			}
-			if d.lowKeep > d.durLen { // the writes during the fsync kept lowKeep elements
-				d.durLen = d.lowKeep
-			}
-		}
-		d.cond.Broadcast()
+		d.syncLocked()
 	}
 	return d.syncErr
+}
+
+// syncLocked runs one fsync of every record written so far; d.mu is held and d.syncing was set
+// by the caller (and is cleared here).
+func (d *DurableSeq) syncLocked() {
+	f, upto, size := d.f, d.written, len(d.items)
+	d.lowKeep = size
+	d.mu.Unlock()
+	t := time.Now()
+	err := f.Sync()
+	profSync("seq-barrier", t)
+	d.mu.Lock()
+	d.syncing = false
+	d.syncs++
+	if err != nil {
+		d.syncErr = err
+	} else {
+		if upto > d.synced {
+			d.synced = upto
+		}
+		if d.lowKeep > d.durLen { // the writes during the fsync kept lowKeep elements
+			d.durLen = d.lowKeep
+		}
+	}
+	d.cond.Broadcast()
 }
 
 // Syncs is the number of fsyncs so far.

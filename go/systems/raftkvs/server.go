@@ -193,7 +193,12 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 				opts = append(opts, distsys.WithFusion(b, "serverLoop", "handleMsg"),
 					distsys.WithFusionGuard("serverLoop", func() bool { return mb.Pending() > 0 }))
 			}
-			opts = append(opts, distsys.WithResource("plog", only("plog", newPlogResource(k, s.plog, cfg.ParallelLeaderFsync, logInit))),
+			plog := newPlogResource(k, s.plog, cfg.ParallelLeaderFsync, logInit)
+			if cfg.EarlyFsync() {
+				leader, st := Leader(k), s.shared["state"]
+				plog.syncIdle = func() bool { return st.Value().Equal(leader) }
+			}
+			opts = append(opts, distsys.WithResource("plog", only("plog", plog)),
 				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
 		case AServerAppendEntries.Name:
@@ -276,6 +281,9 @@ type plogResource struct {
 	k     *distsys.Constants
 	seq   *distsys.DurableSeq
 	early bool // start the fsync at commit (ParallelLeaderFsync)
+	// syncIdle (Config.EarlyFsync; nil: off): when it holds (this server leads), a committed
+	// write starts an fsync at once if none is under way (DurableSeq.SyncIfIdle).
+	syncIdle func() bool
 	// mirror is the committed sequence (seq's elements) as a TLA+ sequence, and cur the step's
 	// tentative one: both share their elements (SubSeq, \o), so a step costs O(entries it
 	// changes), not O(log). (It copied the whole log up to three times per step before: a
@@ -380,6 +388,12 @@ func (p *plogResource) Commit() error {
 		// for it); whoever needs the writes durable waits in Barrier for this fsync, or the
 		// next one (group commit). An error sticks and fails the next waiting Barrier.
 		go func() { _ = p.seq.Barrier() }()
+	} else if p.syncIdle != nil && p.syncIdle() {
+		// Config.EarlyFsync: a leader's fsync starts now, while its AppendEntries step wakes
+		// up and makes its data-frame round trip, instead of at that step's barrier after
+		// the round trip; the step still waits for it. Only when the disk is idle: under
+		// load the barrier batches the writes made meanwhile into one fsync, as before.
+		p.seq.SyncIfIdle()
 	}
 	return nil
 }

@@ -1,0 +1,68 @@
+package raftkvs
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/veriforge/veriforge/go/distsys"
+	"github.com/veriforge/veriforge/go/distsys/tla"
+)
+
+// EarlyFsync is on by default (noEarlyFsync: true turns it off), and a leader's plog resource
+// makes a committed log write durable by itself, without any barrier call (the leader's fsync runs
+// while its AppendEntries step wakes and pre-commits); a follower's, or one without it, leaves the
+// write volatile until someone calls the barrier.
+func TestEarlyFsyncStartsAtCommit(t *testing.T) {
+	if !(&Config{}).EarlyFsync() {
+		t.Fatal("EarlyFsync is off by default")
+	}
+	if (&Config{NoEarlyFsync: true}).EarlyFsync() {
+		t.Fatal("noEarlyFsync: true does not turn EarlyFsync off")
+	}
+	k := (&Config{}).Constants()
+	entries := func(n int) tla.Value {
+		var es []tla.Value
+		for i := 0; i < n; i++ {
+			es = append(es, tla.MakeRecord(tla.Field{Name: "term", Value: tla.MakeInt(1)}, tla.Field{Name: "i", Value: tla.MakeInt(int64(i))}))
+		}
+		return tla.MakeRecord(tla.Field{Name: "cmd", Value: k.Get("LogConcat")}, tla.Field{Name: "entries", Value: tla.MakeTuple(es...)})
+	}
+	durableAfterCommit := func(syncIdle func() bool, wait time.Duration) int {
+		seq, err := distsys.OpenDurableSeq(filepath.Join(t.TempDir(), "plog.seq"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer seq.Close()
+		p := newPlogResource(k, seq, false, seq.Value())
+		p.syncIdle = syncIdle
+		if err := p.Write(entries(3)); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.PreCommit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if seq.Value().Equal(tla.MakeTuple()) {
+			t.Fatal("the commit wrote nothing")
+		}
+		end := time.Now().Add(wait)
+		for seq.DurableLen() < 3 && time.Now().Before(end) {
+			time.Sleep(time.Millisecond)
+		}
+		return seq.DurableLen()
+	}
+	leads := func() bool { return true }
+	follows := func() bool { return false }
+	if n := durableAfterCommit(leads, 5*time.Second); n != 3 {
+		t.Fatalf("a leader with EarlyFsync: %d of 3 entries durable 5 s after the commit, no fsync was started", n)
+	}
+	if n := durableAfterCommit(follows, 100*time.Millisecond); n != 0 {
+		t.Fatalf("a follower: %d entries durable without a barrier", n)
+	}
+	if n := durableAfterCommit(nil, 100*time.Millisecond); n != 0 {
+		t.Fatalf("without EarlyFsync: %d entries durable without a barrier (the contrast of the test is gone)", n)
+	}
+}
