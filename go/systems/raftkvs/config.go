@@ -56,7 +56,7 @@ type Config struct {
 	// message needs it (the mailboxes' barrier), as before, instead of when the write commits
 	// (EarlyFsync, docs/mpcal.md), for comparison.
 	NoEarlyFsync bool `yaml:"noEarlyFsync"`
-	Servers         map[int]struct {
+	Servers      map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
 		MonitorAddr string `yaml:"monitorAddr"`
 	} `yaml:"servers"`
