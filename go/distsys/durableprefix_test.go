@@ -144,3 +144,42 @@ func TestDurableSeqSyncIfIdle(t *testing.T) {
 		t.Fatal("an fsync was started with everything durable")
 	}
 }
+
+// Under load (writes closer together than the last fsync took) SyncIfIdle starts nothing, so a
+// message never waits for an early fsync and then another one for the writes made during it.
+func TestDurableSeqSyncIfIdleNotUnderLoad(t *testing.T) {
+	d, err := OpenDurableSeq(filepath.Join(t.TempDir(), "s.seq"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	write := func() {
+		t.Helper()
+		if err := d.ApplyDeferred([]SeqOp{{Keep: 0, Append: []tla.Value{tla.MakeInt(1)}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write()
+	if err := d.Barrier(); err != nil {
+		t.Fatal(err)
+	}
+	d.mu.Lock()
+	d.syncDur = time.Hour // the last fsync took longer than any gap between writes below
+	d.mu.Unlock()
+	write()
+	write()
+	if d.SyncIfIdle() {
+		t.Fatal("an early fsync was started while writes come faster than fsyncs")
+	}
+	d.mu.Lock()
+	d.syncDur = time.Nanosecond
+	d.mu.Unlock()
+	time.Sleep(time.Millisecond)
+	write()
+	if !d.SyncIfIdle() {
+		t.Fatal("no early fsync although writes are sparse")
+	}
+	if err := d.Barrier(); err != nil {
+		t.Fatal(err)
+	}
+}

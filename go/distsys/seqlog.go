@@ -37,6 +37,10 @@ type DurableSeq struct {
 	// the writes that made them, and no later write changed them); lowKeep: the smallest Keep
 	// written while an fsync is under way (those elements may have changed after its start).
 	durLen, lowKeep int
+	// SyncIfIdle's load estimate: when the last record was written, the gap between the last
+	// two writes, and how long the last fsync took.
+	lastWrite         time.Time
+	writeGap, syncDur time.Duration
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -177,14 +181,18 @@ func (d *DurableSeq) Barrier() error {
 }
 
 // SyncIfIdle starts, in the background, an fsync of every record written so far when no fsync
-// is under way and some record is not yet durable, and reports whether it did. A later Barrier
-// joins it (group commit). Unlike starting a Barrier in the background after every write, it
-// never queues a second fsync behind a running one: under load the writes made meanwhile wait
-// for the Barrier of the message that needs them, as many as possible per fsync.
+// is under way, some record is not yet durable, and writes are sparse (the last two came further
+// apart than the last fsync took), and reports whether it did. A later Barrier joins it (group
+// commit). Under load it starts nothing: a write made while an early fsync runs would need a
+// second fsync after it before the message that carries both may leave (two fsyncs in a row
+// where the Barrier alone runs one), so there the Barrier batches the writes as before.
 func (d *DurableSeq) SyncIfIdle() bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.syncing || d.synced >= d.written || d.syncErr != nil || d.f == nil {
+		return false
+	}
+	if d.syncDur > 0 && d.writeGap < d.syncDur {
 		return false
 	}
 	d.syncing = true // before the goroutine runs: a second call, or a Barrier, joins this fsync
@@ -242,6 +250,7 @@ func (d *DurableSeq) syncLocked() {
 	err := f.Sync()
 	profSync("seq-barrier", t)
 	d.mu.Lock()
+	d.syncDur = time.Since(t)
 	d.syncing = false
 	d.syncs++
 	if err != nil {
@@ -284,6 +293,8 @@ func (d *DurableSeq) write(ops []SeqOp) error {
 	if _, err := d.f.Write(buf); err != nil {
 		return err
 	}
+	now := time.Now()
+	d.writeGap, d.lastWrite = now.Sub(d.lastWrite), now
 	d.written++
 	for _, op := range ops {
 		d.items = append(d.items[:op.Keep], op.Append...)
