@@ -9,16 +9,13 @@ import (
 	"github.com/veriforge/veriforge/go/distsys/tla"
 )
 
-// EarlyFsync is on by default (noEarlyFsync: true turns it off), and a leader's plog resource
+// earlyFsync: true turns EarlyFsync on (off by default), and a leader's plog resource
 // makes a committed log write durable by itself, without any barrier call (the leader's fsync runs
 // while its AppendEntries step wakes and pre-commits); a follower's, or one without it, leaves the
 // write volatile until someone calls the barrier.
 func TestEarlyFsyncStartsAtCommit(t *testing.T) {
-	if !(&Config{}).EarlyFsync() {
-		t.Fatal("EarlyFsync is off by default")
-	}
-	if (&Config{NoEarlyFsync: true}).EarlyFsync() {
-		t.Fatal("noEarlyFsync: true does not turn EarlyFsync off")
+	if (&Config{}).StartsEarlyFsync() || !(&Config{EarlyFsync: true}).StartsEarlyFsync() {
+		t.Fatal("earlyFsync is not an opt-in switch")
 	}
 	k := (&Config{}).Constants()
 	entries := func(n int) tla.Value {

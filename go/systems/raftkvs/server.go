@@ -194,7 +194,7 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 					distsys.WithFusionGuard("serverLoop", func() bool { return mb.Pending() > 0 }))
 			}
 			plog := newPlogResource(k, s.plog, cfg.ParallelLeaderFsync, logInit)
-			if cfg.EarlyFsync() {
+			if cfg.StartsEarlyFsync() {
 				leader, st := Leader(k), s.shared["state"]
 				plog.syncIdle = func() bool { return st.Value().Equal(leader) }
 			}
