@@ -25,7 +25,7 @@ func TestEarlyFsyncStartsAtCommit(t *testing.T) {
 		}
 		return tla.MakeRecord(tla.Field{Name: "cmd", Value: k.Get("LogConcat")}, tla.Field{Name: "entries", Value: tla.MakeTuple(es...)})
 	}
-	durableAfterCommit := func(syncIdle func() bool, wait time.Duration) int {
+	durableAfterCommit := func(syncIdle func(int) bool, wait time.Duration) int {
 		seq, err := distsys.OpenDurableSeq(filepath.Join(t.TempDir(), "plog.seq"))
 		if err != nil {
 			t.Fatal(err)
@@ -51,8 +51,8 @@ func TestEarlyFsyncStartsAtCommit(t *testing.T) {
 		}
 		return seq.DurableLen()
 	}
-	leads := func() bool { return true }
-	follows := func() bool { return false }
+	leads := func(int) bool { return true }
+	follows := func(int) bool { return false }
 	if n := durableAfterCommit(leads, 5*time.Second); n != 3 {
 		t.Fatalf("a leader with EarlyFsync: %d of 3 entries durable 5 s after the commit, no fsync was started", n)
 	}
@@ -61,5 +61,42 @@ func TestEarlyFsyncStartsAtCommit(t *testing.T) {
 	}
 	if n := durableAfterCommit(nil, 100*time.Millisecond); n != 0 {
 		t.Fatalf("without EarlyFsync: %d entries durable without a barrier (the contrast of the test is gone)", n)
+	}
+}
+
+// The condition: only a leader, and only while every entry before the write is committed (no
+// other request in flight, so no later write will ride on the same AppendEntries).
+func TestEarlyFsyncOnlyWithNothingInFlight(t *testing.T) {
+	k := (&Config{}).Constants()
+	state, err := distsys.NewShared(Follower(k), distsys.SharedOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	commit, err := distsys.NewShared(tla.MakeInt(4), distsys.SharedOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	when := earlyFsyncWhen(k, state, commit)
+	if when(4) {
+		t.Fatal("a follower starts early fsyncs")
+	}
+	set := func(sh *distsys.Shared, v tla.Value) {
+		h := sh.Handle()
+		if err := h.Write(v); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.PreCommit(); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(state, Leader(k))
+	if !when(4) {
+		t.Fatal("a leader with every earlier entry committed (4 of 4) starts no early fsync")
+	}
+	if when(6) {
+		t.Fatal("a leader with entries 5-6 uncommitted (requests in flight) starts an early fsync")
 	}
 }
