@@ -53,8 +53,9 @@ type Config struct {
 	// ElectionDeferCap (docs/mpcal.md), for comparison.
 	NoElectionDefer bool `yaml:"noElectionDefer"`
 	// EarlyFsync (our extension; default false: no end-to-end gain measured, docs/mpcal.md): a
-	// leader starts its log's fsync when a write commits, if writes are sparse, instead of at
-	// the barrier of the AppendEntries that needs it (Config.StartsEarlyFsync).
+	// leader starts its log's fsync when a write commits, if writes are sparse and no other
+	// request is in flight, instead of at the barrier of the AppendEntries that needs it
+	// (Config.StartsEarlyFsync, earlyFsyncWhen).
 	EarlyFsync bool `yaml:"earlyFsync"`
 	Servers    map[int]struct {
 		MailboxAddr string `yaml:"mailboxAddr"`
@@ -195,7 +196,8 @@ func (c *Config) ElectionDeferCap() time.Duration {
 }
 
 // StartsEarlyFsync reports whether a leader starts its log's fsync as soon as a step's log write
-// commits (in the background, when no fsync is under way), instead of when the first message
+// commits (in the background, when no fsync is under way, writes are sparse and every entry
+// before the write is committed), instead of when the first message
 // that must follow it (an AppendEntries) reaches the barrier: the fsync then runs while the
 // AppendEntries step wakes up and pre-commits (its data-frame round trip), instead of after. Every message still waits for the barrier, so what a crash can lose and what any step
 // observes are unchanged; only when the disk is asked to flush changes (docs/mpcal.md).
