@@ -197,10 +197,11 @@ func (c *Config) ElectionDeferCap() time.Duration {
 
 // StartsEarlyFsync reports whether a leader starts its log's fsync as soon as a step's log write
 // commits (in the background, when no fsync is under way, writes are sparse and every entry
-// before the write is committed), instead of when the first message
-// that must follow it (an AppendEntries) reaches the barrier: the fsync then runs while the
-// AppendEntries step wakes up and pre-commits (its data-frame round trip), instead of after. Every message still waits for the barrier, so what a crash can lose and what any step
-// observes are unchanged; only when the disk is asked to flush changes (docs/mpcal.md).
+// before the write is committed), instead of when the first message that must follow it (an
+// AppendEntries) reaches the barrier: the fsync then runs while the AppendEntries step wakes up
+// and pre-commits (its data-frame round trip), instead of after. Every message still waits for
+// the barrier, so what a crash can lose and what any step observes are unchanged; only when the
+// disk is asked to flush changes (docs/mpcal.md).
 func (c *Config) StartsEarlyFsync() bool { return c.EarlyFsync }
 
 // DefaultApplyBatch is ApplyBatch when the config leaves it 0.
