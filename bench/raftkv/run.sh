@@ -10,6 +10,7 @@
 # Knobs (environment): NODES=3,5 WORKLOADS=A,B,C,D,F CLIENTS=1,2,4,8,16,32,64 REPS=3 WARMUP=2s
 # DURATION=10s RECORDS=1000 SYSTEMS=raftkvs,etcd PROFILE=pgo (raftkvs timing: pgo | slow)
 # PARALLEL_FSYNC=0 (1: raftkvs' leader fsyncs its log in parallel with replication)
+# RAFTKVSCONF= (extra raftkvs config lines, ';'-separated, e.g. "markedBarrier: true; earlyFsync: true")
 # CHECK=0 (1: porcupine checks each cluster's whole history, every run and a final read of every
 # written key; on by default with SMOKE=1) CHECKTIMEOUT=5m
 # OPTIMEOUT=2s MAXTIME=4h OUT=bench/results/raftkv (OUT.runs.jsonl, OUT.json, OUT-throughput.png,
@@ -34,6 +35,7 @@ echo "kvbench sweep: nodes $NODES, workloads $WORKLOADS, clients $CLIENTS, reps 
   -nodes "$NODES" -workloads "$WORKLOADS" -clients "$CLIENTS" -reps "$REPS" -warmup "$WARMUP" \
   -duration "$DURATION" -records "$RECORDS" -profile "$PROFILE" -optimeout "$OPTIMEOUT" \
   -parallelfsync="$([ "${PARALLEL_FSYNC:-0}" = 1 ] && echo true || echo false)" \
+  -raftkvsconf "${RAFTKVSCONF:-}" \
   -check="$([ "${CHECK:-0}" = 1 ] && echo true || echo false)" -checktimeout "${CHECKTIMEOUT:-5m}" \
   -maxtime "$MAXTIME" -out "$OUT.runs.jsonl"
 "$PY" "$RAFTKV_DIR/plot.py" sweep "$OUT.runs.jsonl" "$OUT" "$("$ETCD_BIN" --version | head -1)"

@@ -3,6 +3,7 @@ package distsys
 import (
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/veriforge/veriforge/go/distsys/tla"
 )
@@ -103,5 +104,82 @@ func TestSharedBeforePublishValue(t *testing.T) {
 	}
 	if got := sh.Value().AsInt(); got != 5 {
 		t.Fatalf("value %d published although BeforePublishValue failed", got)
+	}
+}
+
+// SyncIfIdle starts one background fsync that makes every record written so far durable, and
+// starts none while one is under way or when nothing is left to sync; a Barrier after it joins it.
+func TestDurableSeqSyncIfIdle(t *testing.T) {
+	d, err := OpenDurableSeq(filepath.Join(t.TempDir(), "s.seq"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if d.SyncIfIdle() {
+		t.Fatal("an fsync was started with nothing written")
+	}
+	if err := d.ApplyDeferred([]SeqOp{{Keep: 0, Append: []tla.Value{tla.MakeInt(1), tla.MakeInt(2)}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !d.SyncIfIdle() {
+		t.Fatal("no fsync started for a written record")
+	}
+	if d.SyncIfIdle() {
+		t.Fatal("a second fsync was started while the first is under way (or already done)")
+	}
+	end := time.Now().Add(5 * time.Second)
+	for d.DurableLen() < 2 && time.Now().Before(end) {
+		time.Sleep(time.Millisecond)
+	}
+	if d.DurableLen() != 2 {
+		t.Fatalf("durable %d of 2 elements after SyncIfIdle", d.DurableLen())
+	}
+	if err := d.Barrier(); err != nil {
+		t.Fatal(err)
+	}
+	if d.Syncs() != 1 {
+		t.Fatalf("%d fsyncs, want 1 (the barrier had nothing left to sync)", d.Syncs())
+	}
+	if d.SyncIfIdle() {
+		t.Fatal("an fsync was started with everything durable")
+	}
+}
+
+// Under load (writes closer together than the last fsync took) SyncIfIdle starts nothing, so a
+// message never waits for an early fsync and then another one for the writes made during it.
+func TestDurableSeqSyncIfIdleNotUnderLoad(t *testing.T) {
+	d, err := OpenDurableSeq(filepath.Join(t.TempDir(), "s.seq"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	write := func() {
+		t.Helper()
+		if err := d.ApplyDeferred([]SeqOp{{Keep: 0, Append: []tla.Value{tla.MakeInt(1)}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write()
+	if err := d.Barrier(); err != nil {
+		t.Fatal(err)
+	}
+	d.mu.Lock()
+	d.syncDur = time.Hour // the last fsync took longer than any gap between writes below
+	d.mu.Unlock()
+	write()
+	write()
+	if d.SyncIfIdle() {
+		t.Fatal("an early fsync was started while writes come faster than fsyncs")
+	}
+	d.mu.Lock()
+	d.syncDur = time.Nanosecond
+	d.mu.Unlock()
+	time.Sleep(time.Millisecond)
+	write()
+	if !d.SyncIfIdle() {
+		t.Fatal("no early fsync although writes are sparse")
+	}
+	if err := d.Barrier(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -37,6 +37,10 @@ type DurableSeq struct {
 	// the writes that made them, and no later write changed them); lowKeep: the smallest Keep
 	// written while an fsync is under way (those elements may have changed after its start).
 	durLen, lowKeep int
+	// SyncIfIdle's load estimate: when the last record was written, the gap between the last
+	// two writes, and how long the last fsync took.
+	lastWrite         time.Time
+	writeGap, syncDur time.Duration
 }
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -176,6 +180,35 @@ func (d *DurableSeq) Barrier() error {
 	return d.barrierTo(d.written)
 }
 
+// SyncIfIdle starts, in the background, an fsync of every record written so far when no fsync
+// is under way, some record is not yet durable, and writes are sparse (the last two came further
+// apart than the last fsync took), and reports whether it did. A later Barrier joins it (group
+// commit). Under load it starts nothing: a write made while an early fsync runs would need a
+// second fsync after it before the message that carries both may leave (two fsyncs in a row
+// where the Barrier alone runs one), so there the Barrier batches the writes as before.
+func (d *DurableSeq) SyncIfIdle() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.syncing || d.synced >= d.written || d.syncErr != nil || d.f == nil {
+		return false
+	}
+	if d.syncDur > 0 && d.writeGap < d.syncDur {
+		return false
+	}
+	d.syncing = true // before the goroutine runs: a second call, or a Barrier, joins this fsync
+	go func() {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.f == nil { // closed meanwhile
+			d.syncing = false
+			d.cond.Broadcast()
+			return
+		}
+		d.syncLocked()
+	}()
+	return true
+}
+
 // Mark names the records written so far (for BarrierTo).
 func (d *DurableSeq) Mark() uint64 {
 	d.mu.Lock()
@@ -202,28 +235,35 @@ func (d *DurableSeq) barrierTo(target uint64) error {
 			return errors.New("durable sequence is closed")
 		}
 		d.syncing = true
-		f, upto, size := d.f, d.written, len(d.items)
-		d.lowKeep = size
-		d.mu.Unlock()
-		t := time.Now()
-		err := f.Sync()
-		profSync("seq-barrier", t)
-		d.mu.Lock()
-		d.syncing = false
-		d.syncs++
-		if err != nil {
-			d.syncErr = err
-		} else {
-			if upto > d.synced {
-				d.synced = upto
-			}
-			if d.lowKeep > d.durLen { // the writes during the fsync kept lowKeep elements
-				d.durLen = d.lowKeep
-			}
-		}
-		d.cond.Broadcast()
+		d.syncLocked()
 	}
 	return d.syncErr
+}
+
+// syncLocked runs one fsync of every record written so far; d.mu is held and d.syncing was set
+// by the caller (and is cleared here).
+func (d *DurableSeq) syncLocked() {
+	f, upto, size := d.f, d.written, len(d.items)
+	d.lowKeep = size
+	d.mu.Unlock()
+	t := time.Now()
+	err := f.Sync()
+	profSync("seq-barrier", t)
+	d.mu.Lock()
+	d.syncDur = time.Since(t)
+	d.syncing = false
+	d.syncs++
+	if err != nil {
+		d.syncErr = err
+	} else {
+		if upto > d.synced {
+			d.synced = upto
+		}
+		if d.lowKeep > d.durLen { // the writes during the fsync kept lowKeep elements
+			d.durLen = d.lowKeep
+		}
+	}
+	d.cond.Broadcast()
 }
 
 // Syncs is the number of fsyncs so far.
@@ -253,6 +293,8 @@ func (d *DurableSeq) write(ops []SeqOp) error {
 	if _, err := d.f.Write(buf); err != nil {
 		return err
 	}
+	now := time.Now()
+	d.writeGap, d.lastWrite = now.Sub(d.lastWrite), now
 	d.written++
 	for _, op := range ops {
 		d.items = append(d.items[:op.Keep], op.Append...)

@@ -100,3 +100,9 @@ func servesAndPersists(t *testing.T, extra string, read func(*raftkvs.Config) bo
 		})
 	}
 }
+
+// earlyFsync: true (a leader's fsync starts when its log write commits, while writes are sparse)
+// serves and persists the same way.
+func TestEarlyFsyncServesAndPersists(t *testing.T) {
+	servesAndPersists(t, "earlyFsync: true\n", func(c *raftkvs.Config) bool { return c.EarlyFsync })
+}

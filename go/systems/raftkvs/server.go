@@ -193,7 +193,11 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 				opts = append(opts, distsys.WithFusion(b, "serverLoop", "handleMsg"),
 					distsys.WithFusionGuard("serverLoop", func() bool { return mb.Pending() > 0 }))
 			}
-			opts = append(opts, distsys.WithResource("plog", only("plog", newPlogResource(k, s.plog, cfg.ParallelLeaderFsync, logInit))),
+			plog := newPlogResource(k, s.plog, cfg.ParallelLeaderFsync, logInit)
+			if cfg.StartsEarlyFsync() {
+				plog.syncIdle = earlyFsyncWhen(k, s.shared["state"], s.shared["commitIndex"])
+			}
+			opts = append(opts, distsys.WithResource("plog", only("plog", plog)),
 				distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())),
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
 		case AServerAppendEntries.Name:
@@ -276,6 +280,10 @@ type plogResource struct {
 	k     *distsys.Constants
 	seq   *distsys.DurableSeq
 	early bool // start the fsync at commit (ParallelLeaderFsync)
+	// syncIdle (Config.EarlyFsync; nil: off): when it holds for the first index a committed
+	// step changed (earlyFsyncWhen), the write starts an fsync at once if none is under way and
+	// writes are sparse (DurableSeq.SyncIfIdle).
+	syncIdle func(keep int) bool
 	// mirror is the committed sequence (seq's elements) as a TLA+ sequence, and cur the step's
 	// tentative one: both share their elements (SubSeq, \o), so a step costs O(entries it
 	// changes), not O(log). (It copied the whole log up to three times per step before: a
@@ -380,8 +388,31 @@ func (p *plogResource) Commit() error {
 		// for it); whoever needs the writes durable waits in Barrier for this fsync, or the
 		// next one (group commit). An error sticks and fails the next waiting Barrier.
 		go func() { _ = p.seq.Barrier() }()
+	} else if p.syncIdle != nil && p.syncIdle(keep) {
+		// Config.EarlyFsync: a leader's fsync starts now, while its AppendEntries step wakes
+		// up and makes its data-frame round trip, instead of at that step's barrier after
+		// the round trip; the step still waits for it. Only when the disk is idle: under
+		// load the barrier batches the writes made meanwhile into one fsync, as before.
+		p.seq.SyncIfIdle()
 	}
 	return nil
 }
+
+// earlyFsyncWhen is Config.EarlyFsync's condition for a step whose log write kept the first keep
+// entries: this server leads and every entry before the write is committed, i.e. no other
+// request is in flight, so the AppendEntries that carries the write will carry nothing written
+// after it (a later write during the early fsync would need a second fsync in a row before that
+// AppendEntries may leave). With requests in flight the barrier batches the writes, as before.
+func earlyFsyncWhen(k *distsys.Constants, state, commitIndex *distsys.Shared) func(keep int) bool {
+	leader := Leader(k)
+	return func(keep int) bool {
+		if !state.Value().Equal(leader) {
+			return false
+		}
+		c := commitIndex.Value()
+		return c.Kind() == tla.KindInt && c.AsInt() >= int64(keep)
+	}
+}
+
 func (p *plogResource) Abort()       { p.touched, p.cur, p.keep = false, tla.Value{}, 0 }
 func (p *plogResource) Close() error { return nil }

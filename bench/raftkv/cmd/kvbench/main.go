@@ -66,7 +66,7 @@ var (
 	opLogs    = flag.Bool("oplogs", false, "fault mode: save every run's op log (gzipped JSON) in -checkdir, not only of failed checks")
 	persist   = flag.Bool("persist", true, "raftkvs: persist: true (fsync'd log, as etcd); false only to diagnose")
 	parFsync  = flag.Bool("parallelfsync", false, "raftkvs: parallelLeaderFsync: true (the leader's log fsync runs in parallel with replication)")
-	rkExtra   = flag.String("raftkvsconf", "", "raftkvs: extra config lines for every server and client, ';'-separated (e.g. \"noEarlyLogWrite: true\"), to compare runtime options")
+	rkExtra   = flag.String("raftkvsconf", "", "raftkvs: extra config lines for every server and client, ';'-separated (e.g. \"markedBarrier: true; earlyFsync: true\"), to compare runtime options")
 	checkSw   = flag.Bool("check", false, "sweep mode: check each cluster's whole history (every run, then a final read of every written key) with porcupine")
 	etcdLog   = flag.String("etcdlog", "error", "etcd --log-level (its logs are in -workdir)")
 )
