@@ -26,6 +26,12 @@
 //! * `raw-clwb`: `raw` with ordinary stores + `clwb` instead of non-temporal stores (what PMDK's
 //!   memcpy does below its movnt threshold);
 //! * `ours-append`: the log through `PmLog::append` (one call per durable entry, its fast path).
+//! * `raw-zmm`, `raw-zmm8`, `raw-ymm8` (round 10, sizes that are whole lines): raw with other copy
+//!   kernels (64-byte loads + NT stores line by line; 8 lines loaded then streamed, 64- or 32-byte);
+//!   `fold-only`, `fold-only-ymmst`: the folding copy + checksum kernel alone (no record, no log),
+//!   with 64- resp. 32-byte NT stores.
+//!
+//! `SRC_OFF=k`: the source starts k bytes past a 64-byte boundary (default 0).
 //!
 //! `FOLD_MIN_LINES=N` sets the folding kernel's threshold for the other variants.
 use vf_pmlog::bench::thread_cpu_seconds;
@@ -34,7 +40,7 @@ use vf_pmlog::layout::{Record, KIND_DATA_CRC};
 use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
 
 const JUNK: usize = 60;
-const NAMES: [&str; 18] = [
+const NAMES: [&str; 20] = [
     "raw",
     "raw+line",
     "stream+16",
@@ -53,6 +59,8 @@ const NAMES: [&str; 18] = [
     "raw-zmm",
     "fold-only-ymmst",
     "fold-only",
+    "raw-zmm8",
+    "raw-ymm8",
 ];
 
 fn main() {
@@ -176,12 +184,16 @@ fn main() {
                             }
                             std::hint::black_box(&junk);
                         }
-                        15..=17 if size % 64 == 0 => {
+                        15..=19 if size % 64 == 0 => {
                             let dst = region.bytes().as_ptr() as *mut u8;
                             // SAFETY: [off, off + size) is inside the mapping, 64-aligned.
                             unsafe {
                                 if v == 15 {
                                     copy_zmm(dst.add(off), data.as_ptr(), size);
+                                } else if v == 19 {
+                                    copy_ymm8(dst.add(off), data.as_ptr(), size);
+                                } else if v == 18 {
+                                    copy_zmm8(dst.add(off), data.as_ptr(), size);
                                 } else {
                                     let mut sum = DataSum::default();
                                     let f = if v == 16 {
@@ -286,5 +298,51 @@ unsafe fn copy_zmm(dst: *mut u8, src: *const u8, len: usize) {
     for i in 0..len / 64 {
         let v = _mm512_loadu_si512(src.add(64 * i) as *const __m512i);
         _mm512_stream_si512(dst.add(64 * i) as *mut __m512i, v);
+    }
+}
+
+/// `raw-zmm8`: PMDK's shape, eight lines loaded, then the eight streamed (whole blocks of 8
+/// lines; the rest line by line).
+#[target_feature(enable = "avx512f")]
+unsafe fn copy_zmm8(dst: *mut u8, src: *const u8, len: usize) {
+    use std::arch::x86_64::*;
+    let lines = len / 64;
+    let mut i = 0;
+    while i + 8 <= lines {
+        let mut v = [_mm512_setzero_si512(); 8];
+        for (k, x) in v.iter_mut().enumerate() {
+            *x = _mm512_loadu_si512(src.add(64 * (i + k)) as *const __m512i);
+        }
+        for (k, x) in v.iter().enumerate() {
+            _mm512_stream_si512(dst.add(64 * (i + k)) as *mut __m512i, *x);
+        }
+        i += 8;
+    }
+    copy_zmm(dst.add(64 * i), src.add(64 * i), len - 64 * i);
+}
+
+/// `raw-ymm8`: eight lines as sixteen 32-byte loads, then sixteen 32-byte streams (PMDK's AVX
+/// shape); the rest line by line.
+#[target_feature(enable = "avx2")]
+unsafe fn copy_ymm8(dst: *mut u8, src: *const u8, len: usize) {
+    use std::arch::x86_64::*;
+    let lines = len / 64;
+    let mut i = 0;
+    while i + 8 <= lines {
+        let mut v = [_mm256_setzero_si256(); 16];
+        for (k, x) in v.iter_mut().enumerate() {
+            *x = _mm256_loadu_si256(src.add(64 * i + 32 * k) as *const __m256i);
+        }
+        for (k, x) in v.iter().enumerate() {
+            _mm256_stream_si256(dst.add(64 * i + 32 * k) as *mut __m256i, *x);
+        }
+        i += 8;
+    }
+    while i < lines {
+        for k in 0..2 {
+            let x = _mm256_loadu_si256(src.add(64 * i + 32 * k) as *const __m256i);
+            _mm256_stream_si256(dst.add(64 * i + 32 * k) as *mut __m256i, x);
+        }
+        i += 1;
     }
 }

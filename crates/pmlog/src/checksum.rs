@@ -823,6 +823,21 @@ mod tests {
                     );
                     assert_eq!(&dst[base..base + body.len()], body);
                     dst[base..base + body.len()].fill(0);
+                    // The same kernel with two 32-byte stores per line (`commit_cost`'s A/B).
+                    let mut fold_ymm = init;
+                    unsafe {
+                        copy_nt_sum_fold_with::<false>(
+                            dst.as_mut_ptr().add(base),
+                            body.as_ptr(),
+                            body.len(),
+                            pos,
+                            &mut fold_ymm,
+                        )
+                    };
+                    crate::region::sfence();
+                    assert_eq!(fold_ymm, generic, "ymm stores: lines {lines} shift {shift}");
+                    assert_eq!(&dst[base..base + body.len()], body);
+                    dst[base..base + body.len()].fill(0);
                 }
                 let mut auto = init;
                 unsafe {
