@@ -26,6 +26,12 @@
 //! * `raw-clwb`: `raw` with ordinary stores + `clwb` instead of non-temporal stores (what PMDK's
 //!   memcpy does below its movnt threshold);
 //! * `ours-append`: the log through `PmLog::append` (one call per durable entry, its fast path).
+//! * `raw-zmm`, `raw-zmm8`, `raw-ymm8` (round 10, sizes that are whole lines): raw with other copy
+//!   kernels (64-byte loads + NT stores line by line; 8 lines loaded then streamed, 64- or 32-byte);
+//!   `fold-only`, `fold-only-ymmst`: the folding copy + checksum kernel alone (no record, no log),
+//!   with 64- resp. 32-byte NT stores.
+//!
+//! `SRC_OFF=k`: the source starts k bytes past a 64-byte boundary (default 0).
 //!
 //! `FOLD_MIN_LINES=N` sets the folding kernel's threshold for the other variants.
 use vf_pmlog::bench::thread_cpu_seconds;
@@ -34,7 +40,7 @@ use vf_pmlog::layout::{Record, KIND_DATA_CRC};
 use vf_pmlog::{MmapRegion, Persistence, PmLog, PmRegion, Protocol, Tuning};
 
 const JUNK: usize = 60;
-const NAMES: [&str; 15] = [
+const NAMES: [&str; 20] = [
     "raw",
     "raw+line",
     "stream+16",
@@ -50,6 +56,11 @@ const NAMES: [&str; 15] = [
     "raw-clwb",
     "fused+kernel+st",
     "ours-append",
+    "raw-zmm",
+    "fold-only-ymmst",
+    "fold-only",
+    "raw-zmm8",
+    "raw-ymm8",
 ];
 
 fn main() {
@@ -65,7 +76,18 @@ fn main() {
     let _ = std::fs::remove_file(path);
     let cap = 256usize << 20;
     drop(MmapRegion::create(path, 256 + cap, Persistence::auto()).expect("create"));
-    let data: Vec<u8> = (0..size + 16).map(|i| (i * 131 + 7) as u8).collect();
+    // SRC_OFF=k: the source starts k bytes after a 64-byte boundary (default 0, as in the
+    // bench's `compare`). Before round 10 it was wherever the allocator put it (48 here), which
+    // slowed `raw`'s copy and flattered every ratio to it.
+    let src_off: usize = std::env::var("SRC_OFF").map_or(0, |s| s.parse().expect("SRC_OFF"));
+    let mut buf: Vec<u8> = vec![0; size + 16 + 128];
+    let start = (64 - buf.as_ptr() as usize % 64) % 64 + src_off % 64;
+    let data = &mut buf[start..start + size + 16];
+    for (i, b) in data.iter_mut().enumerate() {
+        *b = (i * 131 + 7) as u8;
+    }
+    let data: &[u8] = data;
+    println!("source address mod 64: {}", data.as_ptr() as usize % 64);
     let total: usize = if size <= 1024 { 64 << 20 } else { 512 << 20 };
     let n = total / size;
     let line = [9u8; 64];
@@ -162,6 +184,34 @@ fn main() {
                             }
                             std::hint::black_box(&junk);
                         }
+                        15..=19 if size % 64 == 0 => {
+                            let dst = region.bytes().as_ptr() as *mut u8;
+                            // SAFETY: [off, off + size) is inside the mapping, 64-aligned.
+                            unsafe {
+                                if v == 15 {
+                                    copy_zmm(dst.add(off), data.as_ptr(), size);
+                                } else if v == 19 {
+                                    copy_ymm8(dst.add(off), data.as_ptr(), size);
+                                } else if v == 18 {
+                                    copy_zmm8(dst.add(off), data.as_ptr(), size);
+                                } else {
+                                    let mut sum = DataSum::default();
+                                    let f = if v == 16 {
+                                        vf_pmlog::checksum::copy_nt_sum_fold_with::<false>
+                                    } else {
+                                        vf_pmlog::checksum::copy_nt_sum_fold_with::<true>
+                                    };
+                                    f(
+                                        dst.add(off),
+                                        data.as_ptr(),
+                                        size,
+                                        ((i % slots) * size) as u64,
+                                        &mut sum,
+                                    );
+                                    std::hint::black_box(&sum);
+                                }
+                            }
+                        }
                         12 => {
                             region.write(off, &data[..size]);
                             region.flush(off, size);
@@ -238,4 +288,61 @@ fn main() {
         println!("size {size:6}  {name:15} {m:8.0} MiB/s (thread CPU time, median of {rounds})  / raw {:.2}", m / raw);
     }
     let _ = std::fs::remove_file(path);
+}
+
+/// `raw-zmm`: one 64-byte load and one 64-byte non-temporal store per line (the folding
+/// kernel's copy without the fold).
+#[target_feature(enable = "avx512f")]
+unsafe fn copy_zmm(dst: *mut u8, src: *const u8, len: usize) {
+    use std::arch::x86_64::*;
+    for i in 0..len / 64 {
+        let v = _mm512_loadu_si512(src.add(64 * i) as *const __m512i);
+        _mm512_stream_si512(dst.add(64 * i) as *mut __m512i, v);
+    }
+}
+
+/// `raw-zmm8`: PMDK's shape, eight lines loaded, then the eight streamed (whole blocks of 8
+/// lines; the rest line by line).
+#[target_feature(enable = "avx512f")]
+unsafe fn copy_zmm8(dst: *mut u8, src: *const u8, len: usize) {
+    use std::arch::x86_64::*;
+    let lines = len / 64;
+    let mut i = 0;
+    while i + 8 <= lines {
+        let mut v = [_mm512_setzero_si512(); 8];
+        for (k, x) in v.iter_mut().enumerate() {
+            *x = _mm512_loadu_si512(src.add(64 * (i + k)) as *const __m512i);
+        }
+        for (k, x) in v.iter().enumerate() {
+            _mm512_stream_si512(dst.add(64 * (i + k)) as *mut __m512i, *x);
+        }
+        i += 8;
+    }
+    copy_zmm(dst.add(64 * i), src.add(64 * i), len - 64 * i);
+}
+
+/// `raw-ymm8`: eight lines as sixteen 32-byte loads, then sixteen 32-byte streams (PMDK's AVX
+/// shape); the rest line by line.
+#[target_feature(enable = "avx2")]
+unsafe fn copy_ymm8(dst: *mut u8, src: *const u8, len: usize) {
+    use std::arch::x86_64::*;
+    let lines = len / 64;
+    let mut i = 0;
+    while i + 8 <= lines {
+        let mut v = [_mm256_setzero_si256(); 16];
+        for (k, x) in v.iter_mut().enumerate() {
+            *x = _mm256_loadu_si256(src.add(64 * i + 32 * k) as *const __m256i);
+        }
+        for (k, x) in v.iter().enumerate() {
+            _mm256_stream_si256(dst.add(64 * i + 32 * k) as *mut __m256i, *x);
+        }
+        i += 8;
+    }
+    while i < lines {
+        for k in 0..2 {
+            let x = _mm256_loadu_si256(src.add(64 * i + 32 * k) as *const __m256i);
+            _mm256_stream_si256(dst.add(64 * i + 32 * k) as *mut __m256i, x);
+        }
+        i += 1;
+    }
 }

@@ -288,6 +288,25 @@ pub unsafe fn copy_nt_sum_fold(
     pos: u64,
     sum: &mut DataSum,
 ) {
+    copy_nt_sum_fold_with::<true>(dst, src, len, pos, sum)
+}
+
+/// `copy_nt_sum_fold` with the line stored by one 64-byte non-temporal store (`ZMM_STORE`, the
+/// default) or by two 32-byte ones (measured no faster, round 10 in docs/pmlog.md; kept for
+/// `examples/commit_cost`). Same bytes, same lanes.
+///
+/// # Safety
+/// As `copy_nt_sum_fold`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,vpclmulqdq,sse4.2,avx,avx2")]
+#[inline]
+pub unsafe fn copy_nt_sum_fold_with<const ZMM_STORE: bool>(
+    dst: *mut u8,
+    src: *const u8,
+    len: usize,
+    pos: u64,
+    sum: &mut DataSum,
+) {
     use core::arch::x86_64::*;
     debug_assert!(len % 64 == 0 && pos % LINE == 0 && (dst as usize) % 64 == 0);
     let lines = len / 64;
@@ -305,11 +324,17 @@ pub unsafe fn copy_nt_sum_fold(
     );
     #[target_feature(enable = "avx512f,avx2")]
     #[inline]
-    unsafe fn copy_line(dst: *mut u8, src: *const u8, i: usize) -> __m512i {
-        // One 64-byte load and one 64-byte non-temporal store per line (round 9: two 32-byte
-        // loads + stores and a reload for the fold measured 4-8% slower at 4-8 KiB).
+    unsafe fn copy_line<const Z: bool>(dst: *mut u8, src: *const u8, i: usize) -> __m512i {
+        // One 64-byte load per line (round 9: two 32-byte loads and a reload for the fold
+        // measured 4-8% slower at 4-8 KiB).
         let v = _mm512_loadu_si512(src.add(64 * i) as *const __m512i);
-        _mm512_stream_si512(dst.add(64 * i) as *mut __m512i, v);
+        if Z {
+            _mm512_stream_si512(dst.add(64 * i) as *mut __m512i, v);
+        } else {
+            let d = dst.add(64 * i) as *mut __m256i;
+            _mm256_stream_si256(d, _mm512_castsi512_si256(v));
+            _mm256_stream_si256(d.add(1), _mm512_extracti64x4_epi64::<1>(v));
+        }
         v
     }
     #[target_feature(enable = "avx512f,vpclmulqdq")]
@@ -326,24 +351,24 @@ pub unsafe fn copy_nt_sum_fold(
     // The accumulators are plain locals (not an array) so they stay in zmm registers: a spill
     // of them next to the streaming stores measured 15% slower at 1 KiB per commit.
     let inj = |c: usize| _mm512_zextsi128_si512(_mm_cvtsi32_si128(!sum.lanes[lane(c)] as i32));
-    let mut a0 = _mm512_xor_si512(copy_line(dst, src, 0), inj(0));
-    let mut a1 = _mm512_xor_si512(copy_line(dst, src, 1), inj(1));
-    let mut a2 = _mm512_xor_si512(copy_line(dst, src, 2), inj(2));
+    let mut a0 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 0), inj(0));
+    let mut a1 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 1), inj(1));
+    let mut a2 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 2), inj(2));
     let mut i = 3;
     while i + 3 <= lines {
-        let v0 = copy_line(dst, src, i);
-        let v1 = copy_line(dst, src, i + 1);
-        let v2 = copy_line(dst, src, i + 2);
+        let v0 = copy_line::<ZMM_STORE>(dst, src, i);
+        let v1 = copy_line::<ZMM_STORE>(dst, src, i + 1);
+        let v2 = copy_line::<ZMM_STORE>(dst, src, i + 2);
         a0 = fold(a0, k, v0);
         a1 = fold(a1, k, v1);
         a2 = fold(a2, k, v2);
         i += 3;
     }
     if lines - i >= 1 {
-        a0 = fold(a0, k, copy_line(dst, src, i));
+        a0 = fold(a0, k, copy_line::<ZMM_STORE>(dst, src, i));
     }
     if lines - i >= 2 {
-        a1 = fold(a1, k, copy_line(dst, src, i + 1));
+        a1 = fold(a1, k, copy_line::<ZMM_STORE>(dst, src, i + 1));
     }
     // Reduce each accumulator to a CRC state: fold its chunks 0-2 onto chunk 3 (one zmm
     // carry-less pair with per-chunk constants, `FOLD_TAIL`), xor the four chunks, then two
@@ -796,6 +821,21 @@ mod tests {
                         fold, generic,
                         "lines {lines} start {start_line} shift {shift}"
                     );
+                    assert_eq!(&dst[base..base + body.len()], body);
+                    dst[base..base + body.len()].fill(0);
+                    // The same kernel with two 32-byte stores per line (`commit_cost`'s A/B).
+                    let mut fold_ymm = init;
+                    unsafe {
+                        copy_nt_sum_fold_with::<false>(
+                            dst.as_mut_ptr().add(base),
+                            body.as_ptr(),
+                            body.len(),
+                            pos,
+                            &mut fold_ymm,
+                        )
+                    };
+                    crate::region::sfence();
+                    assert_eq!(fold_ymm, generic, "ymm stores: lines {lines} shift {shift}");
                     assert_eq!(&dst[base..base + body.len()], body);
                     dst[base..base + body.len()].fill(0);
                 }
