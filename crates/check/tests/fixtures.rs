@@ -129,22 +129,13 @@ fn action_of_an_extended_module_is_labelled_with_its_module_and_arguments() {
 #[test]
 fn action_labels_show_parameter_values_as_tlc() {
     // `\E p \in {"a", "b"}, d \in {1, 2} : Move(p, d)`: `<Move("a",2) line ...>`, values
-    // printed as TLC prints them, separated by a comma without a space. The trace (labels and
-    // values) is TLC's; the counts at the violation are not: TLC reports 19 generated / 13
-    // distinct / 8 left where we stop at 13 / 9 / 5 (TLC expands more states of the level before
-    // the violating one; not understood yet, docs/check.md round 8).
-    let tlc = parse_tlc(&std::fs::read_to_string(fixture("LabelArgs.tlc.out")).unwrap());
-    let (_, out) = run("LabelArgs");
-    assert!(matches!(out.violation, Some(Violation::Invariant { ref name, .. }) if name == "Safe"));
+    // printed as TLC prints them, separated by a comma without a space. The counts at the
+    // violation are TLC's too (19 generated / 13 distinct / 8 left) only when the bindings of
+    // the two-name \E come in TLC's order, the first name varying fastest: (a,1), (b,1), (a,2),
+    // (b,2); the other order reaches the violating state after 13 / 9 / 5.
+    let out = same_as_tlc("LabelArgs");
     let trace = trace_of(out.violation.as_ref().expect("a violation"));
-    assert_eq!(trace.len(), tlc.trace.len());
-    for (st, (label, vals)) in trace.iter().zip(tlc.trace.iter()) {
-        assert_eq!(&st.label, label);
-        let mine: BTreeMap<String, String> = st.values.iter().cloned().collect();
-        assert_eq!(&mine, vals);
-    }
     assert!(trace[1].label.starts_with("<Move(\"a\",2) line 5, col 15"), "{}", trace[1].label);
-    assert_eq!((out.stats.depth, tlc.depth), (3, 3));
 }
 
 #[test]

@@ -297,10 +297,14 @@ impl<'a> Enumerator<'a> {
                 let s = self.st(st);
                 // collect bindings first (the sets are evaluated in the current state)
                 let mut envs = Vec::new();
-                self.ev.for_bindings(bounds, sc, env, &s, e.span, &mut |env2| {
-                    envs.push(env2.clone());
-                    Ok(true)
-                })?;
+                if bounds.iter().map(|b| if b.tuple { 1 } else { b.names.len() }).sum::<usize>() > 1 {
+                    envs = self.tlc_order_bindings(bounds, sc, env, &s, e.span)?;
+                } else {
+                    self.ev.for_bindings(bounds, sc, env, &s, e.span, &mut |env2| {
+                        envs.push(env2.clone());
+                        Ok(true)
+                    })?;
+                }
                 for env2 in envs {
                     if !self.sub_action(body, |me| me.enum_expr(body, sc, &env2, st, k, sink))? {
                         return Ok(false);
@@ -593,6 +597,64 @@ impl<'a> Enumerator<'a> {
         self.depth = saved_depth;
         self.label = saved;
         r
+    }
+
+    /// The bindings of `\E x \in S, y \in T` (two or more bound names) in TLC's order: the
+    /// sets are evaluated in the enclosing environment and the FIRST name varies fastest
+    /// (TLC's `ContextEnumerator`, used for actions, their splitting and Init), i.e. (x1, y1),
+    /// (x2, y1), ..., (x1, y2), ... A tuple of names `<<a, b>> \in S` is one position.
+    fn tlc_order_bindings(&self, bounds: &'static [Bound], sc: Sc, env: &Env, s: &St, sp: Span) -> R<Vec<Env>> {
+        // one dimension per name (or tuple of names): its names and the set's elements
+        let mut dims: Vec<(&'static [Ident], bool, std::sync::Arc<Vec<Value>>)> = Vec::new();
+        for b in bounds {
+            let set = self.ev.eval(&b.set, sc, env, s)?;
+            let els = set.elements().map_err(|m| EvalError::new(Some((sc.file, b.set.span)), m))?;
+            if b.tuple {
+                dims.push((&b.names[..], true, els));
+            } else {
+                for i in 0..b.names.len() {
+                    dims.push((&b.names[i..i + 1], false, els.clone()));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if dims.iter().any(|d| d.2.is_empty()) {
+            return Ok(out);
+        }
+        let mut idx = vec![0usize; dims.len()];
+        loop {
+            let mut env2 = env.clone();
+            for (d, &i) in dims.iter().zip(idx.iter()) {
+                let x = &d.2[i];
+                if d.1 {
+                    let Value::Tuple(t) = x else {
+                        return Err(EvalError::new(Some((sc.file, sp)), format!("cannot bind a tuple of names to {x}")));
+                    };
+                    if t.len() != d.0.len() {
+                        return Err(EvalError::new(Some((sc.file, sp)), format!("cannot bind {} names to {x}", d.0.len())));
+                    }
+                    for (n, v) in d.0.iter().zip(t.iter()) {
+                        env2 = env2.bind(n.name.as_str(), v.clone());
+                    }
+                } else {
+                    env2 = env2.bind(d.0[0].name.as_str(), x.clone());
+                }
+            }
+            out.push(env2);
+            // advance: the first dimension fastest
+            let mut k = 0;
+            loop {
+                idx[k] += 1;
+                if idx[k] < dims[k].2.len() {
+                    break;
+                }
+                idx[k] = 0;
+                k += 1;
+                if k == dims.len() {
+                    return Ok(out);
+                }
+            }
+        }
     }
 
     /// How an argument shows in the action's name (TLC prints the value of each parameter): a
