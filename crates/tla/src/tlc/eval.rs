@@ -1435,7 +1435,8 @@ impl Ev {
                         }
                         // the same parent state as the previous calls (`fixed_parent`): a value
                         // that read no primed variable is the parent's, whatever the successor
-                        let pk = (k.0, k.1);
+                        // (the instantiating scope too: one INSTANCE statement seen from two scopes)
+                        let pk = (k.0, k.1, *scope as *const super::scope::Scope as usize);
                         let parent = !st.primed && k.2 != 0 && FIXED.with(|f| f.borrow().parent_cur == k.2);
                         if parent {
                             if let Some(v) = FIXED.with(|f| f.borrow().parent.get(&pk).cloned()) {
@@ -2313,10 +2314,10 @@ struct Fixed {
     /// variable.
     subst: HashMap<SubstKey, (Value, bool), std::hash::BuildHasherDefault<value::FpHasher>>,
     /// The parent state being expanded (its address; 0 = none, see `fixed_parent`) and the
-    /// values of substitutions (expression, environment) evaluated unprimed in it that read no
+    /// values of substitutions (expression, environment, scope) evaluated unprimed in it that read no
     /// primed variable: the same for every successor's action property.
     parent_cur: usize,
-    parent: HashMap<(usize, usize), Value, std::hash::BuildHasherDefault<value::FpHasher>>,
+    parent: HashMap<(usize, usize, usize), Value, std::hash::BuildHasherDefault<value::FpHasher>>,
 }
 
 thread_local! {
