@@ -302,17 +302,18 @@ fn unsupported_temporal_formulas_are_refused_not_passed() {
 #[test]
 fn literal_sets_evaluated_many_times_keep_their_value() {
     // literal sets (with duplicates, nested, tuples) are built once per syntax node and reused.
-    // Counts, verdict and the trace's states are TLC's; the labels are not compared because TLC
-    // names an operator action with its argument (`Step(1)`) and this checker does not yet.
+    // Counts, verdict, the trace's states and its labels (`<Step(1) line 10, ...>`, the operator
+    // with its argument, since round 8) are TLC's.
     let tlc = parse_tlc(&std::fs::read_to_string(fixture("LiteralSets.tlc.out")).unwrap());
     let (_, out) = run("LiteralSets");
     let s = &out.stats;
     assert_eq!((s.states_generated, s.distinct_states, s.queue_left, s.depth), (tlc.generated, tlc.distinct, tlc.left, tlc.depth));
     let trace = trace_of(out.violation.as_ref().expect("a violation"));
     assert_eq!(trace.len(), tlc.trace.len());
-    for (st, (_, vals)) in trace.iter().zip(tlc.trace.iter()) {
+    for (st, (label, vals)) in trace.iter().zip(tlc.trace.iter()) {
         let mine: BTreeMap<String, String> = st.values.iter().cloned().collect();
         assert_eq!(&mine, vals);
+        assert_eq!(&st.label, label);
     }
     assert!(matches!(out.violation, Some(Violation::Invariant { ref name, .. }) if name == "Inv"));
     // The reuse is per worker thread: one and two workers explore the same state space. Compared
