@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::queue::{Level, LevelBuilder, QueueMem};
 use std::sync::Mutex;
 use vf_tla::ast::Span;
-use vf_tla::tlc::enumerate::Enumerator;
+use vf_tla::tlc::enumerate::{Enumerator, Label};
 use vf_tla::tlc::eval::{EvalError, St};
 use vf_tla::tlc::scope::Sc;
 use vf_tla::tlc::value::{fingerprint, fingerprint_lazy, Value, VarHash};
@@ -169,13 +169,22 @@ fn fp_of(m: &Model, s: &[Value]) -> u64 {
     m.fp(s).unwrap_or(1)
 }
 
-pub fn action_label(a: Option<(&'static str, Sc, Span)>) -> String {
+/// `<Name(args) line L, col C to line L2, col C2 of module M>` as TLC prints an action in a trace:
+/// M is the module that defines the operator (an EXTENDed module's, not the spec's), the
+/// arguments are there when the label was made with `Enumerator::want_args`.
+pub fn action_label(a: Option<Label>) -> String {
     match a {
         None => "<Action>".into(),
-        Some((name, sc, sp)) => {
-            let (l1, c1) = sc.file.line_col(sp.start);
-            let (l2, c2) = sc.file.line_col(sp.end.saturating_sub(1).max(sp.start));
-            format!("<{name} line {l1}, col {c1} to line {l2}, col {c2} of module {}>", sc.module_name)
+        Some(l) => {
+            let sp: Span = l.span;
+            let (file, module) = l.sc.origin(l.name);
+            let (l1, c1) = file.line_col(sp.start);
+            let (l2, c2) = file.line_col(sp.end.saturating_sub(1).max(sp.start));
+            let args = match &l.args {
+                Some(a) if !a.is_empty() => format!("({})", a.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")),
+                _ => String::new(),
+            };
+            format!("<{}{args} line {l1}, col {c1} to line {l2}, col {c2} of module {module}>", l.name)
         }
     }
 }
@@ -253,10 +262,37 @@ impl Model {
     pub fn successors(
         &self,
         s: &[Value],
-        f: &mut dyn FnMut(Vec<Value>, Option<(&'static str, Sc, Span)>) -> Result<bool, EvalError>,
+        f: &mut dyn FnMut(Vec<Value>, Option<Label>) -> Result<bool, EvalError>,
     ) -> Result<(), EvalError> {
         let mut en = Enumerator::new(self.ev, Some(s), self.vars.len());
         en.run(self.next.expr, self.next.scope, &Env::default(), None, f)
+    }
+
+    /// The successors of `s` with labels that carry the action's parameter values (for printed
+    /// traces: slower than `successors`).
+    #[allow(clippy::type_complexity)]
+    pub fn successors_labelled(
+        &self,
+        s: &[Value],
+        f: &mut dyn FnMut(Vec<Value>, Option<Label>) -> Result<bool, EvalError>,
+    ) -> Result<(), EvalError> {
+        let mut en = Enumerator::new(self.ev, Some(s), self.vars.len());
+        en.want_args = true;
+        en.run(self.next.expr, self.next.scope, &Env::default(), None, f)
+    }
+
+    /// The printed label of the step `s` -> `t`: the first action generating `t` from `s`, with
+    /// its parameter values (`label` when `t` is not found again).
+    pub fn step_label(&self, s: &[Value], t: &[Value], label: Option<Label>) -> String {
+        let mut found = None;
+        let _ = self.successors_labelled(s, &mut |u, l| {
+            if u.as_slice() == t {
+                found = Some(l);
+                return Ok(false);
+            }
+            Ok(true)
+        });
+        action_label(found.unwrap_or(label))
     }
 
     pub fn step(&self, label: String, s: &[Value]) -> TraceStep {
@@ -295,7 +331,7 @@ impl Model {
         out.push(self.step("<Initial predicate>".into(), &state));
         for want in &chain[1..] {
             let mut next = None;
-            let _ = self.successors(&state, &mut |t, label| {
+            let _ = self.successors_labelled(&state, &mut |t, label| {
                 if fp_of(self, &t) == *want {
                     next = Some((t, label));
                     return Ok(false);
@@ -459,17 +495,19 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                     if plain {
                         sh.resize(s.len(), None);
                     }
+                    // substitutions of an action property evaluated in `s` are kept for its successors
+                    vf_tla::tlc::eval::fixed_parent(Some(s));
                     let r = model.successors(s, &mut |t, label| {
                         any = true;
                         local_gen += 1;
                         if let Some(name) = model.violated_action_prop(s, &t)? {
-                            let tr = vec![(t.clone(), action_label(label))];
+                            let tr = vec![(t.clone(), model.step_label(s, &t, label))];
                             record_found(gi, s, *sfp, Violation::ActionProperty { name, trace: steps(model, tr) });
                             return Ok(false);
                         }
                         if !model.in_model(&t)? || !model.in_actions(s, &t)? {
                             // TLC checks the invariants of states outside the constraints too
-                            if let Some(v) = invariant_violation(model, &t, label)? {
+                            if let Some(v) = invariant_violation(model, s, &t, label)? {
                                 record_found(gi, s, *sfp, v);
                                 return Ok(false);
                             }
@@ -484,7 +522,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         }
                         if store.insert(fp, *sfp) {
                             local_new += 1;
-                            if let Some(v) = invariant_violation(model, &t, label)? {
+                            if let Some(v) = invariant_violation(model, s, &t, label)? {
                                 record_found(gi, s, *sfp, v);
                                 return Ok(false);
                             }
@@ -499,6 +537,7 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                         }
                         Ok(true)
                     });
+                    vf_tla::tlc::eval::fixed_parent(None);
                     generated.fetch_add(local_gen, Ordering::Relaxed);
                     distinct.fetch_add(local_new, Ordering::Relaxed);
                     if let Err(e) = r {
@@ -669,8 +708,8 @@ fn build_graph(states: Vec<(State, u64)>, edges: Vec<(u64, u64)>, actual: Option
 /// The invariant violation of successor `t` (reached by `label`), if any. An evaluation error in an
 /// invariant is reported with `t` as the last state of the trace, as TLC does ("Evaluating
 /// invariant Inv failed" after the behaviour up to that state).
-fn invariant_violation(model: &Model, t: &[Value], label: Option<(&'static str, Sc, Span)>) -> Result<Option<Violation>, EvalError> {
-    let tail = || steps(model, vec![(t.to_vec(), action_label(label))]);
+fn invariant_violation(model: &Model, s: &[Value], t: &[Value], label: Option<Label>) -> Result<Option<Violation>, EvalError> {
+    let tail = || steps(model, vec![(t.to_vec(), model.step_label(s, t, label.clone()))]);
     match model.violated_invariant(t) {
         Ok(Some(name)) => Ok(Some(Violation::Invariant { name, trace: tail() })),
         Ok(None) => Ok(None),
@@ -774,7 +813,7 @@ pub fn simulate(model: &Model, sim: &SimConfig, progress: &(dyn Fn(&Progress) + 
         while (trace.len() as u64) < sim.depth.max(1) {
             let mut succ: Vec<(Vec<Value>, String)> = Vec::new();
             let mut any = false;
-            let r = model.successors(&cur, &mut |t, label| {
+            let r = model.successors_labelled(&cur, &mut |t, label| {
                 any = true;
                 generated += 1;
                 if model.in_model(&t)? && model.in_actions(&cur, &t)? {

@@ -1196,7 +1196,7 @@ pub fn lasso_trace(model: &Model, graph: &Graph, l: &Lasso) -> (Vec<TraceStep>, 
     let step_to = |cur: &[Value], t: u32| -> Option<(Vec<Value>, String)> {
         let target = model.fp(&graph.states[t as usize]).unwrap_or(1);
         let mut found = None;
-        let _ = model.successors(cur, &mut |st, label| {
+        let _ = model.successors_labelled(cur, &mut |st, label| {
             if model.fp(&st).unwrap_or(0) == target {
                 found = Some((st, action_label(label)));
                 return Ok(false);

@@ -119,6 +119,26 @@ fn invariant_violation_trace_matches_tlc() {
 }
 
 #[test]
+fn action_of_an_extended_module_is_labelled_with_its_module_and_arguments() {
+    // Next's disjuncts are defined in the EXTENDed module ExtBase: TLC names that module and
+    // positions in its file, and shows the operator's argument (`IncB(2)`).
+    let out = same_as_tlc("ExtTrace");
+    assert!(matches!(out.violation, Some(Violation::Invariant { ref name, .. }) if name == "Safe"));
+}
+
+#[test]
+fn action_labels_show_parameter_values_as_tlc() {
+    // `\E p \in {"a", "b"}, d \in {1, 2} : Move(p, d)`: `<Move("a",2) line ...>`, values
+    // printed as TLC prints them, separated by a comma without a space. The counts at the
+    // violation are TLC's too (19 generated / 13 distinct / 8 left) only when the bindings of
+    // the two-name \E come in TLC's order, the first name varying fastest: (a,1), (b,1), (a,2),
+    // (b,2); the other order reaches the violating state after 13 / 9 / 5.
+    let out = same_as_tlc("LabelArgs");
+    let trace = trace_of(out.violation.as_ref().expect("a violation"));
+    assert!(trace[1].label.starts_with("<Move(\"a\",2) line 5, col 15"), "{}", trace[1].label);
+}
+
+#[test]
 fn deadlock_trace_matches_tlc() {
     let out = same_as_tlc("Deadlock");
     assert!(matches!(out.violation, Some(Violation::Deadlock { .. })));
@@ -282,17 +302,18 @@ fn unsupported_temporal_formulas_are_refused_not_passed() {
 #[test]
 fn literal_sets_evaluated_many_times_keep_their_value() {
     // literal sets (with duplicates, nested, tuples) are built once per syntax node and reused.
-    // Counts, verdict and the trace's states are TLC's; the labels are not compared because TLC
-    // names an operator action with its argument (`Step(1)`) and this checker does not yet.
+    // Counts, verdict, the trace's states and its labels (`<Step(1) line 10, ...>`, the operator
+    // with its argument, since round 8) are TLC's.
     let tlc = parse_tlc(&std::fs::read_to_string(fixture("LiteralSets.tlc.out")).unwrap());
     let (_, out) = run("LiteralSets");
     let s = &out.stats;
     assert_eq!((s.states_generated, s.distinct_states, s.queue_left, s.depth), (tlc.generated, tlc.distinct, tlc.left, tlc.depth));
     let trace = trace_of(out.violation.as_ref().expect("a violation"));
     assert_eq!(trace.len(), tlc.trace.len());
-    for (st, (_, vals)) in trace.iter().zip(tlc.trace.iter()) {
+    for (st, (label, vals)) in trace.iter().zip(tlc.trace.iter()) {
         let mine: BTreeMap<String, String> = st.values.iter().cloned().collect();
         assert_eq!(&mine, vals);
+        assert_eq!(&st.label, label);
     }
     assert!(matches!(out.violation, Some(Violation::Invariant { ref name, .. }) if name == "Inv"));
     // The reuse is per worker thread: one and two workers explore the same state space. Compared
@@ -432,4 +453,31 @@ fn function_definitions_passed_to_operators_are_applied_lazily_like_tlc() {
     // function definition as a whole value. Counts are TLC's.
     let out = same_as_tlc("LazyFn");
     assert!(out.violation.is_none(), "{:?}", out.violation);
+}
+
+#[test]
+fn action_property_through_a_state_level_substitution_is_checked_per_parent_like_tlc() {
+    // `A == INSTANCE RefAbs WITH s <- x + y`, PROPERTY [][A!Step]_A!vars: `s` in the parent is
+    // kept across the parent's successors (`eval::fixed_parent`), `s'` is each successor's own.
+    // Every state but the reset to 0 steps s by one; a value kept from another parent or taken
+    // from a successor would move the violation or hide it. TLC's trace (values) and states
+    // generated; the distinct count at the violation is not compared (see above).
+    let tlc = parse_tlc(&std::fs::read_to_string(fixture("RefMap.tlc.out")).unwrap());
+    for workers in [1, 2] {
+        let (_, out) = run_with("RefMap", &Config { workers, max_depth: None, ..Default::default() });
+        assert!(matches!(out.violation, Some(Violation::ActionProperty { ref name, .. }) if name == "Prop"), "{:?}", out.violation);
+        let trace = trace_of(out.violation.as_ref().unwrap());
+        assert_eq!(trace.len(), tlc.trace.len());
+        // with two workers the path to the violating step may go through other parents
+        let compared = if workers == 1 { trace.len() } else { 0 };
+        for (st, (_, vals)) in trace.iter().zip(tlc.trace.iter()).take(compared) {
+            let mine: BTreeMap<String, String> = st.values.iter().cloned().collect();
+            assert_eq!(&mine, vals);
+        }
+        let last: BTreeMap<String, String> = trace.last().unwrap().values.iter().cloned().collect();
+        assert_eq!(&last, &tlc.trace.last().unwrap().1);
+        if workers == 1 {
+            assert_eq!(out.stats.states_generated, tlc.generated);
+        }
+    }
 }

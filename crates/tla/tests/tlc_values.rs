@@ -235,3 +235,62 @@ fn function_application_by_index_and_by_search_agree() {
     assert_eq!(f2.rng[3], int(0));
     assert_ne!(Value::Func(f2), Value::Func(f));
 }
+
+#[test]
+fn sets_and_appended_tuples_hash_incrementally_to_full_hashes() {
+    use vf_tla::tlc::value::{fingerprint_lazy, set_union, var_hash};
+    let rec = |i: i64, s: &str| Value::record(vec![(Arc::from("bal"), int(i)), (Arc::from("type"), Value::str(s))]);
+    let msgs = Value::set((0..6).map(|i| rec(i, "p1a")).collect());
+    let log = Value::tuple((0..5).map(|i| rec(i, "e")).collect());
+    let s = vec![msgs.clone(), log.clone()];
+    let els = |v: &Value| -> Vec<Value> {
+        match v {
+            Value::Tuple(t) => t.to_vec(),
+            v => v.elements().unwrap().to_vec(),
+        }
+    };
+    let appended = |t: &Value, x: Value| {
+        let mut v = els(t);
+        v.push(x);
+        Value::tuple(v)
+    };
+    let mut successors: Vec<Vec<Value>> = Vec::new();
+    // `msgs \cup {m}` (shares the old elements), m sorting first, in the middle, last
+    for m in [rec(-1, "a"), rec(3, "p1b"), rec(9, "z")] {
+        successors.push(vec![set_union(&msgs, &Value::set(vec![m.clone()])).unwrap(), appended(&log, m)]);
+    }
+    // an element removed; the tuple shortened (SubSeq from 1)
+    let mut fewer = els(&msgs);
+    fewer.remove(2);
+    let mut shorter = els(&log);
+    shorter.pop();
+    successors.push(vec![Value::set(fewer), Value::tuple(shorter)]);
+    // equal to the parent but built separately (nothing shared): hashed the same
+    successors.push(vec![Value::set((0..6).map(|i| rec(i, "p1a")).collect()), Value::tuple((0..5).map(|i| rec(i, "e")).collect())]);
+    // most elements differ: hashed in full; a one-element tuple
+    successors.push(vec![Value::set((10..16).map(|i| rec(i, "q")).collect()), Value::tuple(vec![int(1)])]);
+    // an element replaced by an equal one built separately, and a changed one
+    let mut eqv = els(&msgs);
+    eqv[0] = rec(0, "p1a");
+    eqv[5] = rec(5, "x");
+    successors.push(vec![Value::set(eqv), log.clone()]);
+    let mut sh = vec![None; s.len()];
+    for t in &successors {
+        assert_eq!(fingerprint_lazy(t, &s, &mut sh), fingerprint(t), "{t:?}");
+        for v in t {
+            assert_eq!(var_hash(v).hash, vf_tla::tlc::value::value_hash(v));
+        }
+    }
+    let fps: Vec<u64> = successors.iter().map(|t| fingerprint(t)).collect();
+    assert_eq!(fps[4], fingerprint(&s));
+    for i in 0..fps.len() {
+        for j in 0..fps.len() {
+            if i != j {
+                assert!(fps[i] != fps[j] || i == 4 || j == 4, "{i} {j}");
+            }
+        }
+    }
+    // a set's hash does not depend on how it was built, and differs from the tuple of its elements
+    assert_eq!(var_hash(&Value::set(vec![int(3), int(1), int(2)])), var_hash(&Value::set(vec![int(1), int(2), int(3)])));
+    assert_ne!(var_hash(&Value::set(vec![int(1), int(2), int(3)])).hash, var_hash(&Value::tuple(vec![int(1), int(2), int(3)])).hash);
+}

@@ -75,8 +75,20 @@ enum Cont<'c> {
 /// One generated state with the name and position of the action that produced it.
 pub struct Found<'a> {
     pub state: Vec<Value>,
-    pub action: Option<(&'static str, Sc, Span)>,
+    pub action: Option<Label>,
     pub _p: std::marker::PhantomData<&'a ()>,
+}
+
+/// The action that produced a state, as TLC names it in a trace: the operator, the scope it was
+/// entered in (`Scope::origin` gives the module that defines it), the span of the action, and
+/// (only when the enumerator was asked for them, `Enumerator::want_args`) the values of the
+/// operator's parameters (`<Step(1) line ...>`).
+#[derive(Clone)]
+pub struct Label {
+    pub name: &'static str,
+    pub sc: Sc,
+    pub span: Span,
+    pub args: Option<std::sync::Arc<Vec<Value>>>,
 }
 
 pub struct Enumerator<'a> {
@@ -86,7 +98,10 @@ pub struct Enumerator<'a> {
     pub nvars: usize,
     /// Depth of operator calls below the top action (0 = the top action's own body).
     depth: usize,
-    label: Option<(&'static str, Sc, Span)>,
+    label: Option<Label>,
+    /// Record the parameter values of the operator naming the action (for printed traces only:
+    /// off while checking, so the hot path carries no values).
+    pub want_args: bool,
     /// Still splitting the action into TLC's sub-actions (only disjunctions, \E and operator
     /// applications seen so far); each sub-action is named by its operator and its span.
     splitting: bool,
@@ -95,15 +110,15 @@ pub struct Enumerator<'a> {
     pub partial: Option<Value>,
 }
 
-type Sink<'s> = dyn FnMut(Vec<Value>, Option<(&'static str, Sc, Span)>) -> R<bool> + 's;
+type Sink<'s> = dyn FnMut(Vec<Value>, Option<Label>) -> R<bool> + 's;
 
 impl<'a> Enumerator<'a> {
     pub fn new(ev: &'a Ev, cur: Option<&'a [Value]>, nvars: usize) -> Self {
-        Enumerator { ev, cur, nvars, depth: 0, label: None, splitting: true, partial: None }
+        Enumerator { ev, cur, nvars, depth: 0, label: None, want_args: false, splitting: true, partial: None }
     }
 
     /// Enumerates all states satisfying the action/predicate `e`; `sink` returns false to stop.
-    pub fn run(&mut self, e: E, sc: Sc, env: &Env, label: Option<(&'static str, Sc, Span)>, sink: &mut Sink) -> R<()> {
+    pub fn run(&mut self, e: E, sc: Sc, env: &Env, label: Option<Label>, sink: &mut Sink) -> R<()> {
         let mut st: Vec<Option<Value>> = vec![None; self.nvars];
         self.label = label;
         self.depth = 0;
@@ -127,12 +142,12 @@ impl<'a> Enumerator<'a> {
             Cont::Done => {
                 if let Some(free) = &self.partial {
                     let out = st.iter().map(|v| v.clone().unwrap_or_else(|| free.clone())).collect();
-                    return sink(out, self.label);
+                    return sink(out, self.label.clone());
                 }
                 if let Some(i) = st.iter().position(|v| v.is_none()) {
                     let what = if self.init_mode() { "initial state" } else { "successor state" };
                     return Err(EvalError::new(
-                        self.label.map(|(_, sc, sp)| (sc.file, sp)),
+                        self.label.as_ref().map(|l| (l.sc.origin(l.name).0, l.span)),
                         format!(
                             "The {what} is not completely specified by the {}: the variable {} is not assigned",
                             if self.init_mode() { "initial predicate" } else { "next-state relation" },
@@ -150,7 +165,7 @@ impl<'a> Enumerator<'a> {
                     }
                     out.push(v.normalize().map_err(|m| EvalError::new(None, m))?);
                 }
-                sink(out, self.label)
+                sink(out, self.label.clone())
             }
             Cont::One(e, sc, env, next) => self.enum_expr(e, sc, env, st, next, sink),
             Cont::Each(body, sc, envs, next) => {
@@ -250,9 +265,9 @@ impl<'a> Enumerator<'a> {
         if !self.splitting {
             return f(self);
         }
-        let saved = self.label;
-        if let Some((n, sc, _)) = self.label {
-            self.label = Some((n, sc, sub.span));
+        let saved = self.label.clone();
+        if let Some(l) = &mut self.label {
+            l.span = sub.span;
         }
         let r = f(self);
         self.label = saved;
@@ -282,10 +297,14 @@ impl<'a> Enumerator<'a> {
                 let s = self.st(st);
                 // collect bindings first (the sets are evaluated in the current state)
                 let mut envs = Vec::new();
-                self.ev.for_bindings(bounds, sc, env, &s, e.span, &mut |env2| {
-                    envs.push(env2.clone());
-                    Ok(true)
-                })?;
+                if bounds.iter().map(|b| if b.tuple { 1 } else { b.names.len() }).sum::<usize>() > 1 {
+                    envs = self.tlc_order_bindings(bounds, sc, env, &s, e.span)?;
+                } else {
+                    self.ev.for_bindings(bounds, sc, env, &s, e.span, &mut |env2| {
+                        envs.push(env2.clone());
+                        Ok(true)
+                    })?;
+                }
                 for env2 in envs {
                     if !self.sub_action(body, |me| me.enum_expr(body, sc, &env2, st, k, sink))? {
                         return Ok(false);
@@ -429,6 +448,7 @@ impl<'a> Enumerator<'a> {
                         // parameters are passed by name (as TLC substitutes them), so that an
                         // argument like `x` can still be assigned inside the operator
                         let mut env2 = benv;
+                        let mut shown = (self.want_args && self.splitting).then(Vec::new);
                         for (i, a) in args.iter().enumerate() {
                             let p = params.name(i);
                             let v = match &a.kind {
@@ -440,9 +460,13 @@ impl<'a> Enumerator<'a> {
                                     None => Value::Op(std::sync::Arc::new(Closure { memo: Default::default(), name: None, params: vec![], body: ClosureBody::Expr(a), scope: sc, env: env.clone() })),
                                 },
                             };
+                            if let Some(sh) = &mut shown {
+                                sh.push(self.shown_arg(&v, st));
+                            }
                             env2 = env2.bind(p, v);
                         }
-                        self.enter_def(name, bsc, body, span, &env2, st, k, sink)
+                        let shown = shown.filter(|a| !a.is_empty()).map(|a| std::sync::Arc::new(a.into_iter().flatten().collect()));
+                        self.enter_def(name, bsc, body, span, shown, &env2, st, k, sink)
                     }
                     _ => self.guard(e, sc, env, st, k, sink),
                 }
@@ -457,14 +481,19 @@ impl<'a> Enumerator<'a> {
                 match resolved {
                     (Def::Op(od, osc), _) if od.params.len() == args.len() => {
                         let mut env2 = Env::default();
+                        let mut shown = (self.want_args && self.splitting).then(Vec::new);
                         {
                             let s = self.st(st);
                             for (p, a) in od.params.iter().zip(args.iter()) {
                                 let v = if p.arity > 0 { self.ev.eval_op_ref(a, sc, env)? } else { self.ev.eval(a, sc, env, &s)? };
+                                if let Some(sh) = &mut shown {
+                                    sh.push((!matches!(v, Value::Op(_))).then(|| v.clone()));
+                                }
                                 env2 = env2.bind(p.name.name.as_str(), v);
                             }
                         }
-                        self.enter_def(od.name.name.as_str(), osc, &od.body, od.body.span, &env2, st, k, sink)
+                        let shown = shown.filter(|a| !a.is_empty()).map(|a| std::sync::Arc::new(a.into_iter().flatten().collect()));
+                        self.enter_def(od.name.name.as_str(), osc, &od.body, od.body.span, shown, &env2, st, k, sink)
                     }
                     _ => self.guard(e, sc, env, st, k, sink),
                 }
@@ -545,18 +574,104 @@ impl<'a> Enumerator<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn enter_def(&mut self, name: &'static str, sc: Sc, body: E, span: Span, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {
+    fn enter_def(
+        &mut self,
+        name: &'static str,
+        sc: Sc,
+        body: E,
+        span: Span,
+        args: Option<std::sync::Arc<Vec<Value>>>,
+        env: &Env,
+        st: &mut Vec<Option<Value>>,
+        k: &Cont,
+        sink: &mut Sink,
+    ) -> R<bool> {
         // the first operator entered below the top action names the action (as TLC's trace does)
-        let saved = self.label;
+        let saved = self.label.clone();
         let saved_depth = self.depth;
         if self.splitting {
-            self.label = Some((name, sc, span));
+            self.label = Some(Label { name, sc, span, args });
         }
         self.depth += 1;
         let r = self.enum_expr(body, sc, env, st, k, sink);
         self.depth = saved_depth;
         self.label = saved;
         r
+    }
+
+    /// The bindings of `\E x \in S, y \in T` (two or more bound names) in TLC's order: the
+    /// sets are evaluated in the enclosing environment and the FIRST name varies fastest
+    /// (TLC's `ContextEnumerator`, used for actions, their splitting and Init), i.e. (x1, y1),
+    /// (x2, y1), ..., (x1, y2), ... A tuple of names `<<a, b>> \in S` is one position.
+    fn tlc_order_bindings(&self, bounds: &'static [Bound], sc: Sc, env: &Env, s: &St, sp: Span) -> R<Vec<Env>> {
+        // one dimension per name (or tuple of names): its names and the set's elements
+        let mut dims: Vec<(&'static [Ident], bool, std::sync::Arc<Vec<Value>>)> = Vec::new();
+        for b in bounds {
+            let set = self.ev.eval(&b.set, sc, env, s)?;
+            let els = set.elements().map_err(|m| EvalError::new(Some((sc.file, b.set.span)), m))?;
+            if b.tuple {
+                dims.push((&b.names[..], true, els));
+            } else {
+                for i in 0..b.names.len() {
+                    dims.push((&b.names[i..i + 1], false, els.clone()));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if dims.iter().any(|d| d.2.is_empty()) {
+            return Ok(out);
+        }
+        let mut idx = vec![0usize; dims.len()];
+        loop {
+            let mut env2 = env.clone();
+            for (d, &i) in dims.iter().zip(idx.iter()) {
+                let x = &d.2[i];
+                if d.1 {
+                    let Value::Tuple(t) = x else {
+                        return Err(EvalError::new(Some((sc.file, sp)), format!("cannot bind a tuple of names to {x}")));
+                    };
+                    if t.len() != d.0.len() {
+                        return Err(EvalError::new(Some((sc.file, sp)), format!("cannot bind {} names to {x}", d.0.len())));
+                    }
+                    for (n, v) in d.0.iter().zip(t.iter()) {
+                        env2 = env2.bind(n.name.as_str(), v.clone());
+                    }
+                } else {
+                    env2 = env2.bind(d.0[0].name.as_str(), x.clone());
+                }
+            }
+            out.push(env2);
+            // advance: the first dimension fastest
+            let mut k = 0;
+            loop {
+                idx[k] += 1;
+                if idx[k] < dims[k].2.len() {
+                    break;
+                }
+                idx[k] = 0;
+                k += 1;
+                if k == dims.len() {
+                    return Ok(out);
+                }
+            }
+        }
+    }
+
+    /// How an argument shows in the action's name (TLC prints the value of each parameter): a
+    /// value as it is, an argument passed by name evaluated in the current state; an operator
+    /// argument, or one that cannot be evaluated here, is left out.
+    fn shown_arg(&self, v: &Value, st: &[Option<Value>]) -> Option<Value> {
+        match v {
+            Value::Op(c) => {
+                let cl = c.as_any().downcast_ref::<Closure>()?;
+                let ClosureBody::Expr(body) = cl.body else { return None };
+                if !cl.params.is_empty() || cl.name.is_some() {
+                    return None;
+                }
+                self.ev.eval(body, cl.scope, &cl.env, &self.st(st)).ok().filter(|v| !matches!(v, Value::Op(_)))
+            }
+            v => Some(v.clone()),
+        }
     }
 
     fn unchanged(&mut self, v: E, sc: Sc, env: &Env, st: &mut Vec<Option<Value>>, k: &Cont, sink: &mut Sink) -> R<bool> {

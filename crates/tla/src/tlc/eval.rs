@@ -226,6 +226,7 @@ fn literal(e: E, f: impl FnOnce() -> R<Value>) -> R<Value> {
 #[inline]
 fn var_ref<'a>(i: usize, st: &St<'a>) -> Option<&'a Value> {
     if st.primed {
+        primed_read();
         return st.nxt?[i].as_ref();
     }
     match st.cur {
@@ -720,6 +721,11 @@ impl Ev {
                 depth < 8 && self.konst(&od.body, osc, &mut Vec::new(), &Env::default(), depth + 1, budget, &mut true)
             }
             Ok(Some((Def::Fn(fd, fsc), _))) => fsc.cache.read().unwrap().contains_key(fd.name.name.as_str()),
+            // a constant of an instantiated module (`INSTANCE M`, implicitly or explicitly
+            // substituted): constant when its substitute is, in the instantiating scope
+            Ok(Some((Def::Sub { expr, scope, env: senv }, _))) => {
+                senv.0.is_none() && depth < 8 && self.konst(expr, scope, &mut Vec::new(), &senv, depth + 1, budget, &mut true)
+            }
             Ok(Some(_)) | Err(_) => false,
             Ok(None) => n != "JavaTime" && self.builtin_name(n).is_some(),
         }
@@ -1421,11 +1427,32 @@ impl Ev {
                         ))
                     });
                     if let Some(k) = key {
-                        if let Some(v) = FIXED.with(|f| f.borrow().subst.get(&k).cloned()) {
+                        if let Some((v, primed)) = FIXED.with(|f| f.borrow().subst.get(&k).cloned()) {
+                            if primed {
+                                primed_read();
+                            }
                             return Ok(v);
                         }
+                        // the same parent state as the previous calls (`fixed_parent`): a value
+                        // that read no primed variable is the parent's, whatever the successor
+                        // (the instantiating scope too: one INSTANCE statement seen from two scopes)
+                        let pk = (k.0, k.1, *scope as *const super::scope::Scope as usize);
+                        let parent = !st.primed && k.2 != 0 && FIXED.with(|f| f.borrow().parent_cur == k.2);
+                        if parent {
+                            if let Some(v) = FIXED.with(|f| f.borrow().parent.get(&pk).cloned()) {
+                                return Ok(v);
+                            }
+                        }
+                        let before = PRIMED_READS.with(|c| c.get());
                         let v = self.eval(expr, scope, senv, st)?;
-                        FIXED.with(|f| f.borrow_mut().subst.insert(k, v.clone()));
+                        let primed = PRIMED_READS.with(|c| c.get()) != before;
+                        FIXED.with(|f| {
+                            let mut f = f.borrow_mut();
+                            if parent && !primed {
+                                f.parent.insert(pk, v.clone());
+                            }
+                            f.subst.insert(k, (v.clone(), primed))
+                        });
                         return Ok(v);
                     }
                     self.eval(expr, scope, senv, st)
@@ -1483,6 +1510,7 @@ impl Ev {
 
     fn var(&self, i: usize, e: E, sc: Sc, st: &St) -> R<Value> {
         if st.primed {
+            primed_read();
             if let Some(nx) = st.nxt {
                 if let Some(v) = &nx[i] {
                     return Ok(v.clone());
@@ -2282,12 +2310,41 @@ type SubstKey = (usize, usize, usize, usize, bool);
 #[derive(Default)]
 struct Fixed {
     active: bool,
-    subst: HashMap<SubstKey, Value, std::hash::BuildHasherDefault<value::FpHasher>>,
+    /// Values of substitutions in this `eval_bool_fixed` call, and whether they read a primed
+    /// variable.
+    subst: HashMap<SubstKey, (Value, bool), std::hash::BuildHasherDefault<value::FpHasher>>,
+    /// The parent state being expanded (its address; 0 = none, see `fixed_parent`) and the
+    /// values of substitutions (expression, environment, scope) evaluated unprimed in it that read no
+    /// primed variable: the same for every successor's action property.
+    parent_cur: usize,
+    parent: HashMap<(usize, usize, usize), Value, std::hash::BuildHasherDefault<value::FpHasher>>,
 }
 
 thread_local! {
     /// Per worker thread: values of instance substitutions during one `eval_bool_fixed`.
     static FIXED: std::cell::RefCell<Fixed> = std::cell::RefCell::new(Fixed::default());
+    /// Reads of primed variables so far on this thread (a substitution that read none depends on
+    /// the current state only).
+    static PRIMED_READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+#[inline]
+fn primed_read() {
+    PRIMED_READS.with(|c| c.set(c.get().wrapping_add(1)));
+}
+
+/// Declares the state whose successors are about to be checked on this thread (`Some(parent)`,
+/// which must stay alive until the next call) or that none is (`None`): while it is, the
+/// values of instance substitutions evaluated in it that read no primed variable are kept
+/// across `eval_bool_fixed` calls (an action property `[][M!Next]_M!vars` on each successor
+/// then evaluates `M`'s substituted variables in the parent once). Each call forgets the
+/// values kept for the previous parent.
+pub fn fixed_parent(cur: Option<&[Value]>) {
+    FIXED.with(|f| {
+        let mut f = f.borrow_mut();
+        f.parent.clear();
+        f.parent_cur = cur.map(|c| c.as_ptr() as usize).unwrap_or(0);
+    });
 }
 
 /// Turns the fixed-state cache off while states change under the evaluator (ENABLED).

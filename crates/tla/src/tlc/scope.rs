@@ -58,11 +58,22 @@ pub struct Scope {
     pub defs: OnceLock<NameMap<Def>>,
     /// Values of constant-level nullary definitions, computed once.
     pub cache: RwLock<NameMap<Value>>,
+    /// The source file and module of the definitions that come from an EXTENDed module (the
+    /// scope's own file is not theirs): where a trace says an action is.
+    pub origins: OnceLock<NameMap<(&'static SourceFile, &'static str)>>,
 }
 
 impl Scope {
     pub fn get(&self, name: &str) -> Option<&Def> {
         self.defs.get().and_then(|d| d.get(name))
+    }
+    /// The file and module name that define `name` as seen from this scope (this scope's own
+    /// module unless the definition comes from a module it EXTENDS).
+    pub fn origin(&self, name: &str) -> (&'static SourceFile, &str) {
+        match self.origins.get().and_then(|o| o.get(name)) {
+            Some((f, m)) => (f, m),
+            None => (self.file, &self.module_name),
+        }
     }
 }
 
@@ -148,11 +159,14 @@ pub fn build_scope(
         module_name: m.module.name.clone(),
         defs: OnceLock::new(),
         cache: RwLock::new(NameMap::default()),
+        origins: OnceLock::new(),
     }));
     let mut defs: NameMap<Def> = NameMap::default();
     let mut seen = Vec::new();
-    add_units(loader, m, scope, &mut defs, &subs, root, &mut seen, true)?;
+    let mut origins = NameMap::default();
+    add_units(loader, m, scope, &mut defs, &mut origins, &subs, root, &mut seen, true)?;
     let _ = scope.defs.set(defs);
+    let _ = scope.origins.set(origins);
     Ok(scope)
 }
 
@@ -162,6 +176,7 @@ fn add_units(
     m: &'static LoadedModule,
     scope: Sc,
     defs: &mut NameMap<Def>,
+    origins: &mut NameMap<(&'static SourceFile, &'static str)>,
     subs: &Option<(&HashMap<&'static str, Def>, Sc, Env)>,
     root: &mut RootInfo,
     seen: &mut Vec<String>,
@@ -179,9 +194,9 @@ fn add_units(
             let (l, c) = m.file.line_col(ext.span.start);
             format!("{}:{l}:{c}: {e}", m.file.name)
         })?;
-        add_units(loader, em, scope, defs, subs, root, seen, false)?;
+        add_units(loader, em, scope, defs, origins, subs, root, seen, false)?;
     }
-    let _ = top;
+    let here = (m.file, m.module.name.as_str());
     for u in &m.module.units {
         match u {
             Unit::Constants(ds) => {
@@ -226,9 +241,15 @@ fn add_units(
             }
             Unit::OpDef(d) => {
                 defs.insert(d.name.name.as_str(), Def::Op(d, scope));
+                if !top {
+                    origins.insert(d.name.name.as_str(), here);
+                }
             }
             Unit::FnDef(d) => {
                 defs.insert(d.name.name.as_str(), Def::Fn(d, scope));
+                if !top {
+                    origins.insert(d.name.name.as_str(), here);
+                }
             }
             Unit::ModuleDef { name, params, instance, .. } => {
                 defs.insert(

@@ -780,6 +780,24 @@ pub struct VarHash {
     sum: u64,
 }
 
+/// An element's contribution to a set's hash: a bijection of its hash, the same at every
+/// position (a set's elements are summed without their order, so a set that gains or loses an
+/// element is hashed from the other's sum, `var_hash_from`).
+#[inline]
+fn set_elem(h: u64) -> u64 {
+    at(usize::MAX, h)
+}
+
+/// The hash of a set from the sum of its elements' contributions.
+#[inline]
+fn set_final(len: usize, sum: u64) -> u64 {
+    let mut h = FpHasher::default();
+    h.write_u64(5);
+    h.write_usize(len);
+    h.write_u64(sum);
+    h.finish()
+}
+
 /// The hash of one normalized value with its element sum (`value_hash`).
 pub fn var_hash(v: &Value) -> VarHash {
     match fn_len(v) {
@@ -787,7 +805,13 @@ pub fn var_hash(v: &Value) -> VarHash {
             let sum = (0..n).fold(0u64, |acc, i| acc.wrapping_add(at(i, elem_hash(v, i))));
             VarHash { hash: fn_final(v, sum), sum }
         }
-        None => VarHash { hash: stream_hash(v), sum: 0 },
+        None => match v {
+            Value::Set(x) => {
+                let sum = x.iter().fold(0u64, |acc, e| acc.wrapping_add(set_elem(stream_hash(e))));
+                VarHash { hash: set_final(x.len(), sum), sum }
+            }
+            _ => VarHash { hash: stream_hash(v), sum: 0 },
+        },
     }
 }
 
@@ -804,6 +828,14 @@ pub fn value_hash(v: &Value) -> u64 {
 /// same kind and length and differ (by identity) in at most half of the elements, only those
 /// are hashed, in both; otherwise `t` is hashed in full. Always `var_hash(t)`.
 fn var_hash_from(t: &Value, s: &Value, sh: VarHash) -> VarHash {
+    if let (Value::Set(y), Value::Set(x)) = (t, s) {
+        return set_hash_from(y, x, sh).unwrap_or_else(|| var_hash(t));
+    }
+    if let (Value::Tuple(y), Value::Tuple(x)) = (t, s) {
+        if y.len() != x.len() {
+            return tuple_hash_from(t, y, x, sh).unwrap_or_else(|| var_hash(t));
+        }
+    }
     let n = match (fn_len(t), fn_len(s)) {
         (Some(a), Some(b)) if a == b && std::mem::discriminant(t) == std::mem::discriminant(s) => a,
         _ => return var_hash(t),
@@ -820,6 +852,77 @@ fn var_hash_from(t: &Value, s: &Value, sh: VarHash) -> VarHash {
         }
     }
     VarHash { hash: fn_final(t, sum), sum }
+}
+
+/// The hash of set `y` from the hash of set `x` (both sorted): the two are walked together,
+/// elements shared by identity are skipped, the others are hashed (removed from or added to the
+/// sum). None when more than half of the larger set differs (hashing `y` in full is cheaper).
+fn set_hash_from(y: &[Value], x: &[Value], sh: VarHash) -> Option<VarHash> {
+    let limit = x.len().max(y.len()) / 2;
+    let (mut i, mut j, mut changed) = (0usize, 0usize, 0usize);
+    let mut sum = sh.sum;
+    while i < x.len() || j < y.len() {
+        if i < x.len() && j < y.len() && same(&x[i], &y[j]) {
+            i += 1;
+            j += 1;
+            continue;
+        }
+        changed += 1;
+        if changed > limit {
+            return None;
+        }
+        let o = if i == x.len() {
+            Ordering::Greater
+        } else if j == y.len() {
+            Ordering::Less
+        } else {
+            cmp(&x[i], &y[j])
+        };
+        match o {
+            Ordering::Less => {
+                sum = sum.wrapping_sub(set_elem(stream_hash(&x[i])));
+                i += 1;
+            }
+            Ordering::Greater => {
+                sum = sum.wrapping_add(set_elem(stream_hash(&y[j])));
+                j += 1;
+            }
+            Ordering::Equal => {
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    Some(VarHash { hash: set_final(y.len(), sum), sum })
+}
+
+/// The hash of tuple `t` (elements `y`) from the hash of a tuple `x` of another length (`Append`,
+/// `SubSeq` from 1): the common prefix is compared by identity, the positions past it hashed.
+/// None when more than half of the longer tuple differs.
+fn tuple_hash_from(t: &Value, y: &[Value], x: &[Value], sh: VarHash) -> Option<VarHash> {
+    let limit = x.len().max(y.len()) / 2;
+    let n = x.len().min(y.len());
+    let mut changed = x.len().max(y.len()) - n;
+    if changed > limit {
+        return None;
+    }
+    let mut sum = sh.sum;
+    for i in 0..n {
+        if !same(&x[i], &y[i]) {
+            changed += 1;
+            if changed > limit {
+                return None;
+            }
+            sum = sum.wrapping_sub(at(i, stream_hash(&x[i]))).wrapping_add(at(i, stream_hash(&y[i])));
+        }
+    }
+    for (i, v) in x.iter().enumerate().skip(n) {
+        sum = sum.wrapping_sub(at(i, stream_hash(v)));
+    }
+    for (i, v) in y.iter().enumerate().skip(n) {
+        sum = sum.wrapping_add(at(i, stream_hash(v)));
+    }
+    Some(VarHash { hash: fn_final(t, sum), sum })
 }
 
 /// The fingerprint of a state from the hashes of its variables (`value_hash`, in order).
@@ -855,7 +958,7 @@ pub fn fingerprint_lazy(t: &[Value], s: &[Value], sh: &mut [Option<VarHash>]) ->
     for ((a, b), c) in t.iter().zip(s.iter()).zip(sh.iter_mut()) {
         let x = if same(a, b) {
             c.get_or_insert_with(|| var_hash(b)).hash
-        } else if fn_len(a).is_some_and(|n| n >= 4) && fn_len(b) == fn_len(a) {
+        } else if incremental(a, b) {
             var_hash_from(a, b, *c.get_or_insert_with(|| var_hash(b))).hash
         } else {
             value_hash(a)
@@ -863,6 +966,17 @@ pub fn fingerprint_lazy(t: &[Value], s: &[Value], sh: &mut [Option<VarHash>]) ->
         h.write_u64(x);
     }
     h.finish()
+}
+
+/// Whether `a`'s hash is worth computing from `b`'s (`var_hash_from`): function-like values of
+/// the same length, tuples of different lengths, or sets, with at least 4 elements.
+#[inline]
+fn incremental(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Set(x), Value::Set(y)) => x.len() >= 4 || y.len() >= 4,
+        (Value::Tuple(x), Value::Tuple(y)) => x.len() >= 4 || y.len() >= 4,
+        _ => fn_len(a).is_some_and(|n| n >= 4) && fn_len(b) == fn_len(a),
+    }
 }
 
 /// Whether two values are the same by identity (equal scalars, or the same shared allocation):
