@@ -180,6 +180,18 @@ func WithFusionGuard(label string, guard func() bool) Option {
 	}
 }
 
+// WithFusionWhen is WithFusionGuard with access to the transaction's state: guard(c) runs after
+// the step that would continue into label, so c.Local reads the values that step left (e.g. a
+// loop index, to fuse only the iterations that send nothing).
+func WithFusionWhen(label string, guard func(c *Context) bool) Option {
+	return func(c *Context) {
+		if c.guardsCtx == nil {
+			c.guardsCtx = map[string]func(*Context) bool{}
+		}
+		c.guardsCtx[label] = guard
+	}
+}
+
 // WithStepObserver is called after every committed step with the label that ran.
 func WithStepObserver(f func(label string)) Option { return func(c *Context) { c.observe = f } }
 
@@ -214,6 +226,7 @@ type Context struct {
 	txPicks   map[int]int // option picked per choice site in the current transaction
 	lastOK    map[int]int // option picked per choice site by the last committed transaction
 	guards    map[string]func() bool
+	guardsCtx map[string]func(*Context) bool
 
 	// procedure frames: the callers' state (the current frame is arch/locals/res/values/ret)
 	stack   []frame
@@ -259,11 +272,12 @@ type Context struct {
 	trace    *tracer
 	rootName string
 
-	stopOnce sync.Once
-	stop     chan struct{}
-	mu       sync.Mutex
-	steps    int
-	aborts   int
+	stopOnce   sync.Once
+	stop       chan struct{}
+	mu         sync.Mutex
+	steps      int
+	aborts     int
+	fusedSteps int
 }
 
 type frame struct {
@@ -411,6 +425,17 @@ func (c *Context) Stats() (steps, aborts int) {
 	defer c.mu.Unlock()
 	return c.steps, c.aborts
 }
+
+// FusedSteps reports how many committed steps ran in the transaction of a step before them
+// (WithFusion).
+func (c *Context) FusedSteps() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.fusedSteps
+}
+
+// Name is the archetype's name.
+func (c *Context) Name() string { return c.rootName }
 
 // PreWaits reports how many times a step that starts with a receive waited, before it started,
 // for a message in its empty mailbox (see recvFirstWait) instead of running and aborting.
@@ -1086,6 +1111,9 @@ func (c *Context) fuseNext() bool {
 	if g := c.guards[c.next]; g != nil && !g() {
 		return false
 	}
+	if g := c.guardsCtx[c.next]; g != nil && !g(c) {
+		return false
+	}
 	select {
 	case <-c.stop:
 		return false
@@ -1282,6 +1310,7 @@ func (c *Context) Run() error {
 				c.noteIdle(idle, waits, c.pc)
 				c.mu.Lock()
 				c.steps += 1 + len(c.chain)
+				c.fusedSteps += len(c.chain)
 				c.mu.Unlock()
 				if c.observe != nil {
 					for _, l := range c.chain {
