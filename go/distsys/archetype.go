@@ -180,6 +180,18 @@ func WithFusionGuard(label string, guard func() bool) Option {
 	}
 }
 
+// WithFusionWhen is WithFusionGuard with access to the transaction's state: guard(c) runs after
+// the step that would continue into label, so c.Local reads the values that step left (e.g. a
+// loop index, to fuse only the iterations that send nothing).
+func WithFusionWhen(label string, guard func(c *Context) bool) Option {
+	return func(c *Context) {
+		if c.guardsCtx == nil {
+			c.guardsCtx = map[string]func(*Context) bool{}
+		}
+		c.guardsCtx[label] = guard
+	}
+}
+
 // WithStepObserver is called after every committed step with the label that ran.
 func WithStepObserver(f func(label string)) Option { return func(c *Context) { c.observe = f } }
 
@@ -214,6 +226,7 @@ type Context struct {
 	txPicks   map[int]int // option picked per choice site in the current transaction
 	lastOK    map[int]int // option picked per choice site by the last committed transaction
 	guards    map[string]func() bool
+	guardsCtx map[string]func(*Context) bool
 
 	// procedure frames: the callers' state (the current frame is arch/locals/res/values/ret)
 	stack   []frame
@@ -236,6 +249,13 @@ type Context struct {
 	blockWaited bool // an aborted attempt's resource waited already (ErrAbortedAfterWait)
 	blocks      int
 
+	// receive-first labels (see recvFirstWait): per top-level label, the mailbox queue its code
+	// reads before touching anything else; firstCpos is the number of choice points the current
+	// attempt had resolved when it touched its first resource
+	recvFirst map[string]*queue
+	firstCpos int
+	preWaits  int
+
 	// early barriers (WithEarlyBarrier): per label, the BeforeCommit barrier one of its last
 	// committed steps ran (see earlyBarrier)
 	early    bool
@@ -252,11 +272,12 @@ type Context struct {
 	trace    *tracer
 	rootName string
 
-	stopOnce sync.Once
-	stop     chan struct{}
-	mu       sync.Mutex
-	steps    int
-	aborts   int
+	stopOnce   sync.Once
+	stop       chan struct{}
+	mu         sync.Mutex
+	steps      int
+	aborts     int
+	fusedSteps int
 }
 
 type frame struct {
@@ -405,6 +426,25 @@ func (c *Context) Stats() (steps, aborts int) {
 	return c.steps, c.aborts
 }
 
+// FusedSteps reports how many committed steps ran in the transaction of a step before them
+// (WithFusion).
+func (c *Context) FusedSteps() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.fusedSteps
+}
+
+// Name is the archetype's name.
+func (c *Context) Name() string { return c.rootName }
+
+// PreWaits reports how many times a step that starts with a receive waited, before it started,
+// for a message in its empty mailbox (see recvFirstWait) instead of running and aborting.
+func (c *Context) PreWaits() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.preWaits
+}
+
 // Blocks reports how many times the archetype has waited with every combination of choices of a
 // step aborted (see Run).
 func (c *Context) Blocks() int {
@@ -429,6 +469,9 @@ func (c *Context) LocalValue(name string) (tla.Value, bool) {
 
 func (c *Context) touch(r Resource) {
 	if !c.seen[r] {
+		if len(c.touched) == 0 {
+			c.firstCpos = c.cpos
+		}
 		c.seen[r] = true
 		c.touched = append(c.touched, r)
 	}
@@ -1068,6 +1111,9 @@ func (c *Context) fuseNext() bool {
 	if g := c.guards[c.next]; g != nil && !g() {
 		return false
 	}
+	if g := c.guardsCtx[c.next]; g != nil && !g(c) {
+		return false
+	}
 	select {
 	case <-c.stop:
 		return false
@@ -1192,6 +1238,12 @@ func (c *Context) Run() error {
 			if curProf() != nil {
 				c.profStart()
 			}
+			if q := c.recvFirst[c.pc]; q != nil && len(c.stack) == 0 {
+				if !c.recvFirstWait(q) {
+					c.abortAll()
+					return ErrStopped
+				}
+			}
 			if b := c.barriers[c.pc]; b != nil {
 				c.earlyBarrier(b.f)
 			}
@@ -1237,6 +1289,7 @@ func (c *Context) Run() error {
 				clock = c.traceClock()
 				t0 = time.Now().UnixNano()
 			}
+			fq := c.firstQueue()
 			err = c.commitAll()
 			if err != nil && len(c.chain) > 0 && errors.Is(err, ErrAborted) {
 				c.unfuse() // a fused transaction failed to pre-commit: its first step alone
@@ -1248,12 +1301,16 @@ func (c *Context) Run() error {
 			if err == nil {
 				label := c.pc
 				c.clearBlocked()
+				if q := c.recvFirst[label]; q != nil && len(c.chain) == 0 && fq != q {
+					delete(c.recvFirst, label) // never expected: the label's start is deterministic
+				}
 				for _, l := range c.chain {
 					c.noteIdle(idle, nil, l)
 				}
 				c.noteIdle(idle, waits, c.pc)
 				c.mu.Lock()
 				c.steps += 1 + len(c.chain)
+				c.fusedSteps += len(c.chain)
 				c.mu.Unlock()
 				if c.observe != nil {
 					for _, l := range c.chain {
@@ -1294,6 +1351,7 @@ func (c *Context) Run() error {
 		} else {
 			if errors.Is(err, ErrAborted) {
 				c.noteBlocked(err)
+				c.learnRecvFirst()
 			}
 			c.abortAll()
 		}
@@ -1389,4 +1447,69 @@ func (c *Context) earlyBarrier(b func() error) {
 		defer func() { addDur(&c.pst.Rw, "(early barrier)", profNow()-t0) }()
 	}
 	_ = b()
+}
+
+// Receive-first steps. A label whose code, with no choice made yet, first reads the archetype's
+// own mailbox (PGo's `m := net[self]` at the top of a server loop) aborts at once when the
+// mailbox is empty, and Run then waits for a message and runs it again: one aborted attempt and
+// one wake-up per message received. Run learns such labels from that first abort and, from then
+// on, waits for a message before starting the step (recvFirstWait), so the step runs once, when
+// it can take the message. Why this adds or removes no behaviour: until its first resource
+// access the label's code depends only on constants, self and value parameters (every local and
+// resource it reads is touched, so nothing was touched before the receive, and no choice was
+// made), so every attempt of the label starts with the same receive; an attempt that finds the
+// mailbox empty aborts with no effect, and waiting instead of making it is not observable. Only
+// top-level labels are learned (a procedure's value parameters differ per call).
+
+// firstQueue is the mailbox queue of the current attempt's first touched resource when that is
+// a mailbox receiver and no choice had been made before it (nil otherwise).
+func (c *Context) firstQueue() *queue {
+	if len(c.touched) == 0 || c.firstCpos != 0 {
+		return nil
+	}
+	if r, ok := c.touched[0].(*receiver); ok {
+		return r.q
+	}
+	return nil
+}
+
+// learnRecvFirst, before an aborted attempt is rolled back, records its label as receive-first
+// when the attempt touched only its mailbox, before any choice, and found it empty.
+func (c *Context) learnRecvFirst() {
+	if len(c.chain) > 0 || len(c.stack) > 0 || len(c.touched) != 1 {
+		return
+	}
+	q := c.firstQueue()
+	if q == nil || c.touched[0].(*receiver).Changed() == nil {
+		return
+	}
+	if c.recvFirst == nil {
+		c.recvFirst = map[string]*queue{}
+	}
+	c.recvFirst[c.pc] = q
+}
+
+// recvFirstWait waits, before a receive-first step starts, until its mailbox holds a message (or
+// Stop, reported as false, or the blocked-step safety net, after which the step simply runs).
+func (c *Context) recvFirstWait(q *queue) bool {
+	ch := q.emptyWait()
+	if ch == nil {
+		return true
+	}
+	c.mu.Lock()
+	c.preWaits++
+	c.mu.Unlock()
+	if c.pst != nil {
+		t0 := profNow()
+		defer func() { c.pst.Blk += profNow() - t0 }()
+	}
+	t := time.NewTimer(c.blockedWait)
+	defer t.Stop()
+	select {
+	case <-c.stop:
+		return false
+	case <-ch:
+	case <-t.C:
+	}
+	return true
 }

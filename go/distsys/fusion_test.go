@@ -399,3 +399,19 @@ func TestLateCommitTwoOrders(t *testing.T) {
 		t.Fatalf("%d messages delivered, want %d", m2.Pending(), 4*n)
 	}
 }
+
+// WithFusionWhen's guard sees the state the step left: fusing into "inc" only while x is odd
+// makes every transaction two steps (x -> x+1 -> x+2), where the bound alone would make three.
+func TestFusionWhenGuardSeesTheTransactionState(t *testing.T) {
+	commits, steps, observed := runCounter(t, WithFusion(3, "inc"), WithFusionWhen("inc", func(c *Context) bool {
+		v, err := c.Read("x")
+		return err == nil && v.AsInt()%2 == 1
+	}))
+	if fmt.Sprint(commits) != "[2 4 6 8 10]" || steps != 11 || observed != 11 {
+		t.Fatalf("commits %v, steps %d, observed %d; want [2 4 6 8 10], 11, 11", commits, steps, observed)
+	}
+	commits, _, _ = runCounter(t, WithFusion(3, "inc"))
+	if fmt.Sprint(commits) != "[3 6 9 10]" {
+		t.Fatalf("without the guard: commits %v, want [3 6 9 10]", commits)
+	}
+}

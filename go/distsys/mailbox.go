@@ -106,6 +106,19 @@ func (q *queue) tryPop() (msg, bool, <-chan struct{}) {
 	return msg{}, false, q.arrived
 }
 
+// emptyWait returns nil when the queue holds an item, else a channel closed by the next push.
+func (q *queue) emptyWait() <-chan struct{} {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) > 0 {
+		return nil
+	}
+	if q.arrived == nil {
+		q.arrived = make(chan struct{})
+	}
+	return q.arrived
+}
+
 func (q *queue) len() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()

@@ -24,7 +24,7 @@ func TestMarkedBarrierServesAndPersists(t *testing.T) {
 	servesAndPersists(t, "markedBarrier: true\n", func(c *raftkvs.Config) bool { return c.MarkedBarrier })
 }
 
-func servesAndPersists(t *testing.T, extra string, read func(*raftkvs.Config) bool) {
+func servesAndPersists(t *testing.T, extra string, read func(*raftkvs.Config) bool, afterPuts ...func([]*raftkvs.Server)) {
 	dir := t.TempDir()
 	addrs := freeAddrs(t, 5)
 	cfg, err := raftkvs.LoadConfig(writeFile(t, filepath.Join(dir, "c.yaml"),
@@ -36,9 +36,10 @@ func servesAndPersists(t *testing.T, extra string, read func(*raftkvs.Config) bo
 		t.Fatalf("%q not read", extra)
 	}
 	cfg.AppendEntriesSendInterval = 5 * time.Millisecond
+	var servers []*raftkvs.Server
 	start := func() func() {
 		stop := make(chan struct{})
-		var servers []*raftkvs.Server
+		servers = nil
 		for i := 1; i <= 3; i++ {
 			s, err := raftkvs.NewServer(cfg, i, filepath.Join(dir, fmt.Sprint("data-", i)), io.Discard)
 			if err != nil {
@@ -76,6 +77,9 @@ func servesAndPersists(t *testing.T, extra string, read func(*raftkvs.Config) bo
 		retry(fmt.Sprint("put ", i), func() error { return c.Put(fmt.Sprint("k", i%8), fmt.Sprint("v", i), 2*time.Second) })
 	}
 	c.Close()
+	for _, f := range afterPuts {
+		f(servers)
+	}
 	stop()
 	stop = start()
 	defer stop()
@@ -105,4 +109,22 @@ func servesAndPersists(t *testing.T, extra string, read func(*raftkvs.Config) bo
 // serves and persists the same way.
 func TestEarlyFsyncServesAndPersists(t *testing.T) {
 	servesAndPersists(t, "earlyFsync: true\n", func(c *raftkvs.Config) bool { return c.EarlyFsync })
+}
+
+// replFusion: true (appendEntriesLoop's iterations that send nothing run in the transaction of
+// the step before them) serves and persists the same way, and its loop did fuse steps.
+func TestReplFusionServesAndPersists(t *testing.T) {
+	servesAndPersists(t, "replFusion: true\n", func(c *raftkvs.Config) bool { return c.ReplFusion }, func(ss []*raftkvs.Server) {
+		fused := 0
+		for _, s := range ss {
+			for _, c := range s.Contexts() {
+				if c.Name() == raftkvs.AServerAppendEntries.Name {
+					fused += c.FusedSteps() // 0 without replFusion (nothing else fuses it)
+				}
+			}
+		}
+		if fused == 0 {
+			t.Fatal("no replication step was fused")
+		}
+	})
 }

@@ -202,6 +202,19 @@ func NewServer(cfg *Config, id int, dataDir string, out io.Writer) (*Server, err
 				distsys.WithResource("becomeLeaderCh", only("becomeLeaderCh", becomeLeader.Writer())))
 		case AServerAppendEntries.Name:
 			opts = append(opts, distsys.WithResource("appendEntriesCh", only("appendEntriesCh", ticker.Resource())))
+			if cfg.ReplFusion {
+				// Step fusion of the iterations of appendEntriesLoop that send nothing (idx =
+				// srvId, or idx past NumServers: the loop's exit) into the step before them; a
+				// step that sends is never fused after another (it could wait for a dead peer
+				// while holding the first step's effects). Consecutive steps of one instance are
+				// one of the spec's interleavings (distsys.WithFusion).
+				n := int64(cfg.NumServers)
+				opts = append(opts, distsys.WithFusion(3, "appendEntriesLoop"),
+					distsys.WithFusionWhen("appendEntriesLoop", func(c *distsys.Context) bool {
+						i := c.Local("idx").AsInt()
+						return i == int64(id) || i > n
+					}))
+			}
 		case AServerAdvanceCommitIndex.Name:
 			// Step fusion: applyLoop applies one committed entry per step and answers its
 			// client; a run of such steps with nothing between them is one of the spec's
