@@ -632,9 +632,29 @@ impl Problem for OptProblem<'_> {
         }
         // the heuristic schedules of the function as written, and of its shared-sums form
         let bases: Vec<&Arc<Variant>> = std::iter::once(&self.original).chain(self.shared.as_ref().map(|s| &s.2)).collect();
-        let (cost, to_anchor, best) = (0..HEURISTICS * bases.len())
-            .map(|k| {
+        // each schedule also with every 128-bit right shift as shr/shl/lea instead of shrd
+        // (instruction-selection choice 1, see `gen`), where the function has such shifts
+        let pairs = |c: &OptCandidate| -> Option<OptCandidate> {
+            let lir = &c.variant.lir;
+            let shifts: Vec<usize> = (0..lir.nodes.len()).filter(|&n| matches!(lir.nodes[n], crate::lir::Node::Shrd(..)) && Candidate::choices(lir, n) == 2).collect();
+            (!shifts.is_empty()).then(|| {
+                let mut p = c.clone();
+                for n in shifts {
+                    p.sched.choice[n] = 1;
+                }
+                p
+            })
+        };
+        let starts: Vec<OptCandidate> = (0..HEURISTICS * bases.len())
+            .flat_map(|k| {
                 let c = self.heuristic(bases[k / HEURISTICS], k % HEURISTICS);
+                let p = pairs(&c);
+                std::iter::once(c).chain(p)
+            })
+            .collect();
+        let (cost, to_anchor, best) = starts
+            .into_iter()
+            .map(|c| {
                 let cost = self.cost(&c);
                 (cost, self.last.lock().unwrap().1, c)
             })
