@@ -623,8 +623,8 @@ impl Problem for OptProblem<'_> {
     type Candidate = OptCandidate;
 
     /// The fastest of four heuristic schedules (carry-aware list scheduling, depth-first, IR order,
-    /// dual-chain list scheduling)
-    /// of the function as written.
+    /// dual-chain list scheduling) of the function as written and of its shared-sums form, each
+    /// also with every 128-bit right shift as shr/shl/lea where the function has such shifts.
     fn initial(&self) -> OptCandidate {
         let mut start = self.start.lock().unwrap();
         if let Some(c) = start.as_ref() {
