@@ -73,6 +73,11 @@ struct Machine<'a> {
     /// Low 64 bits of xmm0..xmm15 (`None` until written: their entry values are unknown, and
     /// they are caller-saved, so nothing is required of them at `ret`).
     xmm: Vec<Option<Val>>,
+    /// Byte ranges `[lo, hi)` of the output buffer stored to so far (logical region `Out`).
+    out_stores: Vec<(i64, i64)>,
+    /// `alias_sensitive[k]`: some load of input `k` read bytes the output buffer had already been
+    /// stored to, so the run under `OutIsArg(k)` may differ from this one (see `verify_all`).
+    alias_sensitive: Vec<bool>,
 }
 
 type Res<T> = Result<T, String>;
@@ -241,6 +246,49 @@ impl From<String> for NotProven {
 
 /// `verify` with options; on success says which obligations needed the solver.
 pub fn verify_with(f: &Function, prog: &Program, scenario: Scenario, opts: &CheckOptions) -> Result<Proof, NotProven> {
+    verify_traced(f, prog, scenario, opts).map(|(p, _)| p)
+}
+
+/// How one scenario of [`verify_all`] was proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScenarioProof {
+    /// Its own symbolic run.
+    Run,
+    /// `OutIsArg(k)` without a run of its own: in the proven distinct-buffer run no load of
+    /// input `k` read bytes of the output buffer that had already been stored to.
+    SameAsDistinct,
+}
+
+/// Proves `prog` for distinct buffers and, with `aliasing`, for `out == arg k` for every input.
+///
+/// An aliased scenario whose run cannot differ from the distinct one is not run again. The two
+/// runs differ only in where accesses to the output buffer physically go (`Machine::physical`;
+/// addresses come from pointer values, which never depend on data). Under `OutIsArg(k)` a load
+/// of input `k` returns something else than its input limb only when the output buffer was
+/// stored to at overlapping bytes before; loads of the output buffer see the same stores in both
+/// runs (the distinct run proves that nothing stores to an input buffer, and a load of the
+/// output buffer must follow a store to it); every other region is the same. So when the
+/// proven distinct run recorded no such load of input `k` (`Machine::alias_sensitive`), the run
+/// under `OutIsArg(k)` performs the same steps on the same values and ends in the same
+/// verdict. Otherwise that scenario is run in full. Returns one entry per scenario, in the
+/// order of [`scenarios`]; the first failure is an `Err` labelled with its scenario.
+pub fn verify_all(f: &Function, prog: &Program, aliasing: bool, opts: &CheckOptions) -> Result<Vec<(Scenario, ScenarioProof)>, String> {
+    let (_, sensitive) = verify_traced(f, prog, Scenario::Distinct, opts).map_err(|e| format!("{}: {}", Scenario::Distinct.label(), e.reason))?;
+    let mut done = vec![(Scenario::Distinct, ScenarioProof::Run)];
+    for s in scenarios(f, aliasing).into_iter().skip(1) {
+        let Scenario::OutIsArg(k) = s else { continue };
+        if !sensitive[k] {
+            done.push((s, ScenarioProof::SameAsDistinct));
+            continue;
+        }
+        verify_with(f, prog, s, opts).map_err(|e| format!("{}: {}", s.label(), e.reason))?;
+        done.push((s, ScenarioProof::Run));
+    }
+    Ok(done)
+}
+
+/// `verify_with`, also returning the proven run's `alias_sensitive` flags.
+fn verify_traced(f: &Function, prog: &Program, scenario: Scenario, opts: &CheckOptions) -> Result<(Proof, Vec<bool>), NotProven> {
     let mut cx = Ctx::new();
     for r in &opts.disabled_rules {
         cx.disable_rule(*r);
@@ -249,6 +297,7 @@ pub fn verify_with(f: &Function, prog: &Program, scenario: Scenario, opts: &Chec
     let mut m = Machine::new(&mut cx, f, scenario);
     m.run(prog)?;
     let mut open = m.check_end(&expect)?;
+    let sensitive = m.alias_sensitive.clone();
     // Facts (proven bits, intervals of sums) found late in one run can simplify values computed
     // early in it: an IR carry known only after the IR's value `x49` was built lets the later
     // assembly run drop a `Mod` that the IR's form keeps (p434's `t0·(2^64-1)` words). The forms
@@ -268,7 +317,7 @@ pub fn verify_with(f: &Function, prog: &Program, scenario: Scenario, opts: &Chec
             break;
         }
     }
-    discharge(&cx, &open, &opts.smt)
+    discharge(&cx, &open, &opts.smt).map(|p| (p, sensitive))
 }
 
 /// Symbolic runs of the IR and the program (see `verify_with`).
@@ -356,7 +405,7 @@ impl<'a> Machine<'a> {
             };
             regs.push(v);
         }
-        Machine { cx, f, scenario, regs, cf: None, of: None, zf: None, mem: HashMap::new(), line: 0, low8: HashMap::new(), xmm: vec![None; 16] }
+        Machine { cx, f, scenario, regs, cf: None, of: None, zf: None, mem: HashMap::new(), line: 0, low8: HashMap::new(), xmm: vec![None; 16], out_stores: vec![], alias_sensitive: vec![false; f.args.len()] }
     }
 
     fn fail<T>(&self, msg: impl Into<String>) -> Res<T> {
@@ -389,8 +438,23 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// The logical region (before `physical`) a memory operand's base points to.
+    fn logical_region(&self, m: &Mem) -> Option<(Region, i64)> {
+        match (m.index, m.base.map(|b| &self.regs[b as usize])) {
+            (None, Some(Val::Ptr(r, off))) => Some((*r, off + m.disp)),
+            _ => None,
+        }
+    }
+
     fn load_val(&mut self, m: &Mem) -> Res<Val> {
         let (region, off) = self.address(m)?;
+        if let Some((Region::Arg(k), lo)) = self.logical_region(m) {
+            // as wide as the overlap test below (8 bytes at least), so the verdicts agree exactly
+            let hi = lo + (m.bits as i64 / 8).max(8);
+            if self.out_stores.iter().any(|&(a, b)| a < hi && lo < b) {
+                self.alias_sensitive[k] = true;
+            }
+        }
         if let Some((bits, v)) = self.mem.get(&(region, off)).cloned() {
             return match (bits, m.bits, v) {
                 (b, l, v) if b == l => Ok(v),
@@ -429,6 +493,9 @@ impl<'a> Machine<'a> {
         };
         if !ok {
             return self.fail(format!("store outside the output buffer and the owned stack ({region:?}{off:+})"));
+        }
+        if let Some((Region::Out, lo)) = self.logical_region(m) {
+            self.out_stores.push((lo, lo + bits as i64 / 8));
         }
         self.mem.retain(|(r, o), (b, _)| !(*r == region && *o != off && *o < off + bits as i64 / 8 && off < *o + (*b as i64 / 8)));
         self.mem.insert((region, off), (bits, v));

@@ -83,6 +83,9 @@ impl Candidate {
             Node::And(a, b) if wide_mask(lir, a).or(wide_mask(lir, b)).is_some() => 3,
             Node::AddC(_, b, Some(_)) if const_value(lir, b).is_some() => 2,
             Node::Add(..) => 2,
+            // 0: `shrd`; 1: `shr lo; shl hi-copy; lea` (two 1-cycle shifts side by side instead of
+            // shrd, which is slower on some cores, e.g. AMD's: clang -mtune=native avoids it)
+            Node::Shrd(lo, hi, k) if lo != hi && k > 0 && k < 64 => 2,
             _ => 1,
         }
     }
@@ -1014,6 +1017,18 @@ impl<'a> Gen<'a> {
                 }
             }
             Node::Add(a, b) => self.add(n, a, b, flip, choice)?,
+            Node::Shrd(lo, hi, k) if choice as usize % Candidate::choices(self.lir, n).max(1) == 1 => {
+                // (hi:lo) >> k = (lo >> k) + (hi << (64 - k)) mod 2^64; the two parts occupy
+                // disjoint bits, so the sum has no carry and a flag-free lea adds them
+                let d = self.take_dst(lo, &[])?;
+                let t = self.take_dst(hi, &[d])?;
+                self.protect(true, true, None, &[d, t])?;
+                self.emit("shr", vec![q(d), imm(k as u64)]);
+                self.emit("shl", vec![q(t), imm(64 - k as u64)]);
+                self.emit("lea", vec![q(d), lea_mem(d, t, 1, 0)]);
+                self.done_with(&[lo, hi]);
+                self.define(r0, d);
+            }
             Node::Shrd(lo, hi, k) => {
                 let d = self.take_dst(lo, &[])?;
                 let s = self.in_reg(hi, &[d])?;
