@@ -156,6 +156,10 @@ pub struct Report {
     pub branches: Option<crate::opt::branches::BranchStats>,
     /// Constant store/ALU operands folded into immediates, dead definitions removed (absent when off).
     pub operands: Option<crate::opt::operands::OperandStats>,
+    /// Read-modify-writes replaced by atomic adds (absent when off).
+    pub atomics: Option<crate::opt::atomics::AtomicStats>,
+    /// 32-bit ALU masks/zero-extensions and the dead constants they free (absent when off).
+    pub alu32: Option<crate::opt::alu32::Alu32Stats>,
     /// The incremental safety checks of the run (passes and new bests; not the final check).
     pub incremental_safety: IncrementalStats,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
@@ -211,7 +215,8 @@ pub fn final_queries_with(
             let Some(c) = facts.consts[pc] else { continue };
             let k = &facts.kinds[pc];
             let folded = crate::opt::operands::fold_store(&orig[pc], k, &c, facts.regions[pc].as_ref())
-                .or_else(|| crate::opt::operands::fold_alu(&orig[pc], k, &c));
+                .or_else(|| crate::opt::operands::fold_alu(&orig[pc], k, &c))
+                .or_else(|| crate::opt::alu32::fold_mask(&orig[pc], k, &c));
             if folded != Some(best[pc]) {
                 continue;
             }
@@ -412,6 +417,22 @@ pub fn optimize_program(
         start = p2;
         coalesce_stats = Some(st);
     }
+    // read-modify-writes to atomic adds (before the operand folds, which would turn a register
+    // addend into an immediate and free the register the atomic needs)
+    let mut atomic_stats = None;
+    if opts.atomics {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p, st) = crate::opt::atomics::fuse_atomics(
+            &start,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p;
+        atomic_stats = Some(st);
+    }
     // constant operands of stores and ALU instructions: each fold a proven one-slot window
     let mut operand_stats = None;
     if opts.operands {
@@ -426,6 +447,15 @@ pub fn optimize_program(
         );
         start = p3;
         operand_stats = Some(st);
+    }
+    // 64-bit masks / zero-extensions by 32-bit ALU instructions, dead constants removed
+    let mut alu32_stats = None;
+    if opts.alu32 {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p, st) =
+            crate::opt::alu32::narrow(&start, solver, &opts.problem.call_model, opts.problem.smt_timeout, deadline, &safety);
+        start = p;
+        alu32_stats = Some(st);
     }
     // redundant and dead stack stores: proposed by the stack analyses, each deletion proven
     let mut store_stats: Option<crate::opt::stores::StoreStats> = None;
@@ -449,7 +479,9 @@ pub fn optimize_program(
         + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + branch_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
-        + operand_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+        + operand_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + atomic_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + alu32_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
     // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
     // grow, each starting from the previous round's best, so its windows span proven neighbours
     let rounds = search_rounds(&opts);
@@ -545,6 +577,8 @@ pub fn optimize_program(
         stores: store_stats,
         branches: branch_stats,
         operands: operand_stats,
+        atomics: atomic_stats,
+        alu32: alu32_stats,
         incremental_safety: memo.stats.lock().map(|m| *m).unwrap_or_default(),
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
