@@ -417,6 +417,13 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             output.display()
         ));
         // after the summary line (scripts read the first `<input>: N -> M instructions` line)
+        if report.windows_reproven_by_clusters > 0 {
+            ctx.info(format!(
+                "{}: {} of the re-proven runs were re-proven as their rewritten slot clusters (the whole-run query was not proven)",
+                a.input.display(),
+                report.windows_reproven_by_clusters
+            ));
+        }
         if let Some(st) = report.coalesce.as_ref().filter(|st| st.tried > 0) {
             ctx.info(format!(
                 "{}: coalescing: {} proposals, {} fired (each proven), {} not proven, {} unsafe, {:.2}s",

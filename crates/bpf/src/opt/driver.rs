@@ -140,6 +140,8 @@ pub struct Report {
     /// Of those, windows that contain helper calls.
     pub windows_with_calls_rewritten: usize,
     pub windows_reproven: usize,
+    /// Of those, runs re-proven as their rewritten clusters after the whole-run query failed.
+    pub windows_reproven_by_clusters: usize,
     pub reprove_backend: String,
     /// Random inputs on which `BPF_PROG_TEST_RUN` gave identical results for input and
     /// output (0 when the program type cannot be test-run or the kernel is unavailable).
@@ -186,6 +188,48 @@ pub fn final_queries_with(
     best: &[Insn],
     calls: &crate::opt::interp::CallModel,
 ) -> Result<Vec<(usize, usize, String)>, String> {
+    Ok(final_queries_alt(orig, best, calls)?.into_iter().map(|(s, e, q, _)| (s, e, q)).collect())
+}
+
+/// Slots of `[s, e)` where `a` and `b` differ, grouped into clusters (a gap of at most 2 equal
+/// slots stays inside a cluster), as `[start, end)` ranges.
+fn diff_clusters(a: &[Insn], b: &[Insn], s: usize, e: usize) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for pc in s..e {
+        if a[pc] == b[pc] {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if pc <= last.1 + 2 => last.1 = pc + 1,
+            _ => out.push((pc, pc + 1)),
+        }
+    }
+    // an LDDW is never split
+    for c in out.iter_mut() {
+        if c.0 > 0 && a[c.0 - 1].is_lddw() {
+            c.0 -= 1;
+        }
+        if c.1 < e && c.1 > 0 && a[c.1 - 1].is_lddw() {
+            c.1 += 1;
+        }
+    }
+    out
+}
+
+/// [`final_queries_with`], each straight-line run's query with an alternative: the run's
+/// rewritten slot clusters as separate windows, proven in program order in the same program.
+/// The alternative is tried when the whole-run query is not proven: a run whose one access
+/// has a base of unknown region (a pointer reloaded from the stack) is encoded with one flat
+/// memory, where a rewrite that is exact only because a map value and the stack are disjoint
+/// (an atomic add moved past a stack store) cannot be shown; a smaller window around the
+/// rewrite keeps the per-region model. Both are proofs of the same replacement of the run in
+/// the same program, so either suffices.
+#[allow(clippy::type_complexity)]
+pub fn final_queries_alt(
+    orig: &[Insn],
+    best: &[Insn],
+    calls: &crate::opt::interp::CallModel,
+) -> Result<Vec<(usize, usize, String, Vec<(usize, usize, String)>)>, String> {
     use crate::opt::window::{self, ProgramFacts};
     let facts = ProgramFacts::new(orig).map_err(|e| e.to_string())?;
     let mut cur = orig.to_vec();
@@ -200,7 +244,7 @@ pub fn final_queries_with(
         let q = facts.consts[pc]
             .and_then(|c| crate::opt::branches::jump_query(&orig[pc], &best[pc], &c))
             .ok_or_else(|| format!("internal: insn {pc} differs outside a straight-line run and is not a rewritten conditional jump"))?;
-        out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q)));
+        out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q), Vec::new()));
         cur[pc] = best[pc];
     }
     // constant operands folded into immediates (`opt::operands`): one-slot queries against the
@@ -223,7 +267,7 @@ pub fn final_queries_with(
             let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
             let w = window::make_window(&cur, &f, pc, pc + 1);
             let q = crate::equiv::window::WindowQuery::new(&cur[pc..pc + 1], &best[pc..pc + 1], &w).with_calls(calls);
-            out.push((pc, pc + 1, crate::equiv::window::to_smtlib(&q)));
+            out.push((pc, pc + 1, crate::equiv::window::to_smtlib(&q), Vec::new()));
             cur[pc] = best[pc];
         }
     }
@@ -234,7 +278,20 @@ pub fn final_queries_with(
         let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
         let w = window::make_window(&cur, &f, s, e);
         let q = crate::equiv::window::WindowQuery::new(&cur[s..e], &best[s..e], &w).with_calls(calls);
-        out.push((s, e, crate::equiv::window::to_smtlib(&q)));
+        let full = crate::equiv::window::to_smtlib(&q);
+        let mut alt = Vec::new();
+        let clusters = diff_clusters(&cur, best, s, e);
+        if clusters != [(s, e)] {
+            let mut c2 = cur.clone();
+            for (cs, ce) in clusters {
+                let f2 = ProgramFacts::new(&c2).map_err(|e| e.to_string())?;
+                let w2 = window::make_window(&c2, &f2, cs, ce);
+                let q2 = crate::equiv::window::WindowQuery::new(&c2[cs..ce], &best[cs..ce], &w2).with_calls(calls);
+                alt.push((cs, ce, crate::equiv::window::to_smtlib(&q2)));
+                c2[cs..ce].copy_from_slice(&best[cs..ce]);
+            }
+        }
+        out.push((s, e, full, alt));
         cur[s..e].copy_from_slice(&best[s..e]);
     }
     Ok(out)
@@ -541,8 +598,21 @@ pub fn optimize_program(
             ));
         }
     }
-    let queries = final_queries_with(&prog.insns, &best, &opts.problem.call_model)?;
-    let failed = reprove_failures(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
+    let with_alt = final_queries_alt(&prog.insns, &best, &opts.problem.call_model)?;
+    let queries: Vec<(usize, usize, String)> = with_alt.iter().map(|(s, e, q, _)| (*s, *e, q.clone())).collect();
+    let mut failed = reprove_failures(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
+    // a run not proven as a whole may be proven as its rewritten clusters (`final_queries_alt`)
+    let mut alt_used = 0;
+    failed.retain(|(s, e, _)| {
+        let Some((_, _, _, alt)) = with_alt.iter().find(|(s2, e2, _, _)| s2 == s && e2 == e) else { return true };
+        if alt.is_empty() {
+            return true;
+        }
+        let ok = reprove_failures(alt, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())
+            .is_ok_and(|f| f.is_empty());
+        alt_used += ok as usize;
+        !ok
+    });
     let reproven = queries.len() - failed.len();
     if !failed.is_empty() {
         let which: Vec<String> = failed.iter().map(|(s, e, why)| format!("insns {s}..{e}: {why}")).collect();
@@ -565,6 +635,7 @@ pub fn optimize_program(
         windows_rewritten: queries.len(),
         windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
+        windows_reproven_by_clusters: alt_used,
         reprove_backend: checks.reprove_backend.name().to_string(),
         original_count: isa::count_real(&prog.insns),
         count: isa::count_real(&best),
