@@ -216,3 +216,55 @@ fn a_mask_fold_alone_is_not_an_or() {
     let and4 = Insn::alu64_reg(isa::BPF_AND, 6, 4);
     assert!(vf_bpf::opt::alu32::fold_mask(&and4, &isa::kind_of(&and4, false).unwrap(), &c).is_none());
 }
+
+#[test]
+fn a_run_with_a_reloaded_pointer_is_reproven_by_its_clusters() {
+    // Katran's shape: the atomic add moves the counter's read past a stack store, exact only
+    // because a map value and the stack are disjoint; the same run later dereferences a pointer
+    // reloaded from the stack (region unknown), so the whole-run query uses one flat memory and
+    // is refuted, while the rewritten cluster alone keeps the per-region model and is proven
+    let [m0, m1] = Insn::ld_map_fd(1, 1);
+    let mut p = Program::new(
+        "reload",
+        vec![
+            Insn::mov64_reg(6, 1),                 // 0
+            Insn::stx(BPF_DW, 10, 6, -24),         // 1: spill ctx
+            Insn::st(BPF_W, 10, -4, 0),            // 2
+            Insn::mov64_reg(2, 10),                // 3
+            Insn::alu64_imm(BPF_ADD, 2, -4),       // 4
+            m0,                                    // 5
+            m1,                                    // 6
+            Insn::call(1),                         // 7
+            Insn::jmp_imm(isa::BPF_JEQ, 0, 0, 8),  // 8: -> 17
+            Insn::mov64_imm(7, 1),                 // 9
+            Insn::ldx(BPF_DW, 1, 0, 0),            // 10
+            Insn::alu64_imm(BPF_ADD, 1, 1),        // 11
+            Insn::stx(BPF_DW, 10, 0, -16),         // 12
+            Insn::stx(BPF_DW, 0, 1, 0),            // 13 -> lock += r7
+            Insn::ldx(BPF_DW, 3, 10, -24),         // 14: reloaded ctx
+            Insn::ldx(BPF_W, 0, 3, 12),            // 15
+            Insn::alu64_reg(BPF_ADD, 0, 7),        // 16
+            Insn::exit(),                          // 17
+        ],
+        ProgType::Xdp,
+    );
+    p.maps.push(MapDef { name: "c".into(), map_type: 2, key_size: 4, value_size: 8, max_entries: 1, flags: 0, fd: 1, inner: None });
+    vf_bpf::safety::check(&p).expect("fixture is safe");
+    let cm = vf_bpf::opt::driver::call_model(&p);
+    let safety = checker(&p);
+    let (out, st) = vf_bpf::opt::atomics::fuse_atomics(&p.insns, &z3(), &cm, Duration::from_secs(30), None, &safety);
+    assert_eq!(st.fired, 1, "{st:?}");
+    assert!(out[10].is_nop() && out[11].is_nop() && out[12] == p.insns[12]);
+    let qs = vf_bpf::opt::driver::final_queries_alt(&p.insns, &out, &cm).unwrap();
+    assert_eq!(qs.len(), 1);
+    let (s, e, full, alt) = &qs[0];
+    assert_eq!((*s, *e), (9, 17));
+    let t = Duration::from_secs(30);
+    let failed = vf_bpf::opt::driver::reprove_failures(&[(*s, *e, full.clone())], vf_smt::Backend::Z3, t, None).unwrap();
+    assert_eq!(failed.len(), 1, "flat memory: the map value may alias the stack");
+    assert_eq!(failed[0].2, "sat");
+    assert_eq!(alt.iter().map(|(a, b, _)| (*a, *b)).collect::<Vec<_>>(), vec![(10, 14)]);
+    assert!(vf_bpf::opt::driver::reprove_failures(alt, vf_smt::Backend::Z3, t, None).unwrap().is_empty());
+    let m = vf_bpf::equiv::diff::differential(&p, &compact(&out), 2000, 3).unwrap();
+    assert!(m.is_none(), "{m:?}");
+}
