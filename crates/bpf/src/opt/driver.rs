@@ -205,15 +205,24 @@ fn diff_clusters(a: &[Insn], b: &[Insn], s: usize, e: usize) -> Vec<(usize, usiz
         }
     }
     // an LDDW is never split
+    let lddw = |k: usize| a[k].is_lddw() || b[k].is_lddw();
     for c in out.iter_mut() {
-        if c.0 > 0 && a[c.0 - 1].is_lddw() {
+        if c.0 > s && lddw(c.0 - 1) {
             c.0 -= 1;
         }
-        if c.1 < e && c.1 > 0 && a[c.1 - 1].is_lddw() {
+        if c.1 < e && lddw(c.1 - 1) {
             c.1 += 1;
         }
     }
-    out
+    // widening may make neighbours overlap: merge them
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for c in out {
+        match merged.last_mut() {
+            Some(last) if c.0 <= last.1 => last.1 = last.1.max(c.1),
+            _ => merged.push(c),
+        }
+    }
+    merged
 }
 
 /// [`final_queries_with`], each straight-line run's query with an alternative: the run's
