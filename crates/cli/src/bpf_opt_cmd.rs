@@ -111,6 +111,14 @@ pub struct OptArgs {
     /// delete the definitions this leaves dead (`on`/`off`), each rewrite proven.
     #[arg(long, default_value = "on")]
     pub operands: String,
+    /// Replace map-value read-modify-writes (`x = *p; x += n; *p = x`) by atomic adds
+    /// (`on`/`off`), each rewrite proven.
+    #[arg(long, default_value = "on")]
+    pub atomics: String,
+    /// 64-bit masks and zero-extensions by 32-bit ALU instructions, dead constants removed
+    /// (`on`/`off`), each rewrite proven.
+    #[arg(long, default_value = "on")]
+    pub alu32: String,
     #[command(flatten)]
     pub prog: ProgramOpts,
 }
@@ -304,6 +312,16 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
         "off" => false,
         w => return Err(Failure::input(format!("--operands: unknown value `{w}` (on, off)"))),
     };
+    opts.atomics = match a.atomics.as_str() {
+        "on" => true,
+        "off" => false,
+        w => return Err(Failure::input(format!("--atomics: unknown value `{w}` (on, off)"))),
+    };
+    opts.alu32 = match a.alu32.as_str() {
+        "on" => true,
+        "off" => false,
+        w => return Err(Failure::input(format!("--alu32: unknown value `{w}` (on, off)"))),
+    };
     opts.search.chains = jobs;
     opts.search.budget = budget;
     opts.problem.smt_timeout = smt_timeout;
@@ -399,6 +417,13 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             output.display()
         ));
         // after the summary line (scripts read the first `<input>: N -> M instructions` line)
+        if report.windows_reproven_by_clusters > 0 {
+            ctx.info(format!(
+                "{}: {} of the re-proven runs were re-proven as their rewritten slot clusters (the whole-run query was not proven)",
+                a.input.display(),
+                report.windows_reproven_by_clusters
+            ));
+        }
         if let Some(st) = report.coalesce.as_ref().filter(|st| st.tried > 0) {
             ctx.info(format!(
                 "{}: coalescing: {} proposals, {} fired (each proven), {} not proven, {} unsafe, {:.2}s",
@@ -433,6 +458,33 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 inc.insns_reused + inc.insns_processed,
                 inc.seconds,
                 inc.seconds / inc.checks as f64
+            ));
+        }
+        if let Some(st) = report.atomics.as_ref().filter(|st| st.tried > 0) {
+            ctx.info(format!(
+                "{}: atomic adds: {} proposals, {} read-modify-writes replaced ({} with the immediate materialized), each proven, {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.tried,
+                st.fired,
+                st.materialized,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
+            ));
+        }
+        if let Some(st) = report.alu32.as_ref().filter(|st| st.tried > 0) {
+            ctx.info(format!(
+                "{}: 32-bit ALU: {} proposals, {} masks, {} shift pairs, {} moves merged, {} zero-extensions removed, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
+                a.input.display(),
+                st.tried,
+                st.masks_folded,
+                st.shift_pairs,
+                st.movs_merged,
+                st.zext_removed,
+                st.dead_defs_removed,
+                st.refuted,
+                st.unsafe_,
+                st.seconds
             ));
         }
         if let Some(st) = report.operands.as_ref().filter(|st| st.tried > 0) {

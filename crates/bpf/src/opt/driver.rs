@@ -140,6 +140,8 @@ pub struct Report {
     /// Of those, windows that contain helper calls.
     pub windows_with_calls_rewritten: usize,
     pub windows_reproven: usize,
+    /// Of those, runs re-proven as their rewritten clusters after the whole-run query failed.
+    pub windows_reproven_by_clusters: usize,
     pub reprove_backend: String,
     /// Random inputs on which `BPF_PROG_TEST_RUN` gave identical results for input and
     /// output (0 when the program type cannot be test-run or the kernel is unavailable).
@@ -156,6 +158,10 @@ pub struct Report {
     pub branches: Option<crate::opt::branches::BranchStats>,
     /// Constant store/ALU operands folded into immediates, dead definitions removed (absent when off).
     pub operands: Option<crate::opt::operands::OperandStats>,
+    /// Read-modify-writes replaced by atomic adds (absent when off).
+    pub atomics: Option<crate::opt::atomics::AtomicStats>,
+    /// 32-bit ALU masks/zero-extensions and the dead constants they free (absent when off).
+    pub alu32: Option<crate::opt::alu32::Alu32Stats>,
     /// The incremental safety checks of the run (passes and new bests; not the final check).
     pub incremental_safety: IncrementalStats,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
@@ -182,6 +188,57 @@ pub fn final_queries_with(
     best: &[Insn],
     calls: &crate::opt::interp::CallModel,
 ) -> Result<Vec<(usize, usize, String)>, String> {
+    Ok(final_queries_alt(orig, best, calls)?.into_iter().map(|(s, e, q, _)| (s, e, q)).collect())
+}
+
+/// Slots of `[s, e)` where `a` and `b` differ, grouped into clusters (a gap of at most 2 equal
+/// slots stays inside a cluster), as `[start, end)` ranges.
+fn diff_clusters(a: &[Insn], b: &[Insn], s: usize, e: usize) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for pc in s..e {
+        if a[pc] == b[pc] {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if pc <= last.1 + 2 => last.1 = pc + 1,
+            _ => out.push((pc, pc + 1)),
+        }
+    }
+    // an LDDW is never split
+    let lddw = |k: usize| a[k].is_lddw() || b[k].is_lddw();
+    for c in out.iter_mut() {
+        if c.0 > s && lddw(c.0 - 1) {
+            c.0 -= 1;
+        }
+        if c.1 < e && lddw(c.1 - 1) {
+            c.1 += 1;
+        }
+    }
+    // widening may make neighbours overlap: merge them
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for c in out {
+        match merged.last_mut() {
+            Some(last) if c.0 <= last.1 => last.1 = last.1.max(c.1),
+            _ => merged.push(c),
+        }
+    }
+    merged
+}
+
+/// [`final_queries_with`], each straight-line run's query with an alternative: the run's
+/// rewritten slot clusters as separate windows, proven in program order in the same program.
+/// The alternative is tried when the whole-run query is not proven: a run whose one access
+/// has a base of unknown region (a pointer reloaded from the stack) is encoded with one flat
+/// memory, where a rewrite that is exact only because a map value and the stack are disjoint
+/// (an atomic add moved past a stack store) cannot be shown; a smaller window around the
+/// rewrite keeps the per-region model. Both are proofs of the same replacement of the run in
+/// the same program, so either suffices.
+#[allow(clippy::type_complexity)]
+pub fn final_queries_alt(
+    orig: &[Insn],
+    best: &[Insn],
+    calls: &crate::opt::interp::CallModel,
+) -> Result<Vec<(usize, usize, String, Vec<(usize, usize, String)>)>, String> {
     use crate::opt::window::{self, ProgramFacts};
     let facts = ProgramFacts::new(orig).map_err(|e| e.to_string())?;
     let mut cur = orig.to_vec();
@@ -196,7 +253,7 @@ pub fn final_queries_with(
         let q = facts.consts[pc]
             .and_then(|c| crate::opt::branches::jump_query(&orig[pc], &best[pc], &c))
             .ok_or_else(|| format!("internal: insn {pc} differs outside a straight-line run and is not a rewritten conditional jump"))?;
-        out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q)));
+        out.push((pc, pc + 1, crate::opt::branches::jump_smtlib(&q), Vec::new()));
         cur[pc] = best[pc];
     }
     // constant operands folded into immediates (`opt::operands`): one-slot queries against the
@@ -211,14 +268,15 @@ pub fn final_queries_with(
             let Some(c) = facts.consts[pc] else { continue };
             let k = &facts.kinds[pc];
             let folded = crate::opt::operands::fold_store(&orig[pc], k, &c, facts.regions[pc].as_ref())
-                .or_else(|| crate::opt::operands::fold_alu(&orig[pc], k, &c));
+                .or_else(|| crate::opt::operands::fold_alu(&orig[pc], k, &c))
+                .or_else(|| crate::opt::alu32::fold_mask(&orig[pc], k, &c));
             if folded != Some(best[pc]) {
                 continue;
             }
             let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
             let w = window::make_window(&cur, &f, pc, pc + 1);
             let q = crate::equiv::window::WindowQuery::new(&cur[pc..pc + 1], &best[pc..pc + 1], &w).with_calls(calls);
-            out.push((pc, pc + 1, crate::equiv::window::to_smtlib(&q)));
+            out.push((pc, pc + 1, crate::equiv::window::to_smtlib(&q), Vec::new()));
             cur[pc] = best[pc];
         }
     }
@@ -229,7 +287,20 @@ pub fn final_queries_with(
         let f = ProgramFacts::new(&cur).map_err(|e| e.to_string())?;
         let w = window::make_window(&cur, &f, s, e);
         let q = crate::equiv::window::WindowQuery::new(&cur[s..e], &best[s..e], &w).with_calls(calls);
-        out.push((s, e, crate::equiv::window::to_smtlib(&q)));
+        let full = crate::equiv::window::to_smtlib(&q);
+        let mut alt = Vec::new();
+        let clusters = diff_clusters(&cur, best, s, e);
+        if clusters != [(s, e)] {
+            let mut c2 = cur.clone();
+            for (cs, ce) in clusters {
+                let f2 = ProgramFacts::new(&c2).map_err(|e| e.to_string())?;
+                let w2 = window::make_window(&c2, &f2, cs, ce);
+                let q2 = crate::equiv::window::WindowQuery::new(&c2[cs..ce], &best[cs..ce], &w2).with_calls(calls);
+                alt.push((cs, ce, crate::equiv::window::to_smtlib(&q2)));
+                c2[cs..ce].copy_from_slice(&best[cs..ce]);
+            }
+        }
+        out.push((s, e, full, alt));
         cur[s..e].copy_from_slice(&best[s..e]);
     }
     Ok(out)
@@ -412,6 +483,22 @@ pub fn optimize_program(
         start = p2;
         coalesce_stats = Some(st);
     }
+    // read-modify-writes to atomic adds (before the operand folds, which would turn a register
+    // addend into an immediate and free the register the atomic needs)
+    let mut atomic_stats = None;
+    if opts.atomics {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p, st) = crate::opt::atomics::fuse_atomics(
+            &start,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p;
+        atomic_stats = Some(st);
+    }
     // constant operands of stores and ALU instructions: each fold a proven one-slot window
     let mut operand_stats = None;
     if opts.operands {
@@ -426,6 +513,15 @@ pub fn optimize_program(
         );
         start = p3;
         operand_stats = Some(st);
+    }
+    // 64-bit masks / zero-extensions by 32-bit ALU instructions, dead constants removed
+    let mut alu32_stats = None;
+    if opts.alu32 {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
+        let (p, st) =
+            crate::opt::alu32::narrow(&start, solver, &opts.problem.call_model, opts.problem.smt_timeout, deadline, &safety);
+        start = p;
+        alu32_stats = Some(st);
     }
     // redundant and dead stack stores: proposed by the stack analyses, each deletion proven
     let mut store_stats: Option<crate::opt::stores::StoreStats> = None;
@@ -449,7 +545,9 @@ pub fn optimize_program(
         + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + branch_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
-        + operand_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
+        + operand_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + atomic_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
+        + alu32_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
     // search rounds: one with the configured windows, or (`grow_windows`) rounds whose windows
     // grow, each starting from the previous round's best, so its windows span proven neighbours
     let rounds = search_rounds(&opts);
@@ -509,8 +607,21 @@ pub fn optimize_program(
             ));
         }
     }
-    let queries = final_queries_with(&prog.insns, &best, &opts.problem.call_model)?;
-    let failed = reprove_failures(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
+    let with_alt = final_queries_alt(&prog.insns, &best, &opts.problem.call_model)?;
+    let queries: Vec<(usize, usize, String)> = with_alt.iter().map(|(s, e, q, _)| (*s, *e, q.clone())).collect();
+    let mut failed = reprove_failures(&queries, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())?;
+    // a run not proven as a whole may be proven as its rewritten clusters (`final_queries_alt`)
+    let mut alt_used = 0;
+    failed.retain(|(s, e, _)| {
+        let Some((_, _, _, alt)) = with_alt.iter().find(|(s2, e2, _, _)| s2 == s && e2 == e) else { return true };
+        if alt.is_empty() {
+            return true;
+        }
+        let ok = reprove_failures(alt, checks.reprove_backend, checks.reprove_timeout, checks.export_dir.as_deref())
+            .is_ok_and(|f| f.is_empty());
+        alt_used += ok as usize;
+        !ok
+    });
     let reproven = queries.len() - failed.len();
     if !failed.is_empty() {
         let which: Vec<String> = failed.iter().map(|(s, e, why)| format!("insns {s}..{e}: {why}")).collect();
@@ -533,6 +644,7 @@ pub fn optimize_program(
         windows_rewritten: queries.len(),
         windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
+        windows_reproven_by_clusters: alt_used,
         reprove_backend: checks.reprove_backend.name().to_string(),
         original_count: isa::count_real(&prog.insns),
         count: isa::count_real(&best),
@@ -545,6 +657,8 @@ pub fn optimize_program(
         stores: store_stats,
         branches: branch_stats,
         operands: operand_stats,
+        atomics: atomic_stats,
+        alu32: alu32_stats,
         incremental_safety: memo.stats.lock().map(|m| *m).unwrap_or_default(),
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },

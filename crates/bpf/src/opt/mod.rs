@@ -2,7 +2,9 @@
 //! (`vf-search`), SMT proofs per rewritten window, safety check of every
 //! emitted program.
 
+pub mod alu32;
 pub mod analysis;
+pub mod atomics;
 pub mod branches;
 pub mod operands;
 pub mod coalesce;
@@ -42,6 +44,11 @@ pub struct OptOptions {
     /// Fold known-constant register operands of stores and ALU instructions into immediates
     /// (each proven) and delete the definitions this leaves dead (`operands`).
     pub operands: bool,
+    /// Replace map-value/stack read-modify-writes by atomic adds (each proven; `atomics`).
+    pub atomics: bool,
+    /// 64-bit masks and zero-extensions by 32-bit ALU instructions, dead constants removed
+    /// (each proven; `alu32`).
+    pub alu32: bool,
 }
 
 impl Default for OptOptions {
@@ -62,6 +69,8 @@ impl Default for OptOptions {
             stores: true,
             branches: true,
             operands: true,
+            atomics: true,
+            alu32: true,
         }
     }
 }
