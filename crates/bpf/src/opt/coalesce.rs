@@ -168,7 +168,9 @@ pub fn coalesce(
                 }
                 // largest gain first (e.g. a split store without its shift before with it)
                 let mut cands = candidates(&cur, s, re);
-                cands.sort_by(|a, b| objective.cost(&a.2).total_cmp(&objective.cost(&b.2)));
+                cands.extend(crate::opt::coalesce_n::candidates(&cur, &facts, s, re));
+                let gain = |c: &(usize, usize, Vec<Insn>)| objective.cost(&c.2) - objective.cost(&cur[c.0..c.1]);
+                cands.sort_by(|a, b| gain(a).total_cmp(&gain(b)));
                 for (s, e, rep) in cands {
                     if e < cur.len() && matches!(facts.kinds[e], Kind::LddwHigh) {
                         continue;

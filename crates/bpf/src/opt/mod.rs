@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod branches;
 pub mod operands;
 pub mod coalesce;
+pub mod coalesce_n;
 pub mod cost;
 pub mod driver;
 pub mod interp;
