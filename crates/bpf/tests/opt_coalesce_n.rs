@@ -241,3 +241,40 @@ fn immediate_pairs_respect_sign_extension() {
     assert!(f(-3, 0).is_empty(), "0x00000000_fffffffd is not a sign-extended imm");
     assert!(f(3, -1).is_empty());
 }
+
+/// A pointer into one of several maps' values (a join of two lookups' results) cannot alias
+/// the packet: the `MapsMerged` memory model proves a copy map value -> packet merged; with
+/// an unspecified non-stack region the same merge is refuted (it might overlap the packet);
+/// two map-value pointers may alias each other, so a copy between them is not merged.
+#[test]
+fn copies_from_a_value_of_one_of_several_maps_to_the_packet_are_proven() {
+    use vf_bpf::equiv::encode::MemModel;
+    use vf_bpf::equiv::window::{prove_window, WindowQuery, WindowVerdict};
+    use vf_bpf::opt::analysis::{self, Region};
+    let orig = [Insn::ldx(BPF_H, 1, 2, 0), Insn::stx(BPF_H, 7, 1, 6), Insn::ldx(BPF_H, 1, 2, 2), Insn::stx(BPF_H, 7, 1, 8)];
+    let cand = [Insn::ldx(BPF_W, 1, 2, 0), Insn::stx(BPF_W, 7, 1, 6), Insn::nop(), Insn::nop()];
+    let q = |r2: Region, r7: Region| {
+        let mut regions = analysis::entry_regions();
+        regions[2] = r2;
+        regions[7] = r7;
+        WindowQuery {
+            orig: &orig,
+            cand: &cand,
+            live_out: 1 << 10,
+            pre: [None; isa::NUM_REGS],
+            regions: Some(regions),
+            calls: &vf_bpf::opt::interp::NO_MAPS,
+            stack: Default::default(),
+        }
+    };
+    let t = Duration::from_secs(20);
+    let any = q(Region::AnyMapValue, Region::Packet);
+    assert_eq!(any.memory_model(), MemModel::MapsMerged);
+    assert!(matches!(prove_window(&any, &z3(), t), WindowVerdict::Equivalent));
+    let other = q(Region::Other, Region::Packet);
+    assert_eq!(other.memory_model(), MemModel::StackSplit);
+    assert!(!matches!(prove_window(&other, &z3(), t), WindowVerdict::Equivalent));
+    let maps = q(Region::AnyMapValue, Region::MapValue(3));
+    assert_eq!(maps.memory_model(), MemModel::MapsMerged);
+    assert!(!matches!(prove_window(&maps, &z3(), t), WindowVerdict::Equivalent));
+}
