@@ -67,8 +67,7 @@ fn fits_off(o: i32) -> bool {
     (i16::MIN as i32..=i16::MAX as i32).contains(&o)
 }
 
-/// Registers written by `insns[k]` (as the liveness analysis sees it), or every register when
-/// the slot does not decode (a proposal across it is then never made).
+/// Registers written by `insns[k]` (as the liveness analysis sees it).
 fn defs(insns: &[Insn], facts: &ProgramFacts, k: usize) -> RegSet {
     analysis::effects(&insns[k], &facts.kinds[k]).defs
 }
