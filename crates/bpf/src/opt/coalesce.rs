@@ -19,6 +19,7 @@
 //! rejects a misaligned wide stack access); otherwise the candidate is dropped. Candidates are
 //! generated from the instruction shapes alone, never from a particular program.
 
+use crate::equiv::encode::{memory_model, MemModel};
 use crate::equiv::window::Solver;
 use crate::isa::{self, Insn, Kind};
 use crate::opt::cost::Objective;
@@ -40,6 +41,9 @@ pub struct CoalesceStats {
     pub refuted: usize,
     /// Proven but refused by the safety oracle.
     pub unsafe_: usize,
+    /// Not tried: the window's memory model is finer than its straight-line run's, so the final
+    /// re-proof of the run (one query, the run's coarser model) could not confirm it.
+    pub coarse_run: usize,
     pub seconds: f64,
 }
 
@@ -162,6 +166,8 @@ pub fn coalesce(
     };
     'rescan: loop {
         for (rs, re) in window::runs(&cur, &facts) {
+            let model = |insns: &[Insn], at: usize| facts.regions[at].map_or(MemModel::Flat, |r| memory_model(insns, &r));
+            let run_model = model(&cur[rs..re], rs);
             for s in rs..re {
                 if matches!(facts.kinds[s], Kind::LddwHigh) {
                     continue;
@@ -176,6 +182,10 @@ pub fn coalesce(
                         continue;
                     }
                     if objective.cost(&rep) >= objective.cost(&cur[s..e]) || !tried.insert((s, rep.clone())) {
+                        continue;
+                    }
+                    if model(&cur[s..e], s).min(model(&rep, s)) > run_model {
+                        stats.coarse_run += 1;
                         continue;
                     }
                     if deadline.is_some_and(|d| Instant::now() >= d) {
