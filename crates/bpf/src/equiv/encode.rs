@@ -62,6 +62,9 @@ pub fn clobber_var(side: &str, j: usize, r: usize) -> String {
 pub enum MemModel {
     Flat,
     StackSplit,
+    /// Stack, context and packet split; the values of all maps share one array (a pointer into
+    /// an unknown one of several maps' values was used).
+    MapsMerged,
     PerRegion,
 }
 
@@ -69,6 +72,7 @@ pub enum MemModel {
 fn model_for_base(r: Region) -> MemModel {
     match r {
         Region::Stack | Region::Ctx | Region::Packet | Region::MapValue(_) => MemModel::PerRegion,
+        Region::AnyMapValue => MemModel::MapsMerged,
         Region::Other => MemModel::StackSplit,
         Region::MapPtr(_) | Region::Scalar | Region::Unknown => MemModel::Flat,
     }
@@ -82,6 +86,9 @@ pub fn array_name(model: MemModel, r: Region) -> String {
         (MemModel::PerRegion, Region::Ctx) => CTX0.into(),
         (MemModel::PerRegion, Region::Packet) => PKT0.into(),
         (MemModel::PerRegion, Region::MapValue(fd)) => format!("mapv{}", fd as u32),
+        (MemModel::MapsMerged, Region::Ctx) => CTX0.into(),
+        (MemModel::MapsMerged, Region::Packet) => PKT0.into(),
+        (MemModel::MapsMerged, Region::MapValue(_) | Region::AnyMapValue) => "mapv_any".into(),
         _ => MEM0.into(),
     }
 }

@@ -253,6 +253,9 @@ pub enum Region {
     Packet,
     MapPtr(i32),
     MapValue(i32),
+    /// A value of some map (a join of values of different maps): disjoint from the stack, the
+    /// context and the packet, but possibly any map's value.
+    AnyMapValue,
     Scalar,
     Other,
     Unknown,
@@ -267,8 +270,11 @@ impl Region {
     }
 
     fn join(self, o: Region) -> Region {
+        let map_value = |r: Region| matches!(r, Region::MapValue(_) | Region::AnyMapValue);
         if self == o {
             self
+        } else if map_value(self) && map_value(o) {
+            Region::AnyMapValue
         } else if self.non_stack() && o.non_stack() {
             Region::Other
         } else {
@@ -278,7 +284,7 @@ impl Region {
 
     /// Keeps its region when a scalar is added (or subtracted).
     fn is_data_pointer(self) -> bool {
-        matches!(self, Region::Stack | Region::Ctx | Region::Packet | Region::MapValue(_) | Region::Other)
+        matches!(self, Region::Stack | Region::Ctx | Region::Packet | Region::MapValue(_) | Region::AnyMapValue | Region::Other)
     }
 }
 
@@ -312,7 +318,7 @@ fn alu64_region(op: u8, off: i16, dst: Region, src: Region) -> Region {
         isa::BPF_ADD | isa::BPF_SUB if src == Region::Scalar && dst.is_data_pointer() => dst,
         isa::BPF_ADD if dst == Region::Scalar && src.is_data_pointer() => src,
         // the distance between two pointers into the same region is a scalar
-        isa::BPF_SUB if dst == src && dst.is_data_pointer() && dst != Region::Other => Region::Scalar,
+        isa::BPF_SUB if dst == src && dst.is_data_pointer() && dst != Region::Other && dst != Region::AnyMapValue => Region::Scalar,
         isa::BPF_MOV => computed(&[src]),
         _ => computed(&[dst, src]),
     }

@@ -19,6 +19,7 @@
 //! rejects a misaligned wide stack access); otherwise the candidate is dropped. Candidates are
 //! generated from the instruction shapes alone, never from a particular program.
 
+use crate::equiv::encode::{memory_model, MemModel};
 use crate::equiv::window::Solver;
 use crate::isa::{self, Insn, Kind};
 use crate::opt::cost::Objective;
@@ -40,6 +41,9 @@ pub struct CoalesceStats {
     pub refuted: usize,
     /// Proven but refused by the safety oracle.
     pub unsafe_: usize,
+    /// Not tried: the window's memory model is finer than its straight-line run's, so the final
+    /// re-proof of the run (one query, the run's coarser model) could not confirm it.
+    pub coarse_run: usize,
     pub seconds: f64,
 }
 
@@ -162,18 +166,26 @@ pub fn coalesce(
     };
     'rescan: loop {
         for (rs, re) in window::runs(&cur, &facts) {
+            let model = |insns: &[Insn], at: usize| facts.regions[at].map_or(MemModel::Flat, |r| memory_model(insns, &r));
+            let run_model = model(&cur[rs..re], rs);
             for s in rs..re {
                 if matches!(facts.kinds[s], Kind::LddwHigh) {
                     continue;
                 }
                 // largest gain first (e.g. a split store without its shift before with it)
                 let mut cands = candidates(&cur, s, re);
-                cands.sort_by(|a, b| objective.cost(&a.2).total_cmp(&objective.cost(&b.2)));
+                cands.extend(crate::opt::coalesce_n::candidates(&cur, &facts, s, re));
+                let gain = |c: &(usize, usize, Vec<Insn>)| objective.cost(&c.2) - objective.cost(&cur[c.0..c.1]);
+                cands.sort_by(|a, b| gain(a).total_cmp(&gain(b)));
                 for (s, e, rep) in cands {
                     if e < cur.len() && matches!(facts.kinds[e], Kind::LddwHigh) {
                         continue;
                     }
                     if objective.cost(&rep) >= objective.cost(&cur[s..e]) || !tried.insert((s, rep.clone())) {
+                        continue;
+                    }
+                    if model(&cur[s..e], s).min(model(&rep, s)) > run_model {
+                        stats.coarse_run += 1;
                         continue;
                     }
                     if deadline.is_some_and(|d| Instant::now() >= d) {

@@ -8,6 +8,7 @@ pub mod atomics;
 pub mod branches;
 pub mod operands;
 pub mod coalesce;
+pub mod coalesce_n;
 pub mod cost;
 pub mod driver;
 pub mod interp;
