@@ -1265,6 +1265,15 @@ impl Ev {
             ExceptKey::Field(n) => Value::str(n),
             ExceptKey::Index(ix) => self.fn_arg(ix, sc, env, st)?,
         };
+        // `![k] = c` with `c` kept on its node (a literal or constant, so no `@` inside: the
+        // PlusCal `pc' = [pc EXCEPT ![self] = "lbl"]`): no read of the old value, no `@` binding
+        if path.len() == 1 {
+            if let Some(c) = self.kept_value(val, sc) {
+                if let Ok(v) = update_fn(f, &key, c.clone()) {
+                    return Ok(v);
+                }
+            }
+        }
         let old = match self.apply_fn(f, &key) {
             Ok(v) => v,
             Err(_) => return Ok(f.clone()), // EXCEPT outside the domain leaves the function unchanged
