@@ -527,31 +527,13 @@ impl Ev {
             }
         };
         let ov = |r: Option<i64>| r.map(Value::Int).ok_or_else(|| err_at(sc, e.span, "integer overflow"));
-        match op {
-            Op2::And => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? && self.eval_bool(b, sc, env, st)?)),
-            Op2::Or => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?)),
-            Op2::Implies => return Ok(Value::Bool(!self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?)),
-            Op2::Equiv => return Ok(Value::Bool(self.eval_bool(a, sc, env, st)? == self.eval_bool(b, sc, env, st)?)),
-            _ => {}
+        if let Some(r) = self.core_bool(op, a, b, e, sc, env, st) {
+            return r.map(Value::Bool);
         }
         let av = self.eval_cow(a, sc, env, st)?;
-        if matches!(op, Op2::In | Op2::NotIn) {
-            // membership in a set comprehension is decided without building the set (lazy.rs)
-            if let Some(r) = self.lazy_member(&av, b, e, sc, env, st)? {
-                return Ok(Value::Bool(r == (op == Op2::In)));
-            }
-        }
         let bv = self.eval_cow(b, sc, env, st)?;
         let er = |m: String| err_at(sc, e.span, m);
         match op {
-            Op2::Eq => values_eq(&av, &bv).map(Value::Bool).map_err(er),
-            Op2::Neq => values_eq(&av, &bv).map(|x| Value::Bool(!x)).map_err(er),
-            Op2::In => bv.contains(&av).map(Value::Bool).map_err(er),
-            Op2::NotIn => bv.contains(&av).map(|x| Value::Bool(!x)).map_err(er),
-            Op2::Lt => ints(&av, &bv).map(|(x, y)| Value::Bool(x < y)),
-            Op2::Gt => ints(&av, &bv).map(|(x, y)| Value::Bool(x > y)),
-            Op2::Le => ints(&av, &bv).map(|(x, y)| Value::Bool(x <= y)),
-            Op2::Ge => ints(&av, &bv).map(|(x, y)| Value::Bool(x >= y)),
             Op2::Add => ints(&av, &bv).and_then(|(x, y)| ov(x.checked_add(y))),
             Op2::Sub => ints(&av, &bv).and_then(|(x, y)| ov(x.checked_sub(y))),
             Op2::Mul => ints(&av, &bv).and_then(|(x, y)| ov(x.checked_mul(y))),
@@ -560,6 +542,78 @@ impl Ev {
                 let ExprKind::Infix(sym, ..) = &e.kind else { unreachable!() };
                 self.infix_values(sym, &av, &bv).map_err(er)
             }
+        }
+    }
+
+    /// `\A x \in S : P` / `\E x \in S : P` with one bound name (the common case): the loop of
+    /// `for_bindings` without its callback, one environment node reused across the elements.
+    /// `None` for other shapes (several names, a tuple of names).
+    #[inline]
+    fn quant1(&self, q: crate::ast::Quant, bounds: &'static [Bound], body: E, sc: Sc, env: &Env, st: &St) -> Option<R<bool>> {
+        let [b] = bounds else { return None };
+        if b.tuple || b.names.len() != 1 {
+            return None;
+        }
+        let all = q == crate::ast::Quant::All;
+        Some((|| {
+            let s = self.eval(&b.set, sc, env, st)?;
+            let els = s.elements().map_err(|m| err_at(sc, b.set.span, m))?;
+            let name = b.names[0].name.as_str();
+            let mut slot = None;
+            for x in els.iter() {
+                Env::rebind(&mut slot, env, name, x.clone());
+                if self.eval_bool(body, sc, slot.as_ref().unwrap(), st)? != all {
+                    return Ok(!all);
+                }
+            }
+            Ok(all)
+        })())
+    }
+
+    /// A built-in operator whose result is a Boolean (connectives, `=`, `#`, `\in`, `\notin`,
+    /// integer comparisons), by its tag, as a `bool`; `None` for the other tags (`eval_core`
+    /// computes those). Operands are evaluated in `eval_core`'s order with its errors.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn core_bool(&self, op: Op2, a: E, b: E, e: E, sc: Sc, env: &Env, st: &St) -> Option<R<bool>> {
+        let r = || -> R<bool> {
+            match op {
+                Op2::And => return Ok(self.eval_bool(a, sc, env, st)? && self.eval_bool(b, sc, env, st)?),
+                Op2::Or => return Ok(self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?),
+                Op2::Implies => return Ok(!self.eval_bool(a, sc, env, st)? || self.eval_bool(b, sc, env, st)?),
+                Op2::Equiv => return Ok(self.eval_bool(a, sc, env, st)? == self.eval_bool(b, sc, env, st)?),
+                _ => {}
+            }
+            let av = self.eval_cow(a, sc, env, st)?;
+            if matches!(op, Op2::In | Op2::NotIn) {
+                // membership in a set comprehension is decided without building the set (lazy.rs)
+                if let Some(r) = self.lazy_member(&av, b, e, sc, env, st)? {
+                    return Ok(r == (op == Op2::In));
+                }
+            }
+            let bv = self.eval_cow(b, sc, env, st)?;
+            let er = |m: String| err_at(sc, e.span, m);
+            let ints = |x: &Value, y: &Value| -> R<(i64, i64)> {
+                match (x, y) {
+                    (Value::Int(p), Value::Int(q)) => Ok((*p, *q)),
+                    _ => Ok((x.as_int().map_err(er)?, y.as_int().map_err(er)?)),
+                }
+            };
+            match op {
+                Op2::Eq => values_eq(&av, &bv).map_err(er),
+                Op2::Neq => values_eq(&av, &bv).map(|x| !x).map_err(er),
+                Op2::In => bv.contains(&av).map_err(er),
+                Op2::NotIn => bv.contains(&av).map(|x| !x).map_err(er),
+                Op2::Lt => ints(&av, &bv).map(|(x, y)| x < y),
+                Op2::Gt => ints(&av, &bv).map(|(x, y)| x > y),
+                Op2::Le => ints(&av, &bv).map(|(x, y)| x <= y),
+                Op2::Ge => ints(&av, &bv).map(|(x, y)| x >= y),
+                _ => unreachable!(),
+            }
+        };
+        match op {
+            Op2::And | Op2::Or | Op2::Implies | Op2::Equiv | Op2::Eq | Op2::Neq | Op2::In | Op2::NotIn | Op2::Lt | Op2::Gt | Op2::Le | Op2::Ge => Some(r()),
+            _ => None,
         }
     }
 
@@ -974,6 +1028,9 @@ impl Ev {
                 self.eval(body, sc, &env2, st)
             }
             Quant(q, bounds, body) => {
+                if let Some(r) = self.quant1(*q, bounds, body, sc, env, st) {
+                    return r.map(Value::Bool);
+                }
                 let mut result = *q == crate::ast::Quant::All;
                 self.for_bindings(bounds, sc, env, st, e.span, &mut |env2| {
                     let b = self.eval_bool(body, sc, env2, st)?;
@@ -1077,7 +1134,48 @@ impl Ev {
         r
     }
 
+    /// `eval` of a condition. The nodes a condition is mostly made of are decided here without
+    /// building a `Value::Bool` and passing it back through `eval`: a Boolean kept on the node, a
+    /// built-in comparison, membership or connective (`Fast::Core`), and a conjunction or
+    /// disjunction list once its first evaluation (`eval_first`) found it not constant. Same
+    /// results, errors and order of evaluation as `eval` followed by the Boolean check below.
     pub fn eval_bool(&self, e: E, sc: Sc, env: &Env, st: &St) -> R<bool> {
+        if let Some(m) = e.memo.0.get() {
+            if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
+                match &m.fast {
+                    Fast::Val(Value::Bool(b)) => return Ok(*b),
+                    Fast::Core(op) => match &e.kind {
+                        ExprKind::Infix(_, a, b) => {
+                            if let Some(r) = self.core_bool(*op, a, b, e, sc, env, st) {
+                                return r;
+                            }
+                        }
+                        ExprKind::Prefix(_, a) => return Ok(!self.eval_bool(a, sc, env, st)?),
+                        _ => {}
+                    },
+                    Fast::Slow => {
+                        if let ExprKind::Quant(q, bounds, body) = &e.kind {
+                            if let Some(r) = self.quant1(*q, bounds, body, sc, env, st) {
+                                return r;
+                            }
+                        }
+                        if let ExprKind::JunctionList(j, items) = &e.kind {
+                            for i in items {
+                                let b = self.eval_bool(i, sc, env, st)?;
+                                if *j == Junction::And && !b {
+                                    return Ok(false);
+                                }
+                                if *j == Junction::Or && b {
+                                    return Ok(true);
+                                }
+                            }
+                            return Ok(*j == Junction::And);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
         match self.eval(e, sc, env, st)? {
             Value::Bool(b) => Ok(b),
             v => Err(err_at(sc, e.span, format!("A non-boolean expression ({}) was used as a condition", v))),
@@ -1173,6 +1271,15 @@ impl Ev {
             ExceptKey::Field(n) => Value::str(n),
             ExceptKey::Index(ix) => self.fn_arg(ix, sc, env, st)?,
         };
+        // `![k] = c` with `c` kept on its node (a literal or constant, so no `@` inside: the
+        // PlusCal `pc' = [pc EXCEPT ![self] = "lbl"]`): no read of the old value, no `@` binding
+        if path.len() == 1 {
+            if let Some(c) = self.kept_value(val, sc) {
+                if let Ok(v) = update_fn(f, &key, c.clone()) {
+                    return Ok(v);
+                }
+            }
+        }
         let old = match self.apply_fn(f, &key) {
             Ok(v) => v,
             Err(_) => return Ok(f.clone()), // EXCEPT outside the domain leaves the function unchanged
