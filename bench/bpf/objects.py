@@ -6,6 +6,8 @@ peak memory of the whole `bpf opt` run, and K2's archived count from INDEX.md wh
 (matched by program name and clang count).
 
 Usage: python3 bench/bpf/objects.py [budget=5s] [jobs=1] [kernel_runs=20] [diff_inputs=1000]
+Env INSNS_PER_S=N: a section of more than N x budget instructions gets ceil(size / N) seconds instead
+(larger programs get proportionally more search time, as K2's runs did; the table shows each budget).
 Writes bench/results/bpf-objects.json and prints a markdown table. Slow on a shared machine:
 use small budgets for a smoke (the whole corpus is 33 sections).
 """
@@ -28,6 +30,25 @@ def sections(path):
         if m and "X" in m.group(3) and int(m.group(2), 16) > 0:
             names.append(m.group(1))
     return [n for n in names if n != ".text"] if len(names) > 1 else names
+
+
+def section_insns(path, sec):
+    """Instruction slots of a section (its size / 8)."""
+    out = subprocess.run(["readelf", "-SW", path], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+PROGBITS\s+\S+\s+\S+\s+(\S+)", line)
+        if m and m.group(1) == sec:
+            return int(m.group(2), 16) // 8
+    return 0
+
+
+def budget_for(path, sec):
+    """The command-line budget, or more for large sections when INSNS_PER_S is set."""
+    per_s = int(os.environ.get("INSNS_PER_S", "0"))
+    base = float(budget.rstrip("s"))
+    if per_s <= 0:
+        return budget
+    return "%ds" % max(base, -(-section_insns(path, sec) // per_s))
 
 
 def k2_archived():
@@ -70,13 +91,14 @@ for level in ("O1", "O2", "O3"):
             key = f"{level}/{obj}:{sec}"
             if only and only not in key:
                 continue
-            row = dict(object=f"{level}/{obj}", section=sec)
+            sec_budget = budget_for(path, sec)
+            row = dict(object=f"{level}/{obj}", section=sec, budget=sec_budget)
             out = os.path.join(tmp, f"{level}_{obj}_{sec.replace('/', '_')}.o")
             rep = out + ".json"
             for f in (env["VERIFORGE_BPF_CACHE"], env["VERIFORGE_BPF_RULES"]):
                 if os.path.exists(f):
                     os.remove(f)  # measured from scratch (no proofs or rules of earlier sections)
-            cmd = [BIN, "-q", "bpf", "opt", path, "--section", sec, "--budget", budget, "--jobs", jobs,
+            cmd = [BIN, "-q", "bpf", "opt", path, "--section", sec, "--budget", sec_budget, "--jobs", jobs,
                    "--kernel-runs", kruns, "--diff-inputs", dinputs, "-o", out, "--report", rep]
             print(f"== {key}", file=sys.stderr, flush=True)
             try:
@@ -102,15 +124,15 @@ for level in ("O1", "O2", "O3"):
             rows.append(row)
 
 os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)
-json.dump(dict(budget=budget, jobs=int(jobs), kernel_runs=int(kruns), diff_inputs=int(dinputs), sections=rows),
+json.dump(dict(budget=budget, insns_per_s=int(os.environ.get("INSNS_PER_S", "0")), jobs=int(jobs), kernel_runs=int(kruns), diff_inputs=int(dinputs), sections=rows),
           open(os.path.join(ROOT, "bench", "results", "bpf-objects.json"), "w"), indent=1)
 print(f"budget {budget}, {jobs} chain(s), {kruns} kernel test runs, {dinputs} interpreter inputs per section")
-print("| object | section | clang | ours | K2 archived | t_best (s) | proofs | windows re-proven | kernel load | test runs | wall (s) | peak RSS (MB) |")
-print("|" + "---|" * 12)
+print("| object | section | budget | clang | ours | K2 archived | t_best (s) | proofs | windows re-proven | kernel load | test runs | wall (s) | peak RSS (MB) |")
+print("|" + "---|" * 13)
 for r in rows:
     if "ours" in r:
-        print(f"| {r['object']} | {r['section']} | {r['clang']} | {r['ours']} | {r['k2'] if r['k2'] is not None else ''} | "
+        print(f"| {r['object']} | {r['section']} | {r['budget']} | {r['clang']} | {r['ours']} | {r['k2'] if r['k2'] is not None else ''} | "
               f"{r['time_to_best_s']} | {r['proofs']} | {r['windows_reproven']}/{r['windows_rewritten']} | {r['kernel_load']} | "
               f"{r['kernel_test_runs']} | {r['wall_s']:.1f} | {r['peak_rss_mb']} |")
     else:
-        print(f"| {r['object']} | {r['section']} | | error: {r.get('error')} | | | | | | | {r.get('wall_s', '')} | {r.get('peak_rss_mb', '')} |")
+        print(f"| {r['object']} | {r['section']} | {r['budget']} | | error: {r.get('error')} | | | | | | | {r.get('wall_s', '')} | {r.get('peak_rss_mb', '')} |")
