@@ -84,6 +84,34 @@ unsafe fn crc32c_short_hw(words: &[u64], last: Option<u32>) -> u32 {
     !st
 }
 
+/// The lanes `first, first + 1, first + 2` (mod 3) of `lanes`, chosen by selects on copies of
+/// the three values, never by a variable index: an indexed read or write forces the array into
+/// memory, and in the kernels below that put stack stores (and a 64-bit reload of two 32-bit
+/// stores, which cannot be store-forwarded) between the data's and the record's line stores
+/// (issue 17, round 11: 82% of the 128-byte kernel's samples sat on that reload).
+#[inline(always)]
+pub(crate) fn lanes_from(lanes: &[u32; LANES], first: usize) -> (u32, u32, u32) {
+    let [x, y, z] = *lanes;
+    let (s1, s2) = (first == 1, first == 2);
+    (
+        if s1 { y } else if s2 { z } else { x },
+        if s1 { z } else if s2 { x } else { y },
+        if s1 { x } else if s2 { y } else { z },
+    )
+}
+
+/// Inverse of `lanes_from`: the array whose lanes `first, first + 1, first + 2` (mod 3) are
+/// `a, b, c`, built by selects (see `lanes_from`).
+#[inline(always)]
+pub(crate) fn lanes_to(first: usize, a: u32, b: u32, c: u32) -> [u32; LANES] {
+    let (s1, s2) = (first == 1, first == 2);
+    [
+        if s1 { c } else if s2 { b } else { a },
+        if s1 { a } else if s2 { c } else { b },
+        if s1 { b } else if s2 { a } else { c },
+    ]
+}
+
 /// The body of `copy_nt_sum`, shared with `copy_nt_sum_record_crc` (a macro because a
 /// `#[target_feature]` function cannot be `#[inline(always)]`, and LLVM did not inline the
 /// function into the record kernel: the call spilled the lanes to the stack).
@@ -97,12 +125,8 @@ macro_rules! copy_nt_sum_body {
         let lines = len / 64;
         let first = DataSum::lane_of(pos);
         // Chains a, b, c take lines 0, 1, 2 of every group of three (lanes first, first+1, first+2).
-        let lane = |k: usize| (first + k) % LANES;
-        let (mut a, mut b, mut c) = (
-            !sum.lanes[lane(0)] as u64,
-            !sum.lanes[lane(1)] as u64,
-            !sum.lanes[lane(2)] as u64,
-        );
+        let (la, lb, lc) = lanes_from(&sum.lanes, first);
+        let (mut a, mut b, mut c) = (!la as u64, !lb as u64, !lc as u64);
         // Nested fns do not inherit target features: without this attribute every intrinsic
         // below would be an out-of-line call.
         #[target_feature(enable = "avx,sse4.2")]
@@ -155,9 +179,7 @@ macro_rules! copy_nt_sum_body {
         if lines - done >= 2 {
             b = line(dst, src, done + 1, b);
         }
-        sum.lanes[lane(0)] = !(a as u32);
-        sum.lanes[lane(1)] = !(b as u32);
-        sum.lanes[lane(2)] = !(c as u32);
+        sum.lanes = lanes_to(first, !(a as u32), !(b as u32), !(c as u32));
     }};
 }
 
@@ -311,7 +333,6 @@ pub unsafe fn copy_nt_sum_fold_with<const ZMM_STORE: bool>(
     debug_assert!(len % 64 == 0 && pos % LINE == 0 && (dst as usize) % 64 == 0);
     let lines = len / 64;
     let first = DataSum::lane_of(pos);
-    let lane = |k: usize| (first + k) % LANES;
     let k = _mm512_set_epi64(
         FOLD_512.1 as i64,
         FOLD_512.0 as i64,
@@ -350,10 +371,11 @@ pub unsafe fn copy_nt_sum_fold_with<const ZMM_STORE: bool>(
     }
     // The accumulators are plain locals (not an array) so they stay in zmm registers: a spill
     // of them next to the streaming stores measured 15% slower at 1 KiB per commit.
-    let inj = |c: usize| _mm512_zextsi128_si512(_mm_cvtsi32_si128(!sum.lanes[lane(c)] as i32));
-    let mut a0 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 0), inj(0));
-    let mut a1 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 1), inj(1));
-    let mut a2 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 2), inj(2));
+    let (l0, l1, l2) = lanes_from(&sum.lanes, first);
+    let inj = |l: u32| _mm512_zextsi128_si512(_mm_cvtsi32_si128(!l as i32));
+    let mut a0 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 0), inj(l0));
+    let mut a1 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 1), inj(l1));
+    let mut a2 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 2), inj(l2));
     let mut i = 3;
     while i + 3 <= lines {
         let v0 = copy_line::<ZMM_STORE>(dst, src, i);
@@ -396,9 +418,7 @@ pub unsafe fn copy_nt_sum_fold_with<const ZMM_STORE: bool>(
         _mm_crc32_u64(st, _mm_extract_epi64::<1>(r) as u64) as u32
     }
     let (r0, r1, r2) = (reduce(a0, kr), reduce(a1, kr), reduce(a2, kr));
-    sum.lanes[lane(0)] = !r0;
-    sum.lanes[lane(1)] = !r1;
-    sum.lanes[lane(2)] = !r2;
+    sum.lanes = lanes_to(first, !r0, !r1, !r2);
 }
 
 /// Streams the slot line of a one-fence `KIND_DATA_CRC` record to `dst` and returns its
@@ -541,6 +561,26 @@ unsafe fn copy_nt_sum_record_fold(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lane_selects_rotate_like_the_index() {
+        let lanes = [0x11u32, 0x22, 0x33];
+        for first in 0..LANES {
+            let (a, b, c) = lanes_from(&lanes, first);
+            assert_eq!(
+                [a, b, c],
+                [0, 1, 2].map(|k| lanes[(first + k) % LANES]),
+                "first {first}"
+            );
+            let back = lanes_to(first, a, b, c);
+            assert_eq!(back, lanes, "first {first}");
+            let mut want = [0u32; LANES];
+            for (k, v) in [7u32, 8, 9].into_iter().enumerate() {
+                want[(first + k) % LANES] = v;
+            }
+            assert_eq!(lanes_to(first, 7, 8, 9), want, "first {first}");
+        }
+    }
 
     #[test]
     fn short_crc_equals_the_crate() {
