@@ -329,7 +329,33 @@ pub unsafe fn copy_nt_sum_fold_with<const ZMM_STORE: bool>(
     pos: u64,
     sum: &mut DataSum,
 ) {
+    let l01 = sum.lanes[0] as u64 | (sum.lanes[1] as u64) << 32;
+    let (l01, l2) = fold_lanes::<ZMM_STORE>(dst, src, len, pos, l01, sum.lanes[2]);
+    sum.lanes = [l01 as u32, (l01 >> 32) as u32, l2];
+}
+
+/// The body of `copy_nt_sum_fold_with`, lanes in and out by value (lanes 0 and 1 packed in one
+/// `u64`, lane 2: a scalar pair, returned in two registers; a `[u32; 3]` goes through memory): the record kernel
+/// (`copy_nt_sum_record_fold`) gets them in registers. Through a `&mut DataSum` (this function
+/// is not inlined into it) they went out as three 32-bit stores and came back as one 64-bit load
+/// that cannot be store-forwarded, so the record waited for those stores to leave the store
+/// queue behind the data's (issue 17, round 11).
+///
+/// # Safety
+/// As `copy_nt_sum_fold`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,vpclmulqdq,sse4.2,avx,avx2")]
+#[inline]
+unsafe fn fold_lanes<const ZMM_STORE: bool>(
+    dst: *mut u8,
+    src: *const u8,
+    len: usize,
+    pos: u64,
+    l01: u64,
+    l2: u32,
+) -> (u64, u32) {
     use core::arch::x86_64::*;
+    let lanes = [l01 as u32, (l01 >> 32) as u32, l2];
     debug_assert!(len % 64 == 0 && pos % LINE == 0 && (dst as usize) % 64 == 0);
     let lines = len / 64;
     let first = DataSum::lane_of(pos);
@@ -367,11 +393,13 @@ pub unsafe fn copy_nt_sum_fold_with<const ZMM_STORE: bool>(
     }
     if lines < 3 {
         // Every lane's reduction would cost more than its line.
-        return copy_nt_sum(dst, src, len, pos, sum);
+        let mut sum = DataSum { lanes };
+        copy_nt_sum(dst, src, len, pos, &mut sum);
+        return (sum.lanes[0] as u64 | (sum.lanes[1] as u64) << 32, sum.lanes[2]);
     }
     // The accumulators are plain locals (not an array) so they stay in zmm registers: a spill
     // of them next to the streaming stores measured 15% slower at 1 KiB per commit.
-    let (l0, l1, l2) = lanes_from(&sum.lanes, first);
+    let (l0, l1, l2) = lanes_from(&lanes, first);
     let inj = |l: u32| _mm512_zextsi128_si512(_mm_cvtsi32_si128(!l as i32));
     let mut a0 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 0), inj(l0));
     let mut a1 = _mm512_xor_si512(copy_line::<ZMM_STORE>(dst, src, 1), inj(l1));
@@ -418,7 +446,8 @@ pub unsafe fn copy_nt_sum_fold_with<const ZMM_STORE: bool>(
         _mm_crc32_u64(st, _mm_extract_epi64::<1>(r) as u64) as u32
     }
     let (r0, r1, r2) = (reduce(a0, kr), reduce(a1, kr), reduce(a2, kr));
-    sum.lanes = lanes_to(first, !r0, !r1, !r2);
+    let [o0, o1, o2] = lanes_to(first, !r0, !r1, !r2);
+    (o0 as u64 | (o1 as u64) << 32, o2)
 }
 
 /// Streams the slot line of a one-fence `KIND_DATA_CRC` record to `dst` and returns its
@@ -547,15 +576,9 @@ unsafe fn copy_nt_sum_record_fold(
     prev: &crate::layout::Record,
 ) -> u32 {
     let fixed = successor_words(prev, len);
-    let mut sum = DataSum::default();
-    copy_nt_sum_fold(dst, src, len, prev.tail, &mut sum);
-    stream_crc3_record(
-        rec_dst,
-        log_id,
-        fixed,
-        crate::layout::KIND_DATA_CRC,
-        sum.lanes,
-    )
+    let (l01, l2) = fold_lanes::<true>(dst, src, len, prev.tail, 0, 0);
+    let lanes = [l01 as u32, (l01 >> 32) as u32, l2];
+    stream_crc3_record(rec_dst, log_id, fixed, crate::layout::KIND_DATA_CRC, lanes)
 }
 
 #[cfg(test)]
