@@ -92,23 +92,33 @@ unsafe fn crc32c_short_hw(words: &[u64], last: Option<u32>) -> u32 {
 #[inline(always)]
 pub(crate) fn lanes_from(lanes: &[u32; LANES], first: usize) -> (u32, u32, u32) {
     let [x, y, z] = *lanes;
-    let (s1, s2) = (first == 1, first == 2);
     (
-        if s1 { y } else if s2 { z } else { x },
-        if s1 { z } else if s2 { x } else { y },
-        if s1 { x } else if s2 { y } else { z },
+        pick(first, x, y, z),
+        pick(first, y, z, x),
+        pick(first, z, x, y),
     )
+}
+
+/// `v0`, `v1` or `v2` for `first` = 0, 1 or 2 (a select, no memory).
+#[inline(always)]
+fn pick(first: usize, v0: u32, v1: u32, v2: u32) -> u32 {
+    if first == 1 {
+        v1
+    } else if first == 2 {
+        v2
+    } else {
+        v0
+    }
 }
 
 /// Inverse of `lanes_from`: the array whose lanes `first, first + 1, first + 2` (mod 3) are
 /// `a, b, c`, built by selects (see `lanes_from`).
 #[inline(always)]
 pub(crate) fn lanes_to(first: usize, a: u32, b: u32, c: u32) -> [u32; LANES] {
-    let (s1, s2) = (first == 1, first == 2);
     [
-        if s1 { c } else if s2 { b } else { a },
-        if s1 { a } else if s2 { c } else { b },
-        if s1 { b } else if s2 { a } else { c },
+        pick(first, a, c, b),
+        pick(first, b, a, c),
+        pick(first, c, b, a),
     ]
 }
 
@@ -395,7 +405,10 @@ unsafe fn fold_lanes<const ZMM_STORE: bool>(
         // Every lane's reduction would cost more than its line.
         let mut sum = DataSum { lanes };
         copy_nt_sum(dst, src, len, pos, &mut sum);
-        return (sum.lanes[0] as u64 | (sum.lanes[1] as u64) << 32, sum.lanes[2]);
+        return (
+            sum.lanes[0] as u64 | (sum.lanes[1] as u64) << 32,
+            sum.lanes[2],
+        );
     }
     // The accumulators are plain locals (not an array) so they stay in zmm registers: a spill
     // of them next to the streaming stores measured 15% slower at 1 KiB per commit.
