@@ -510,6 +510,34 @@ pub unsafe fn stream_crc3_record(
     data_crc
 }
 
+/// `stream_crc3_record` of `Record::next_data_crc(prev, tail)` with the lanes of `sum`, reading
+/// both through their references (five register arguments: no record or lane array stored by
+/// the caller between the data's line stores and this line's; the lanes are read as three
+/// 32-bit loads, so they forward from however the append stored them). Same line, same return.
+///
+/// # Safety
+/// `dst` 64-byte aligned and valid for 64 bytes; the CPU has AVX and SSE4.2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,sse4.2")]
+pub unsafe fn stream_crc3_next_record(
+    dst: *mut u8,
+    log_id: u64,
+    prev: &crate::layout::Record,
+    tail: u64,
+    sum: &DataSum,
+) -> u32 {
+    let fixed = [prev.seq + 1, prev.head, tail, prev.tail];
+    let l = sum.lanes.as_ptr();
+    // Volatile: LLVM would otherwise merge lanes 0 and 1 into one 64-bit load, which cannot be
+    // forwarded from two 32-bit stores (see `lanes_from`).
+    let lanes = [
+        l.read_volatile(),
+        l.add(1).read_volatile(),
+        l.add(2).read_volatile(),
+    ];
+    stream_crc3_record(dst, log_id, fixed, crate::layout::KIND_DATA_CRC, lanes)
+}
+
 /// One whole-line, one-fence append *and* its commit record in one kernel (the fast path of
 /// `PmLog::append`, through `PmRegion::write_sum_record_nodrain`): the non-temporal copy of the
 /// data with its lanes (`copy_nt_sum`, or `copy_nt_sum_fold` from `FOLD_MIN_LINES` lines where the
@@ -838,6 +866,43 @@ mod tests {
             if rec.kind == KIND_DATA_CRC {
                 assert_eq!(Record::decode(line, log_id), Some(want), "case {i}");
             }
+            // The successor kernel (`PmLog::commit`'s path) streams the line of
+            // `Record::next_data_crc(prev, tail)` from `prev` and the lanes in place.
+            let prev = Record {
+                seq: rec.seq.wrapping_sub(1),
+                head: rec.head,
+                tail: rec.prev_tail,
+                prev_tail: pick(&mut rng),
+                data_crc: rng.gen(),
+                kind: rng.gen(),
+            };
+            let mut buf2 = [0x55u8; 128];
+            let at2 = buf2.as_ptr().align_offset(64);
+            let got2 = unsafe {
+                stream_crc3_next_record(
+                    buf2.as_mut_ptr().add(at2),
+                    log_id,
+                    &prev,
+                    rec.tail,
+                    &DataSum { lanes },
+                )
+            };
+            assert_eq!(got2, got, "case {i}");
+            let next = Record {
+                data_crc: got,
+                ..Record::next_data_crc(&prev, rec.tail)
+            };
+            let words2: Vec<u8> = next
+                .line_words(log_id)
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect();
+            assert_eq!(&buf2[at2..at2 + 64], &words2[..], "case {i}");
+            assert_eq!(
+                (next.seq, next.head, next.tail, next.prev_tail, next.kind),
+                (rec.seq, rec.head, rec.tail, rec.prev_tail, KIND_DATA_CRC),
+                "case {i}"
+            );
         }
     }
 

@@ -195,6 +195,15 @@ impl Record {
         }
     }
 
+    /// The one-fence record that commits the pending bytes `[prev.tail, tail)` after `prev`:
+    /// `seq + 1`, same head, `prev_tail = prev.tail`, `data_crc` still 0 (the caller fills it).
+    pub fn next_data_crc(prev: &Record, tail: u64) -> Record {
+        Record {
+            tail,
+            ..Record::append_after(prev, 0)
+        }
+    }
+
     /// The invariants every record written by the log satisfies.
     pub fn is_consistent(&self, capacity: u64) -> bool {
         self.head <= self.prev_tail

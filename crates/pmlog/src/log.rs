@@ -486,21 +486,20 @@ impl<R: PmRegion> PmLog<R> {
         if one_fence && self.tuning.sum == SumKind::Crc3 {
             // The common small commit: record CRC and data-sum finish in registers, right
             // before the record's store (`PmRegion::write_crc3_record_nodrain`).
-            let mut rec = Record {
-                seq: self.durable.seq + 1,
-                head: self.durable.head,
-                tail: self.tentative_tail,
-                prev_tail: self.durable.tail,
-                data_crc: 0,
-                kind: KIND_DATA_CRC,
-            };
+            // The record is built by the region from `durable` and the lanes in place (no
+            // stores of it before its line store: round 11); the log's copy after.
             let off = self.record_slot_offset();
-            rec.data_crc = self.region.write_crc3_record_nodrain(
+            let data_crc = self.region.write_next_crc3_record_nodrain(
                 off,
                 self.header.log_id,
-                &rec,
+                &self.durable,
+                self.tentative_tail,
                 &self.pending_sum,
             );
+            let rec = Record {
+                data_crc,
+                ..Record::next_data_crc(&self.durable, self.tentative_tail)
+            };
             self.finish(rec);
             return Ok(());
         }

@@ -76,6 +76,22 @@ pub trait PmRegion {
         self.write_line_words_nodrain(off, &r.line_words(log_id));
         r.data_crc
     }
+    /// The one-fence `KIND_DATA_CRC` record that commits the pending bytes `[prev.tail, tail)`
+    /// after the durable record `prev` (`seq + 1`, same head), with `data_crc = sum.finish()`:
+    /// `write_crc3_record_nodrain` of that record (the same line), built by the region so that
+    /// real PM reads `prev` and the lanes where they already are instead of the caller storing a
+    /// record between the data's and the record's line stores (`PmLog::commit`, round 11).
+    fn write_next_crc3_record_nodrain(
+        &mut self,
+        off: usize,
+        log_id: u64,
+        prev: &Record,
+        tail: u64,
+        sum: &DataSum,
+    ) -> u32 {
+        let rec = Record::next_data_crc(prev, tail);
+        self.write_crc3_record_nodrain(off, log_id, &rec, sum)
+    }
     /// A one-fence append and its commit record at once (`PmLog::append`'s fast path): like
     /// `write_nodrain_sum(off, data, prev.tail, &mut sum)` with a fresh `sum`, then
     /// `write_crc3_record_nodrain(rec_off, log_id, rec, &sum)`; returns the record's `data_crc`.
@@ -428,6 +444,37 @@ impl PmRegion for MmapRegion {
         };
         self.write_line_words_nodrain(off, &r.line_words(log_id));
         r.data_crc
+    }
+
+    #[inline(always)]
+    fn write_next_crc3_record_nodrain(
+        &mut self,
+        off: usize,
+        log_id: u64,
+        prev: &Record,
+        tail: u64,
+        sum: &DataSum,
+    ) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.kernels {
+            assert!(
+                off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
+                "unaligned line store"
+            );
+            // SAFETY: aligned whole line inside the mapping (asserted); `prev` and `sum` are
+            // valid references; the CPU has AVX and SSE4.2.
+            return unsafe {
+                crate::checksum::stream_crc3_next_record(
+                    self.map.as_mut_ptr().add(off),
+                    log_id,
+                    prev,
+                    tail,
+                    sum,
+                )
+            };
+        }
+        let rec = Record::next_data_crc(prev, tail);
+        self.write_crc3_record_nodrain(off, log_id, &rec, sum)
     }
 
     #[inline(always)]
