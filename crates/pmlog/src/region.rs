@@ -458,7 +458,7 @@ impl PmRegion for MmapRegion {
         #[cfg(target_arch = "x86_64")]
         if self.kernels {
             assert!(
-                off % CACHE_LINE == 0 && off + CACHE_LINE <= self.map.len(),
+                off.is_multiple_of(CACHE_LINE) && off + CACHE_LINE <= self.map.len(),
                 "unaligned line store"
             );
             // SAFETY: aligned whole line inside the mapping (asserted); `prev` and `sum` are
