@@ -711,15 +711,38 @@ fn run_prepass(
     let Ok(mut facts) = ProgramFacts::new(&cur) else {
         return cur;
     };
-    'rescan: loop {
+    // sweeps: all matches collected at once, then tried best first; after a firing the facts
+    // change, so each later match is instantiated again on the current program before it is
+    // tried (dropped if it no longer matches); matches the firings created wait for the next
+    // sweep. A sweep costs one pass over the program and the index (measured on Katran with
+    // 2,910 rules: ~0.05 s), instead of one per firing.
+    loop {
         let t = Instant::now();
         let found = matches(&rules, &by_code, &cur, &facts, objective, &tried);
         stats.match_seconds += t.elapsed().as_secs_f64();
-        for (_, s, ri, inst) in found {
-            let e = s + inst.len();
+        let mut fired = false;
+        for (_, s, ri, first) in found {
             if deadline.is_some_and(|d| Instant::now() >= d) {
-                break 'rescan;
+                return cur;
             }
+            let inst = if fired {
+                let t = Instant::now();
+                let again = instantiate(&rules[ri], &cur, &facts, s);
+                stats.match_seconds += t.elapsed().as_secs_f64();
+                match again {
+                    Some(i)
+                        if !(s + i.len() < cur.len() && matches!(facts.kinds[s + i.len()], Kind::LddwHigh))
+                            && !matches!(facts.kinds[s], Kind::LddwHigh)
+                            && objective.cost(&cur[s..s + i.len()]) > objective.cost(&i) =>
+                    {
+                        i
+                    }
+                    _ => continue,
+                }
+            } else {
+                first
+            };
+            let e = s + inst.len();
             tried.insert((ri, s));
             stats.matched += 1;
             let (next, f) = match window::try_rewrite(&cur, &facts, s, e, &inst, calls, solver, timeout, deadline, safety_each) {
@@ -737,11 +760,12 @@ fn run_prepass(
             cur = next;
             facts = f; // the next proof runs in the rewritten program
             stats.fired += 1;
-            continue 'rescan;
+            fired = true;
         }
-        break;
+        if !fired {
+            return cur;
+        }
     }
-    cur
 }
 
 /// The proven trajectory from `from` to `to` (same slots, `to` reached from `from` by proven
