@@ -208,6 +208,7 @@ pub struct PassCtx<'a> {
 
 /// A pass's entry: `pass(ctx)` run once with the whole program's safety checked only at the end,
 /// then again with a check after each rewrite if that failed ([`checked_once_then_stepwise`]).
+#[allow(clippy::too_many_arguments)]
 pub fn run_pass<S>(
     insns: &[Insn],
     solver: &dyn crate::equiv::window::Solver,
