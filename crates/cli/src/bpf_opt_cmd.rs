@@ -378,7 +378,7 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
     } else {
         if let (Some(st), Some(p)) = (&report.rules, &rules_path) {
             ctx.info(format!(
-                "{}: rules {}: {} known, {} matched, {} fired (each re-proven), {} not proven, {} unsafe, {:.2}s; {} learned",
+                "{}: rules {}: {} known, {} matched, {} fired (each re-proven), {} not proven, {} unsafe, {:.2}s; {} learned ({} from the proven trajectory)",
                 a.input.display(),
                 p.display(),
                 st.rules,
@@ -387,7 +387,8 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 st.refuted,
                 st.unsafe_,
                 st.seconds,
-                report.rules_learned
+                report.rules_learned,
+                report.rules_learned_trajectory
             ));
         }
         if report.objective == "latency" {

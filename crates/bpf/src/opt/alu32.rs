@@ -177,17 +177,11 @@ pub fn narrow(
     deadline: Option<Instant>,
     safety: &SafetyCheck,
 ) -> (Vec<Insn>, Alu32Stats) {
-    window::checked_once_then_stepwise(insns, safety, |check| run(insns, solver, calls, timeout, deadline, check), |s| &mut s.seconds)
+    window::run_pass(insns, solver, calls, timeout, deadline, safety, |ctx| run(insns, ctx), |s| &mut s.seconds)
 }
 
-fn run(
-    insns: &[Insn],
-    solver: &dyn Solver,
-    calls: &CallModel,
-    timeout: Duration,
-    deadline: Option<Instant>,
-    safety: Option<&SafetyCheck>,
-) -> (Vec<Insn>, Alu32Stats) {
+fn run(insns: &[Insn], ctx: &window::PassCtx) -> (Vec<Insn>, Alu32Stats) {
+    let window::PassCtx { solver, calls, timeout, deadline, safety } = *ctx;
     let mut st = Alu32Stats::default();
     let mut cur = insns.to_vec();
     let Ok(mut facts) = ProgramFacts::new(&cur) else { return (cur, st) };
@@ -230,9 +224,9 @@ fn run(
     if !any {
         return (cur, st);
     }
-    let (cur, n) = remove_dead_lddw(cur, solver, calls, timeout, deadline, safety, &mut st);
+    let (cur, n) = remove_dead_lddw(cur, ctx, &mut st);
     st.dead_defs_removed += n;
-    let (cur, d) = crate::opt::branches::remove_dead_defs(cur, solver, calls, timeout, deadline, safety);
+    let (cur, d) = crate::opt::branches::remove_dead_defs(cur, ctx);
     st.dead_defs_removed += d.removed;
     st.refuted += d.refuted;
     st.unsafe_ += d.unsafe_;
@@ -243,13 +237,10 @@ fn run(
 /// through the window prover (liveness in its postcondition).
 pub fn remove_dead_lddw(
     mut cur: Vec<Insn>,
-    solver: &dyn Solver,
-    calls: &CallModel,
-    timeout: Duration,
-    deadline: Option<Instant>,
-    safety: Option<&SafetyCheck>,
+    ctx: &window::PassCtx,
     st: &mut Alu32Stats,
 ) -> (Vec<Insn>, usize) {
+    let window::PassCtx { solver, calls, timeout, deadline, safety } = *ctx;
     let mut removed = 0;
     let Ok(mut facts) = ProgramFacts::new(&cur) else { return (cur, 0) };
     let mut tried = HashSet::new();

@@ -132,17 +132,11 @@ pub fn fold_branches(
     deadline: Option<Instant>,
     safety: &SafetyCheck,
 ) -> (Vec<Insn>, BranchStats) {
-    window::checked_once_then_stepwise(insns, safety, |check| run(insns, solver, calls, timeout, deadline, check), |s| &mut s.seconds)
+    window::run_pass(insns, solver, calls, timeout, deadline, safety, |ctx| run(insns, ctx), |s| &mut s.seconds)
 }
 
-fn run(
-    insns: &[Insn],
-    solver: &dyn Solver,
-    calls: &CallModel,
-    timeout: Duration,
-    deadline: Option<Instant>,
-    safety: Option<&SafetyCheck>,
-) -> (Vec<Insn>, BranchStats) {
+fn run(insns: &[Insn], ctx: &window::PassCtx) -> (Vec<Insn>, BranchStats) {
+    let window::PassCtx { solver, timeout, deadline, safety, .. } = *ctx;
     let mut st = BranchStats::default();
     let mut cur = insns.to_vec();
     let Ok(facts) = ProgramFacts::new(&cur) else { return (cur, st) };
@@ -176,7 +170,7 @@ fn run(
         return (cur, st);
     }
     // 2. register definitions nothing reads any more
-    let (cur, d) = remove_dead_defs(cur, solver, calls, timeout, deadline, safety);
+    let (cur, d) = remove_dead_defs(cur, ctx);
     st.dead_defs_removed += d.removed;
     st.refuted += d.refuted;
     st.unsafe_ += d.unsafe_;
@@ -196,12 +190,9 @@ pub struct DeadDefs {
 /// are recomputed after every deletion, since one deletion can make the next definition dead.
 pub fn remove_dead_defs(
     mut cur: Vec<Insn>,
-    solver: &dyn Solver,
-    calls: &CallModel,
-    timeout: Duration,
-    deadline: Option<Instant>,
-    safety: Option<&SafetyCheck>,
+    ctx: &window::PassCtx,
 ) -> (Vec<Insn>, DeadDefs) {
+    let window::PassCtx { solver, calls, timeout, deadline, safety } = *ctx;
     let mut st = DeadDefs::default();
     let Ok(mut facts) = ProgramFacts::new(&cur) else { return (cur, st) };
     let mut tried = std::collections::HashSet::new();

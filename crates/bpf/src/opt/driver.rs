@@ -150,6 +150,10 @@ pub struct Report {
     /// The rule pre-pass (absent without a rule database) and the rules this run added.
     pub rules: Option<crate::opt::rules::PrepassStats>,
     pub rules_learned: usize,
+    /// Of `rules_learned`, rules from the proven trajectory (`rules::trajectory`), not the
+    /// search's windows; and the seconds learning took (after the run, not in `total_s`).
+    pub rules_learned_trajectory: usize,
+    pub rules_learn_s: f64,
     /// The memory-access coalescing pass (absent when switched off).
     pub coalesce: Option<crate::opt::coalesce::CoalesceStats>,
     /// Redundant/dead stack-store elimination (before and after the search, summed; absent when off).
@@ -420,6 +424,10 @@ pub fn search_rounds(opts: &OptOptions) -> Vec<(Vec<(usize, usize)>, vf_search::
     ]
 }
 
+/// Bounds of the trajectory learning at the end of a run (clusters per trajectory, seconds in all).
+pub const TRAJECTORY_MAX: usize = 512;
+pub const TRAJECTORY_SECONDS: u64 = 20;
+
 pub fn optimize_program(
     prog: &Program,
     opts: &OptOptions,
@@ -451,22 +459,7 @@ pub fn optimize_program(
         start = p0;
         branch_stats = Some(st);
     }
-    let mut prepass_stats = None;
-    if let Some(db) = &opts.rules {
-        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t);
-        let (p1, st) = crate::opt::rules::prepass(
-            db,
-            &start,
-            &opts.problem.objective,
-            solver,
-            &opts.problem.call_model,
-            opts.problem.smt_timeout,
-            deadline,
-            &safety,
-        );
-        start = p1;
-        prepass_stats = Some(st);
-    }
+    let after_branches = start.clone();
     // memory-access coalescing: proposals proven like search windows, at most a quarter of the budget
     let mut coalesce_stats = None;
     if opts.coalesce {
@@ -541,6 +534,27 @@ pub fn optimize_program(
     if opts.stores {
         start = stores_pass(&start, &mut store_stats);
     }
+    // rule pre-pass, after every deterministic pass so that a rule never takes slots a pass's
+    // larger rewrite needs (the passes' rewrites are re-found by the passes anyway); its rules
+    // replay the search's proven rewrites of earlier runs on the program the search starts from.
+    // Every firing re-proven in its context, the result safety-checked.
+    let after_passes = start.clone();
+    let mut prepass_stats = None;
+    if let Some(db) = &opts.rules {
+        let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 2);
+        let (p1, st) = crate::opt::rules::prepass(
+            db,
+            &start,
+            &opts.problem.objective,
+            solver,
+            &opts.problem.call_model,
+            opts.problem.smt_timeout,
+            deadline,
+            &safety,
+        );
+        start = p1;
+        prepass_stats = Some(st);
+    }
     let prepass_s = prepass_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + coalesce_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
         + store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0)
@@ -585,7 +599,6 @@ pub fn optimize_program(
         learned.extend(out.learned);
         cur = out.insns;
     }
-    let rules_learned = opts.rules.as_ref().map(|db| db.learn(&learned, &opts.problem.objective)).unwrap_or(0);
     if opts.stores {
         // the search may leave stores that its rewrites made redundant or dead
         let before = store_stats.as_ref().map(|s| s.seconds).unwrap_or(0.0);
@@ -638,6 +651,29 @@ pub fn optimize_program(
     } else {
         0
     };
+    // learn only from a result that passed every final check: the search's proven windows and
+    // the proven trajectory (passes: input -> after the passes; rules and search: -> best)
+    let (mut rules_learned, mut rules_learned_trajectory, mut rules_learn_s) = (0, 0, 0.0);
+    if let Some(db) = &opts.rules {
+        let t0 = std::time::Instant::now();
+        rules_learned = db.learn(&learned, &opts.problem.objective);
+        let deadline = Some(t0 + std::time::Duration::from_secs(TRAJECTORY_SECONDS));
+        let mut traj = Vec::new();
+        for (from, to) in [(&after_branches, &after_passes), (&after_passes, &best)] {
+            traj.extend(crate::opt::rules::trajectory(
+                from,
+                to,
+                solver,
+                &opts.problem.call_model,
+                opts.problem.smt_timeout,
+                deadline,
+                TRAJECTORY_MAX,
+            ));
+        }
+        rules_learned_trajectory = db.learn(&traj, &opts.problem.objective);
+        rules_learned += rules_learned_trajectory;
+        rules_learn_s = t0.elapsed().as_secs_f64();
+    }
     let improved_at = trace.iter().skip(1).last().map(|p| p.0);
     let report = Report {
         kernel_test_runs: kernel_runs,
@@ -653,6 +689,8 @@ pub fn optimize_program(
         total_s: t_offset,
         rules: prepass_stats,
         rules_learned,
+        rules_learned_trajectory,
+        rules_learn_s,
         coalesce: coalesce_stats,
         stores: store_stats,
         branches: branch_stats,

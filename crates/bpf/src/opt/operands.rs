@@ -107,17 +107,11 @@ pub fn fold_operands(
     deadline: Option<Instant>,
     safety: &SafetyCheck,
 ) -> (Vec<Insn>, OperandStats) {
-    window::checked_once_then_stepwise(insns, safety, |check| run(insns, solver, calls, timeout, deadline, check), |s| &mut s.seconds)
+    window::run_pass(insns, solver, calls, timeout, deadline, safety, |ctx| run(insns, ctx), |s| &mut s.seconds)
 }
 
-fn run(
-    insns: &[Insn],
-    solver: &dyn Solver,
-    calls: &CallModel,
-    timeout: Duration,
-    deadline: Option<Instant>,
-    safety: Option<&SafetyCheck>,
-) -> (Vec<Insn>, OperandStats) {
+fn run(insns: &[Insn], ctx: &window::PassCtx) -> (Vec<Insn>, OperandStats) {
+    let window::PassCtx { solver, calls, timeout, deadline, safety } = *ctx;
     let mut st = OperandStats::default();
     let mut cur = insns.to_vec();
     let Ok(mut facts) = ProgramFacts::new(&cur) else { return (cur, st) };
@@ -162,7 +156,7 @@ fn run(
     if !any {
         return (cur, st);
     }
-    let (cur, d) = crate::opt::branches::remove_dead_defs(cur, solver, calls, timeout, deadline, safety);
+    let (cur, d) = crate::opt::branches::remove_dead_defs(cur, ctx);
     st.dead_defs_removed += d.removed;
     st.refuted += d.refuted;
     st.unsafe_ += d.unsafe_;

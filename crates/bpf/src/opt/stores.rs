@@ -93,17 +93,11 @@ pub fn eliminate(
     deadline: Option<Instant>,
     safety: &SafetyCheck,
 ) -> (Vec<Insn>, StoreStats) {
-    window::checked_once_then_stepwise(insns, safety, |check| run(insns, solver, calls, timeout, deadline, check), |s| &mut s.seconds)
+    window::run_pass(insns, solver, calls, timeout, deadline, safety, |ctx| run(insns, ctx), |s| &mut s.seconds)
 }
 
-fn run(
-    insns: &[Insn],
-    solver: &dyn Solver,
-    calls: &CallModel,
-    timeout: Duration,
-    deadline: Option<Instant>,
-    safety: Option<&SafetyCheck>,
-) -> (Vec<Insn>, StoreStats) {
+fn run(insns: &[Insn], ctx: &window::PassCtx) -> (Vec<Insn>, StoreStats) {
+    let window::PassCtx { solver, calls, timeout, deadline, safety } = *ctx;
     let mut stats = StoreStats::default();
     let mut cur = insns.to_vec();
     let Ok(mut facts) = ProgramFacts::new(&cur) else { return (cur, stats) };

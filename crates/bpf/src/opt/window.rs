@@ -193,6 +193,40 @@ pub fn try_rewrite(
     }
 }
 
+/// What every pass of proven rewrites (`alu32`, `atomics`, `branches`, `operands`, `stores`)
+/// works with: the prover, the call model, the per-proof timeout, the pass's deadline, and the
+/// safety check after each rewrite (`None` on the first attempt, see
+/// [`checked_once_then_stepwise`]).
+#[derive(Clone, Copy)]
+pub struct PassCtx<'a> {
+    pub solver: &'a dyn crate::equiv::window::Solver,
+    pub calls: &'a crate::opt::interp::CallModel,
+    pub timeout: std::time::Duration,
+    pub deadline: Option<std::time::Instant>,
+    pub safety: Option<&'a crate::opt::problem::SafetyCheck<'a>>,
+}
+
+/// A pass's entry: `pass(ctx)` run once with the whole program's safety checked only at the end,
+/// then again with a check after each rewrite if that failed ([`checked_once_then_stepwise`]).
+#[allow(clippy::too_many_arguments)]
+pub fn run_pass<S>(
+    insns: &[Insn],
+    solver: &dyn crate::equiv::window::Solver,
+    calls: &crate::opt::interp::CallModel,
+    timeout: std::time::Duration,
+    deadline: Option<std::time::Instant>,
+    safety: &crate::opt::problem::SafetyCheck,
+    pass: impl Fn(&PassCtx) -> (Vec<Insn>, S),
+    seconds: impl Fn(&mut S) -> &mut f64,
+) -> (Vec<Insn>, S) {
+    checked_once_then_stepwise(
+        insns,
+        safety,
+        |check| pass(&PassCtx { solver, calls, timeout, deadline, safety: check }),
+        seconds,
+    )
+}
+
 /// Runs a whole-program pass of proven rewrites (`pass(None)`) and safety-checks only its result;
 /// if that result is unsafe, runs the pass again checking safety after every rewrite
 /// (`pass(Some(safety))`: slower, keeps only the safe ones). `seconds` is where the pass's
