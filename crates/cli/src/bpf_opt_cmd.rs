@@ -417,6 +417,13 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             output.display()
         ));
         // after the summary line (scripts read the first `<input>: N -> M instructions` line)
+        if report.kernel_test_runs_nondeterministic > 0 {
+            ctx.info(format!(
+                "{}: {} BPF_PROG_TEST_RUN inputs not compared: the input program itself gave different results when re-run on them (clock, random numbers)",
+                a.input.display(),
+                report.kernel_test_runs_nondeterministic
+            ));
+        }
         if report.windows_reproven_by_clusters > 0 {
             ctx.info(format!(
                 "{}: {} of the re-proven runs were re-proven as their rewritten slot clusters (the whole-run query was not proven)",

@@ -146,6 +146,9 @@ pub struct Report {
     /// Random inputs on which `BPF_PROG_TEST_RUN` gave identical results for input and
     /// output (0 when the program type cannot be test-run or the kernel is unavailable).
     pub kernel_test_runs: usize,
+    /// Random inputs not compared under `BPF_PROG_TEST_RUN` because the input program itself
+    /// gave different results on re-runs (clock, random numbers; see [`kernel_differential`]).
+    pub kernel_test_runs_nondeterministic: usize,
     pub counters: Vec<(String, u64)>,
     /// The rule pre-pass (absent without a rule database) and the rules this run added.
     pub rules: Option<crate::opt::rules::PrepassStats>,
@@ -370,17 +373,61 @@ fn pin_to_cpu0() {
     }
 }
 
-/// Runs input and output under `BPF_PROG_TEST_RUN` on `n` seeded random inputs.
-/// `Ok(n)` when all agree (0 if the type cannot be test-run); `Err` on the first disagreement.
-pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -> Result<usize, String> {
+/// What [`kernel_differential`] compared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KernelDiff {
+    /// Inputs on which input and output gave identical results.
+    pub agreed: usize,
+    /// Inputs not compared because the *input* program itself gave different results when
+    /// re-run on them (it reads the clock, random numbers, ...): see [`kernel_differential`].
+    pub nondeterministic: usize,
+}
+
+/// Re-runs of the input program on an input where input and output disagree, to tell a
+/// nondeterministic input program from a real disagreement.
+pub const NONDETERMINISM_RERUNS: usize = 4;
+
+/// Which parts of two kernel runs differ (for the error message).
+pub fn kernel_run_difference(a: &crate::kernel::KernelRun, b: &crate::kernel::KernelRun) -> String {
+    let mut what = Vec::new();
+    if a.retval != b.retval {
+        what.push(format!("retval {} vs {}", a.retval, b.retval));
+    }
+    if a.data_out != b.data_out {
+        let at = a.data_out.iter().zip(&b.data_out).position(|(x, y)| x != y).unwrap_or(a.data_out.len().min(b.data_out.len()));
+        what.push(format!("packet ({} vs {} bytes, first difference at byte {at})", a.data_out.len(), b.data_out.len()));
+    }
+    for (i, (ma, mb)) in a.maps.iter().zip(&b.maps).enumerate() {
+        if ma != mb {
+            what.push(format!("map #{i}"));
+        }
+    }
+    if what.is_empty() {
+        what.push("map count".into());
+    }
+    what.join(", ")
+}
+
+/// Runs input and output under `BPF_PROG_TEST_RUN` on `n` seeded random inputs; `Err` on the
+/// first real disagreement.
+///
+/// A program that calls `bpf_ktime_get_ns`, `bpf_get_prandom_u32`, ... does not give the same
+/// result twice on the same input, so a difference alone does not show the output wrong: when
+/// input and output differ, the input program is re-run up to [`NONDETERMINISM_RERUNS`] times on
+/// the same input; if any re-run differs from its first run the input is counted as
+/// nondeterministic and not compared (the proofs and the interpreter's differential run, which
+/// models those helpers as inputs, still cover it). Otherwise the disagreement is reported.
+/// (0, 0) when the type cannot be test-run or the kernel is unavailable.
+pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -> Result<KernelDiff, String> {
     use rand::SeedableRng;
+    let mut d = KernelDiff::default();
     if n == 0 || !prog.prog_type.kernel_test_runnable() {
-        return Ok(0);
+        return Ok(d);
     }
     let mut opt = prog.clone();
     opt.insns = compact(best);
     let (Ok(ka), Ok(kb)) = (crate::kernel::load_for_test_runs(prog), crate::kernel::load_for_test_runs(&opt)) else {
-        return Ok(0);
+        return Ok(d);
     };
     pin_to_cpu0();
     let gen = crate::interp::InputGen::new(prog);
@@ -388,14 +435,27 @@ pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -
     for k in 0..n {
         let input = gen.generate(&mut rng);
         let (ra, rb) = (ka.test_run(&input)?, kb.test_run(&input)?);
-        if ra != rb {
+        if ra == rb {
+            d.agreed += 1;
+            continue;
+        }
+        let mut nondet = false;
+        for _ in 0..NONDETERMINISM_RERUNS {
+            if ka.test_run(&input)? != ra {
+                nondet = true;
+                break;
+            }
+        }
+        if !nondet {
             return Err(format!(
-                "internal: BPF_PROG_TEST_RUN disagrees on random input #{k} (retval {} vs {}); nothing emitted",
-                ra.retval, rb.retval
+                "internal: BPF_PROG_TEST_RUN disagrees on random input #{k} ({}; the input program gave the same result on {} re-runs); nothing emitted",
+                kernel_run_difference(&ra, &rb),
+                NONDETERMINISM_RERUNS
             ));
         }
+        d.nondeterministic += 1;
     }
-    Ok(n)
+    Ok(d)
 }
 
 /// Window partitions of the larger rounds of `grow_windows` (max length, cut shift): basic-block
@@ -636,11 +696,12 @@ pub fn optimize_program(
     let kernel_runs = if oracle.kernel && best != prog.insns {
         kernel_differential(prog, &best, checks.kernel_test_runs, opts.search.seed ^ 0x7e57)?
     } else {
-        0
+        KernelDiff::default()
     };
     let improved_at = trace.iter().skip(1).last().map(|p| p.0);
     let report = Report {
-        kernel_test_runs: kernel_runs,
+        kernel_test_runs: kernel_runs.agreed,
+        kernel_test_runs_nondeterministic: kernel_runs.nondeterministic,
         windows_rewritten: queries.len(),
         windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
