@@ -90,3 +90,64 @@ fn tc_checksum_helpers_agree_with_the_kernel_verifier() {
         kernel::load(&fresh).unwrap_or_else(|r| panic!("{id}: {}", r.log));
     }
 }
+
+// ---- branch inversion (found on an unrolled IPv6 extension-header walk: clang's
+// `if c goto +1; goto L` six times, none removed) ----
+
+fn z3() -> vf_bpf::equiv::window::SmtSolver {
+    vf_bpf::equiv::window::SmtSolver { backend: vf_smt::Backend::Z3 }
+}
+
+fn invert_fixture(other_jump_to_goto: bool) -> Program {
+    // 0 r0 = ctx[0]; 1 (r2 = 0 | if r0 == 7 goto 3); 2 if r0 != 5 goto 4; 3 goto 6;
+    // 4 r0 = 1; 5 exit; 6 r0 = 2; 7 exit
+    let second = if other_jump_to_goto { "JEQXC 0 7 1" } else { "MOV64XC 2 0" };
+    let text = format!("LDXW 0 1 0\n{second}\nJNEXC 0 5 1\nJA 2\nMOV64XC 0 1\nEXIT\nMOV64XC 0 2\nEXIT");
+    Program::new("inv", k2::parse("inv", &text).unwrap(), ProgType::Xdp)
+}
+
+fn run_branches(p: &Program) -> (Vec<isa::Insn>, vf_bpf::opt::branches::BranchStats) {
+    let safety = |insns: &[isa::Insn]| {
+        let mut q = p.clone();
+        q.insns = vf_bpf::opt::compact(insns);
+        vf_bpf::safety::check(&q).map(|_| ()).map_err(|e| (None, format!("{e:?}")))
+    };
+    let calls = vf_bpf::opt::interp::CallModel::default();
+    vf_bpf::opt::branches::fold_branches(&p.insns, &z3(), &calls, std::time::Duration::from_secs(20), None, &safety)
+}
+
+#[test]
+fn jump_over_a_goto_is_inverted_proven_and_reproven() {
+    let p = invert_fixture(false);
+    let (out, st) = run_branches(&p);
+    assert_eq!((st.inverted, st.refuted), (1, 0), "{st:?}");
+    assert_eq!(out[2], isa::Insn::jmp_imm(isa::BPF_JEQ, 0, 5, 3), "if r0 == 5 goto 6");
+    assert!(out[3].is_nop());
+    assert_eq!(isa::count_real(&out), isa::count_real(&p.insns) - 1);
+    let m = vf_bpf::equiv::diff::differential(&p, &vf_bpf::opt::compact(&out), 3000, 5).unwrap();
+    assert!(m.is_none(), "{m:?}");
+    // the final re-proof covers both slots with one query, re-proven by the other backend
+    let q = vf_bpf::opt::driver::final_queries(&p.insns, &out).unwrap();
+    assert!(q.iter().any(|(s, e, _)| (*s, *e) == (2, 4)), "{:?}", q.iter().map(|x| (x.0, x.1)).collect::<Vec<_>>());
+    let ok = vf_bpf::opt::driver::reprove_exported(&q, vf_smt::Backend::Bitwuzla, std::time::Duration::from_secs(20), None).unwrap();
+    assert_eq!(ok, q.len());
+    // a wrong inversion (same condition, new target) is refuted by the re-proof
+    let mut wrong = out.clone();
+    wrong[2] = isa::Insn::jmp_imm(isa::BPF_JNE, 0, 5, 3);
+    let q = vf_bpf::opt::driver::final_queries(&p.insns, &wrong).unwrap();
+    let ok = vf_bpf::opt::driver::reprove_exported(&q, vf_smt::Backend::Bitwuzla, std::time::Duration::from_secs(20), None).unwrap();
+    assert!(ok < q.len());
+}
+
+#[test]
+fn a_goto_that_another_jump_lands_on_is_kept() {
+    let p = invert_fixture(true);
+    let (out, st) = run_branches(&p);
+    assert_eq!(st.inverted, 0, "{st:?}");
+    assert_eq!(out, p.insns);
+    // and the final re-proof does not accept that inversion either
+    let mut forced = p.insns.clone();
+    forced[2] = isa::Insn::jmp_imm(isa::BPF_JEQ, 0, 5, 3);
+    forced[3] = isa::Insn::nop();
+    assert!(vf_bpf::opt::driver::final_queries(&p.insns, &forced).is_err());
+}

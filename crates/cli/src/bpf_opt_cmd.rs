@@ -442,11 +442,12 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 st.seconds
             ));
         }
-        if let Some(st) = report.branches.as_ref().filter(|st| st.folded + st.refuted + st.unsafe_ > 0) {
+        if let Some(st) = report.branches.as_ref().filter(|st| st.folded + st.inverted + st.refuted + st.unsafe_ > 0) {
             ctx.info(format!(
-                "{}: jump operands: {} folded into immediates, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
+                "{}: jump operands: {} folded into immediates, {} `if c goto +1; goto L` inverted to `if !c goto L`, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
                 a.input.display(),
                 st.folded,
+                st.inverted,
                 st.dead_defs_removed,
                 st.refuted,
                 st.unsafe_,

@@ -249,9 +249,23 @@ pub fn final_queries_alt(
     let runs = window::runs(orig, &facts);
     // slots outside the straight-line runs: only conditional jumps may differ (folded operands,
     // `opt::branches`), proven first against the input's constants
+    let mut inverted_goto = vec![false; orig.len()];
+    let landing = crate::opt::branches::landing_slots(orig, &facts.kinds);
     for pc in 0..orig.len().min(best.len()) {
-        if orig[pc] == best[pc] || runs.iter().any(|&(s, e)| (s..e).contains(&pc)) {
+        if orig[pc] == best[pc] || inverted_goto[pc] || runs.iter().any(|&(s, e)| (s..e).contains(&pc)) {
             continue;
+        }
+        // `if c goto +1; goto L` -> `if !c goto L; (deleted)` (`opt::branches`): one query for both slots
+        if pc + 1 < best.len() && best[pc + 1].is_nop() && !landing[pc + 1] {
+            if let Some(q) = facts.consts[pc]
+                .and_then(|c| crate::opt::branches::inverted_jump_query(&orig[pc], &orig[pc + 1], &best[pc], &c))
+            {
+                out.push((pc, pc + 2, crate::opt::branches::jump_smtlib(&q), Vec::new()));
+                cur[pc] = best[pc];
+                cur[pc + 1] = best[pc + 1];
+                inverted_goto[pc + 1] = true;
+                continue;
+            }
         }
         let q = facts.consts[pc]
             .and_then(|c| crate::opt::branches::jump_query(&orig[pc], &best[pc], &c))
