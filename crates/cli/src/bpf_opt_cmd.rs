@@ -417,6 +417,14 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             output.display()
         ));
         // after the summary line (scripts read the first `<input>: N -> M instructions` line)
+        if !report.reverted_for_objective.is_empty() {
+            ctx.info(format!(
+                "{}: passes dropped because they raised the {} cost: {}",
+                a.input.display(),
+                report.objective,
+                report.reverted_for_objective.join(", ")
+            ));
+        }
         if report.kernel_test_runs_nondeterministic > 0 {
             ctx.info(format!(
                 "{}: {} BPF_PROG_TEST_RUN inputs not compared: the input program itself gave different results when re-run on them (clock, random numbers)",

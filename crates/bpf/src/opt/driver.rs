@@ -165,6 +165,10 @@ pub struct Report {
     pub atomics: Option<crate::opt::atomics::AtomicStats>,
     /// 32-bit ALU masks/zero-extensions and the dead constants they free (absent when off).
     pub alu32: Option<crate::opt::alu32::Alu32Stats>,
+    /// Pre-passes whose result was dropped because it raised the objective's cost (they lower
+    /// the instruction count; under `--objective latency` e.g. an atomic add costs more than the
+    /// load/add/store it replaces). Their stats are then absent.
+    pub reverted_for_objective: Vec<String>,
     /// The incremental safety checks of the run (passes and new bests; not the final check).
     pub incremental_safety: IncrementalStats,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
@@ -510,6 +514,18 @@ pub fn optimize_program(
     opts.problem.call_model = call_model(prog);
     // rule pre-pass: every firing re-proven in its context, the result safety-checked
     let mut start = prog.insns.clone();
+    // The passes below lower the instruction count, not necessarily another objective's cost:
+    // a pass whose result costs more than its input under the objective is dropped as a whole.
+    let mut reverted_for_objective: Vec<String> = Vec::new();
+    let objective = opts.problem.objective.clone();
+    let mut keep_if_cheaper = |name: &str, from: &[Insn], to: Vec<Insn>| -> Option<Vec<Insn>> {
+        if objective.cost(&to) > objective.cost(from) + 1e-9 {
+            reverted_for_objective.push(name.to_string());
+            None
+        } else {
+            Some(to)
+        }
+    };
     // jump operand folding first: the final re-proof proves jump rewrites against the input
     let mut branch_stats = None;
     if opts.branches {
@@ -522,8 +538,10 @@ pub fn optimize_program(
             deadline,
             &safety,
         );
-        start = p0;
-        branch_stats = Some(st);
+        if let Some(p0) = keep_if_cheaper("branches", &start, p0) {
+            start = p0;
+            branch_stats = Some(st);
+        }
     }
     let mut prepass_stats = None;
     if let Some(db) = &opts.rules {
@@ -570,8 +588,10 @@ pub fn optimize_program(
             deadline,
             &safety,
         );
-        start = p;
-        atomic_stats = Some(st);
+        if let Some(p) = keep_if_cheaper("atomics", &start, p) {
+            start = p;
+            atomic_stats = Some(st);
+        }
     }
     // constant operands of stores and ALU instructions: each fold a proven one-slot window
     let mut operand_stats = None;
@@ -585,8 +605,10 @@ pub fn optimize_program(
             deadline,
             &safety,
         );
-        start = p3;
-        operand_stats = Some(st);
+        if let Some(p3) = keep_if_cheaper("operands", &start, p3) {
+            start = p3;
+            operand_stats = Some(st);
+        }
     }
     // 64-bit masks / zero-extensions by 32-bit ALU instructions, dead constants removed
     let mut alu32_stats = None;
@@ -594,8 +616,10 @@ pub fn optimize_program(
         let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
         let (p, st) =
             crate::opt::alu32::narrow(&start, solver, &opts.problem.call_model, opts.problem.smt_timeout, deadline, &safety);
-        start = p;
-        alu32_stats = Some(st);
+        if let Some(p) = keep_if_cheaper("alu32", &start, p) {
+            start = p;
+            alu32_stats = Some(st);
+        }
     }
     // redundant and dead stack stores: proposed by the stack analyses, each deletion proven
     let mut store_stats: Option<crate::opt::stores::StoreStats> = None;
@@ -734,6 +758,7 @@ pub fn optimize_program(
         operands: operand_stats,
         atomics: atomic_stats,
         alu32: alu32_stats,
+        reverted_for_objective,
         incremental_safety: memo.stats.lock().map(|m| *m).unwrap_or_default(),
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },
