@@ -9,7 +9,7 @@ alternately `rounds` times; each measurement is the median of `samples` calls; t
 value is the median over the rounds.
 
 Usage: python3 bench/bpf/latency.py [budget=30s] [jobs=2] [repeat=10000] [samples=7] [rounds=3]
-Env: ONLY=substr (filter on "table1/xdp_fw" or "O2/xdp_fwd_kern.o:xdp_fwd"), LIMIT=n (first n
+Env: VERIFORGE_BIN=binary (default target/release/veriforge), ONLY=substr (filter on "table1/xdp_fw" or "O2/xdp_fwd_kern.o:xdp_fwd"), LIMIT=n (first n
 programs: a smoke), CPU=1 (core for taskset), COST_TABLE=file, PYTHON with matplotlib for the PNG
 (VERIFORGE_PYTHON, default .venv/bin/python).
 Writes bench/results/bpf-latency.{json,png,md}. A benchmark: run it on a quiet machine.
@@ -19,7 +19,7 @@ import json, os, re, statistics, subprocess, sys, tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.environ.get("VERIFORGE_SHARED", os.path.join(ROOT, "..", "shared"))
 CORPUS = os.path.join(SHARED, "corpora", "bpf")
-BIN = os.path.join(ROOT, "target", "release", "veriforge")
+BIN = os.environ.get("VERIFORGE_BIN", os.path.join(ROOT, "target", "release", "veriforge"))
 RESULTS = os.path.join(ROOT, "bench", "results")
 budget, jobs, repeat, samples, rounds = (sys.argv[1:] + ["30s", "2", "10000", "7", "3"][len(sys.argv[1:]):])[:5]
 only, limit, cpu = os.environ.get("ONLY"), int(os.environ.get("LIMIT", "0")), os.environ.get("CPU", "1")
@@ -38,11 +38,12 @@ def sections(path):
 
 
 def prog_type(path, extra):
+    """(type, None) or (None, why `bpf check` could not tell)."""
     p = subprocess.run([BIN, "-q", "--json", "bpf", "check", path] + extra, capture_output=True, text=True)
     try:
-        return json.loads(p.stdout)["prog_type"]
+        return json.loads(p.stdout)["prog_type"], None
     except (ValueError, KeyError):
-        return None
+        return None, "bpf check: " + (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:200]
 
 
 def programs():
@@ -69,15 +70,19 @@ def time_ns(path, extra):
     return json.loads(p.stdout)["ns_per_run"]
 
 
-rows = []
+rows, skipped = [], []
 tmp = tempfile.mkdtemp()
 env = dict(os.environ, VERIFORGE_BPF_CACHE=os.path.join(tmp, "cache.jsonl"), VERIFORGE_BPF_RULES=os.path.join(tmp, "rules.jsonl"))
 todo = [p for p in programs() if not only or only in p[0]]
 for name, path, extra in todo:
     if limit and len(rows) >= limit:
         break
-    t = prog_type(path, extra)
+    t, why = prog_type(path, extra)
+    if why:  # not silently skipped: a program we cannot even classify is a failure of the table
+        rows.append(dict(program=name, prog_type="?", error=why))
+        continue
     if t not in ("xdp", "socket_filter", "sched_cls"):
+        skipped.append(dict(program=name, prog_type=t))
         continue  # the kernel cannot test-run it
     print(f"== {name} ({t})", file=sys.stderr, flush=True)
     out = os.path.join(tmp, re.sub(r"[^\w.]", "_", name) + os.path.splitext(path)[1])
@@ -108,25 +113,33 @@ for name, path, extra in todo:
         rows.append(row)
         continue
     b, a = statistics.median(before), statistics.median(after)
+    # each round's value is itself the median of `samples` calls of `repeat` runs (bpf time)
     row.update(ns_before=b, ns_after=a, ns_before_rounds=before, ns_after_rounds=after,
+               median_of_rounds=len(before), samples_per_round=int(samples), runs_per_sample=int(repeat),
                speedup=round(b / a, 3) if a > 0 else None)
     rows.append(row)
 
 os.makedirs(RESULTS, exist_ok=True)
 meta = dict(budget=budget, jobs=int(jobs), repeat=int(repeat), samples=int(samples), rounds=int(rounds), cpu=cpu,
-            cost_table=table or "crates/bpf/data/latency-table.json", programs=rows)
+            cost_table=table or "crates/bpf/data/latency-table.json", programs=rows,
+            not_test_runnable=skipped, optimized_and_timed=sum("ns_after" in r for r in rows),
+            failed=sum("error" in r for r in rows))
 json.dump(meta, open(os.path.join(RESULTS, "bpf-latency.json"), "w"), indent=1)
 lines = [f"budget {budget}, {jobs} chain(s); ns per run = median over {rounds} alternating rounds of the median of "
          f"{samples} BPF_PROG_TEST_RUN calls x {repeat} runs, taskset -c {cpu}",
-         "| program | type | insns before | after | static cost before | after | ns/run before | ns/run after | speed-up |",
-         "|" + "---|" * 9]
+         f"{meta['optimized_and_timed']} of {len(rows)} test-runnable programs optimized (proven, kernel-accepted) and timed, "
+         f"{meta['failed']} failed" + (f"; not test-runnable, skipped: {', '.join(r['program'] + ' (' + str(r['prog_type']) + ')' for r in skipped)}" if skipped else ""),
+         "",
+         "| program | type | insns before | after | static cost before | after | ns/run before | ns/run after | median of | speed-up | failure |",
+         "|" + "---|" * 11]
 for r in rows:
     if "ns_after" in r:
         lines.append(f"| {r['program']} | {r['prog_type']} | {r['count_before']} | {r['count_after']} | {r['cost_before']} | "
-                     f"{r['cost_after']} | {r['ns_before']:.1f} | {r['ns_after']:.1f} | {r['speedup']} |")
+                     f"{r['cost_after']} | {r['ns_before']:.1f} | {r['ns_after']:.1f} | "
+                     f"{r['median_of_rounds']} rounds x {r['samples_per_round']} calls x {r['runs_per_sample']} runs | {r['speedup']} | |")
     else:
-        lines.append(f"| {r['program']} | {r['prog_type']} | {r.get('count_before', '')} | {r.get('count_after', '')} | | | | | "
-                     f"error: {r.get('error')} |")
+        lines.append(f"| {r['program']} | {r['prog_type']} | {r.get('count_before', '')} | {r.get('count_after', '')} | "
+                     f"{r.get('cost_before', '')} | {r.get('cost_after', '')} | | | | | {r.get('error')} |")
 open(os.path.join(RESULTS, "bpf-latency.md"), "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 
@@ -141,7 +154,11 @@ x = range(len(rows))
 ax.bar([i - 0.2 for i in x], [r["ns_before"] for r in rows], 0.4, label="clang")
 ax.bar([i + 0.2 for i in x], [r["ns_after"] for r in rows], 0.4, label="bpf opt --objective latency")
 ax.set_xticks(list(x)); ax.set_xticklabels([r["program"] for r in rows], rotation=70, ha="right", fontsize=7)
-ax.set_ylabel("ns per run (BPF_PROG_TEST_RUN)"); ax.legend(); fig.tight_layout(); fig.savefig(sys.argv[2], dpi=90)
+ax.set_ylabel("ns per run (BPF_PROG_TEST_RUN)"); ax.legend()
+ax.set_title(f"median of {d['rounds']} rounds x {d['samples']} calls x {d['repeat']} runs; "
+             f"{d['optimized_and_timed']} timed, {d['failed']} failed" +
+             ("".join(f"\nfailed: {r['program']}: {r['error'][:90]}" for r in d["programs"] if "error" in r)), fontsize=7)
+fig.tight_layout(); fig.savefig(sys.argv[2], dpi=90)
 """
 q = subprocess.run([py, "-c", plot, os.path.join(RESULTS, "bpf-latency.json"), os.path.join(RESULTS, "bpf-latency.png")],
                    capture_output=True, text=True)

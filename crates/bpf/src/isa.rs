@@ -655,6 +655,9 @@ pub mod helpers {
     pub const TRACE_PRINTK: i32 = 6;
     pub const GET_PRANDOM_U32: i32 = 7;
     pub const GET_SMP_PROCESSOR_ID: i32 = 8;
+    pub const SKB_STORE_BYTES: i32 = 9;
+    pub const L3_CSUM_REPLACE: i32 = 10;
+    pub const L4_CSUM_REPLACE: i32 = 11;
     pub const TAIL_CALL: i32 = 12;
     pub const GET_CURRENT_PID_TGID: i32 = 14;
     pub const REDIRECT: i32 = 23;

@@ -418,6 +418,21 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
             output.display()
         ));
         // after the summary line (scripts read the first `<input>: N -> M instructions` line)
+        if !report.reverted_for_objective.is_empty() {
+            ctx.info(format!(
+                "{}: passes dropped because they raised the {} cost: {}",
+                a.input.display(),
+                report.objective,
+                report.reverted_for_objective.join(", ")
+            ));
+        }
+        if report.kernel_test_runs_nondeterministic > 0 {
+            ctx.info(format!(
+                "{}: {} BPF_PROG_TEST_RUN inputs not compared: the input program itself gave different results when re-run on them (clock, random numbers)",
+                a.input.display(),
+                report.kernel_test_runs_nondeterministic
+            ));
+        }
         if report.windows_reproven_by_clusters > 0 {
             ctx.info(format!(
                 "{}: {} of the re-proven runs were re-proven as their rewritten slot clusters (the whole-run query was not proven)",
@@ -436,11 +451,12 @@ pub fn run_opt(ctx: Ctx, a: OptArgs) -> Result<(), Failure> {
                 st.seconds
             ));
         }
-        if let Some(st) = report.branches.as_ref().filter(|st| st.folded + st.refuted + st.unsafe_ > 0) {
+        if let Some(st) = report.branches.as_ref().filter(|st| st.folded + st.inverted + st.refuted + st.unsafe_ > 0) {
             ctx.info(format!(
-                "{}: jump operands: {} folded into immediates, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
+                "{}: jump operands: {} folded into immediates, {} `if c goto +1; goto L` inverted to `if !c goto L`, {} dead definitions removed (each proven), {} not proven, {} unsafe, {:.2}s",
                 a.input.display(),
                 st.folded,
+                st.inverted,
                 st.dead_defs_removed,
                 st.refuted,
                 st.unsafe_,

@@ -11,6 +11,11 @@
 //! (liveness is part of its postcondition). The whole program is safety-checked at the end (or
 //! after each firing when that fails).
 //!
+//! Also here: **branch inversion**. Clang emits `if c goto +1; goto L` when `L` is far (common in
+//! unrolled loops); it becomes `if !c goto L` and the `goto` slot is deleted, when no jump or call
+//! lands on that `goto`. Control flow is identical when the inverted condition is the negation of
+//! the original on every state (`inverted_jump_query`, proven and re-proven like the folds).
+//!
 //! The pass runs on the input program before everything else, so the final re-proof
 //! (`driver::final_queries_with`) proves jump rewrites first, against the input's constants.
 
@@ -28,6 +33,8 @@ use vf_smt::Term;
 pub struct BranchStats {
     /// Jumps rewritten to the immediate form (each proven).
     pub folded: usize,
+    /// `if c goto +1; goto L` pairs turned into `if !c goto L` (each proven), one slot each.
+    pub inverted: usize,
     /// Register definitions deleted because nothing reads them any more (each proven).
     pub dead_defs_removed: usize,
     /// Proposals the solver did not prove.
@@ -49,6 +56,81 @@ fn mirror(op: u8) -> Option<u8> {
         isa::BPF_JSLE => isa::BPF_JSGE,
         _ => return None,
     })
+}
+
+/// The jump op taken exactly when `op` is not (JSET has none).
+fn negate(op: u8) -> Option<u8> {
+    Some(match op {
+        isa::BPF_JEQ => isa::BPF_JNE,
+        isa::BPF_JNE => isa::BPF_JEQ,
+        isa::BPF_JGT => isa::BPF_JLE,
+        isa::BPF_JLE => isa::BPF_JGT,
+        isa::BPF_JGE => isa::BPF_JLT,
+        isa::BPF_JLT => isa::BPF_JGE,
+        isa::BPF_JSGT => isa::BPF_JSLE,
+        isa::BPF_JSLE => isa::BPF_JSGT,
+        isa::BPF_JSGE => isa::BPF_JSLT,
+        isa::BPF_JSLT => isa::BPF_JSGE,
+        _ => return None,
+    })
+}
+
+/// Whether `insn` is a 64-bit-class unconditional jump that is not a deleted slot (`goto +N`).
+fn is_goto(insn: &Insn) -> bool {
+    insn.code == isa::JA && !insn.is_nop() && insn.src == 0 && insn.dst == 0 && insn.imm == 0
+}
+
+/// Slots some jump or local call lands on.
+pub fn landing_slots(insns: &[Insn], kinds: &[Kind]) -> Vec<bool> {
+    let n = insns.len();
+    let mut hit = vec![false; n];
+    for pc in 0..n {
+        let t = match kinds[pc] {
+            Kind::Ja if insns[pc].is_nop() => continue,
+            Kind::Ja | Kind::Jcond { .. } => pc as i64 + 1 + insns[pc].jump_offset() as i64,
+            Kind::CallLocal(imm) => pc as i64 + 1 + imm as i64,
+            _ => continue,
+        };
+        if (0..n as i64).contains(&t) {
+            hit[t as usize] = true;
+        }
+    }
+    hit
+}
+
+/// The inverted jump replacing `insns[pc]` and the `goto` after it (see the module comment):
+/// `insns[pc]` is `if c goto +1`, `insns[pc + 1]` a `goto +N` nothing else lands on.
+pub fn invert(insns: &[Insn], kinds: &[Kind], landing: &[bool], pc: usize) -> Option<Insn> {
+    let Kind::Jcond { op, .. } = kinds[pc] else { return None };
+    let (j, g) = (insns[pc], *insns.get(pc + 1)?);
+    if j.off != 1 || !is_goto(&g) || landing[pc + 1] {
+        return None;
+    }
+    let off = i16::try_from(g.off as i32 + 1).ok()?;
+    Some(Insn::new(j.class() | negate(op)? | (j.code & isa::BPF_X), j.dst, j.src, off, j.imm))
+}
+
+/// Assertions whose unsatisfiability means "`cand` branches exactly when `orig` does not" under
+/// the known constants, for the inversion `orig; goto` → `cand; (deleted)` (`None` if the
+/// offsets do not match that shape).
+pub fn inverted_jump_query(orig: &Insn, goto: &Insn, cand: &Insn, consts: &ConstState) -> Option<Vec<Term>> {
+    if orig.off != 1 || !is_goto(goto) || cand.off as i32 != goto.off as i32 + 1 || orig.class() != cand.class() {
+        return None;
+    }
+    let (ca, cb) = (cond_term(orig)?, cond_term(cand)?);
+    let mut out = const_assertions(consts);
+    out.push(ca.eq(&cb));
+    Some(out)
+}
+
+fn const_assertions(consts: &ConstState) -> Vec<Term> {
+    let mut out = Vec::new();
+    for (r, c) in consts.iter().enumerate() {
+        if let (Some(v), true) = (c, r != 10) {
+            out.push(Term::bv_var(&crate::equiv::encode::reg_name(r), 64).eq(&Term::bv_const(64, *v)));
+        }
+    }
+    out
 }
 
 /// The immediate for constant `v` in a jump of this class (64-bit: `imm` is sign-extended).
@@ -104,12 +186,7 @@ pub fn jump_query(orig: &Insn, cand: &Insn, consts: &ConstState) -> Option<Vec<T
         return None;
     }
     let (ca, cb) = (cond_term(orig)?, cond_term(cand)?);
-    let mut out = Vec::new();
-    for (r, c) in consts.iter().enumerate() {
-        if let (Some(v), true) = (c, r != 10) {
-            out.push(Term::bv_var(&crate::equiv::encode::reg_name(r), 64).eq(&Term::bv_const(64, *v)));
-        }
-    }
+    let mut out = const_assertions(consts);
     out.push(ca.eq(&cb).not());
     Some(out)
 }
@@ -162,6 +239,30 @@ fn run(insns: &[Insn], ctx: &window::PassCtx) -> (Vec<Insn>, BranchStats) {
                 cur = next;
                 st.folded += 1;
                 folded_any = true;
+            }
+            _ => st.refuted += 1,
+        }
+    }
+    // 1b. `if c goto +1; goto L` -> `if !c goto L` (constants unchanged: no register is defined)
+    let landing = landing_slots(&cur, &facts.kinds);
+    for pc in 0..cur.len().saturating_sub(1) {
+        let Some(c) = facts.consts[pc] else { continue };
+        let Some(new) = invert(&cur, &facts.kinds, &landing, pc) else { continue };
+        let Some(q) = inverted_jump_query(&cur[pc], &cur[pc + 1], &new, &c) else { continue };
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        match solver.check(&q, time_left()) {
+            SolverAnswer::Unsat => {
+                let mut next = cur.clone();
+                next[pc] = new;
+                next[pc + 1] = Insn::nop();
+                if safety.is_some_and(|check| check(&next).is_err()) {
+                    st.unsafe_ += 1;
+                    continue;
+                }
+                cur = next;
+                st.inverted += 1;
             }
             _ => st.refuted += 1,
         }

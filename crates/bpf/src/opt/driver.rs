@@ -146,6 +146,9 @@ pub struct Report {
     /// Random inputs on which `BPF_PROG_TEST_RUN` gave identical results for input and
     /// output (0 when the program type cannot be test-run or the kernel is unavailable).
     pub kernel_test_runs: usize,
+    /// Random inputs not compared under `BPF_PROG_TEST_RUN` because the input program itself
+    /// gave different results on re-runs (clock, random numbers; see [`kernel_differential`]).
+    pub kernel_test_runs_nondeterministic: usize,
     pub counters: Vec<(String, u64)>,
     /// The rule pre-pass (absent without a rule database) and the rules this run added.
     pub rules: Option<crate::opt::rules::PrepassStats>,
@@ -166,6 +169,10 @@ pub struct Report {
     pub atomics: Option<crate::opt::atomics::AtomicStats>,
     /// 32-bit ALU masks/zero-extensions and the dead constants they free (absent when off).
     pub alu32: Option<crate::opt::alu32::Alu32Stats>,
+    /// Pre-passes whose result was dropped because it raised the objective's cost (they lower
+    /// the instruction count; under `--objective latency` e.g. an atomic add costs more than the
+    /// load/add/store it replaces). Their stats are then absent.
+    pub reverted_for_objective: Vec<String>,
     /// The incremental safety checks of the run (passes and new bests; not the final check).
     pub incremental_safety: IncrementalStats,
     /// `size` or `latency` (what the search minimized; the trace is in its units).
@@ -250,9 +257,23 @@ pub fn final_queries_alt(
     let runs = window::runs(orig, &facts);
     // slots outside the straight-line runs: only conditional jumps may differ (folded operands,
     // `opt::branches`), proven first against the input's constants
+    let mut inverted_goto = vec![false; orig.len()];
+    let landing = crate::opt::branches::landing_slots(orig, &facts.kinds);
     for pc in 0..orig.len().min(best.len()) {
-        if orig[pc] == best[pc] || runs.iter().any(|&(s, e)| (s..e).contains(&pc)) {
+        if orig[pc] == best[pc] || inverted_goto[pc] || runs.iter().any(|&(s, e)| (s..e).contains(&pc)) {
             continue;
+        }
+        // `if c goto +1; goto L` -> `if !c goto L; (deleted)` (`opt::branches`): one query for both slots
+        if pc + 1 < best.len() && best[pc + 1].is_nop() && !landing[pc + 1] {
+            if let Some(q) = facts.consts[pc]
+                .and_then(|c| crate::opt::branches::inverted_jump_query(&orig[pc], &orig[pc + 1], &best[pc], &c))
+            {
+                out.push((pc, pc + 2, crate::opt::branches::jump_smtlib(&q), Vec::new()));
+                cur[pc] = best[pc];
+                cur[pc + 1] = best[pc + 1];
+                inverted_goto[pc + 1] = true;
+                continue;
+            }
         }
         let q = facts.consts[pc]
             .and_then(|c| crate::opt::branches::jump_query(&orig[pc], &best[pc], &c))
@@ -374,17 +395,61 @@ fn pin_to_cpu0() {
     }
 }
 
-/// Runs input and output under `BPF_PROG_TEST_RUN` on `n` seeded random inputs.
-/// `Ok(n)` when all agree (0 if the type cannot be test-run); `Err` on the first disagreement.
-pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -> Result<usize, String> {
+/// What [`kernel_differential`] compared.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KernelDiff {
+    /// Inputs on which input and output gave identical results.
+    pub agreed: usize,
+    /// Inputs not compared because the *input* program itself gave different results when
+    /// re-run on them (it reads the clock, random numbers, ...): see [`kernel_differential`].
+    pub nondeterministic: usize,
+}
+
+/// Re-runs of the input program on an input where input and output disagree, to tell a
+/// nondeterministic input program from a real disagreement.
+pub const NONDETERMINISM_RERUNS: usize = 4;
+
+/// Which parts of two kernel runs differ (for the error message).
+pub fn kernel_run_difference(a: &crate::kernel::KernelRun, b: &crate::kernel::KernelRun) -> String {
+    let mut what = Vec::new();
+    if a.retval != b.retval {
+        what.push(format!("retval {} vs {}", a.retval, b.retval));
+    }
+    if a.data_out != b.data_out {
+        let at = a.data_out.iter().zip(&b.data_out).position(|(x, y)| x != y).unwrap_or(a.data_out.len().min(b.data_out.len()));
+        what.push(format!("packet ({} vs {} bytes, first difference at byte {at})", a.data_out.len(), b.data_out.len()));
+    }
+    for (i, (ma, mb)) in a.maps.iter().zip(&b.maps).enumerate() {
+        if ma != mb {
+            what.push(format!("map #{i}"));
+        }
+    }
+    if what.is_empty() {
+        what.push("map count".into());
+    }
+    what.join(", ")
+}
+
+/// Runs input and output under `BPF_PROG_TEST_RUN` on `n` seeded random inputs; `Err` on the
+/// first real disagreement.
+///
+/// A program that calls `bpf_ktime_get_ns`, `bpf_get_prandom_u32`, ... does not give the same
+/// result twice on the same input, so a difference alone does not show the output wrong: when
+/// input and output differ, the input program is re-run up to [`NONDETERMINISM_RERUNS`] times on
+/// the same input; if any re-run differs from its first run the input is counted as
+/// nondeterministic and not compared (the proofs and the interpreter's differential run, which
+/// models those helpers as inputs, still cover it). Otherwise the disagreement is reported.
+/// (0, 0) when the type cannot be test-run or the kernel is unavailable.
+pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -> Result<KernelDiff, String> {
     use rand::SeedableRng;
+    let mut d = KernelDiff::default();
     if n == 0 || !prog.prog_type.kernel_test_runnable() {
-        return Ok(0);
+        return Ok(d);
     }
     let mut opt = prog.clone();
     opt.insns = compact(best);
     let (Ok(ka), Ok(kb)) = (crate::kernel::load_for_test_runs(prog), crate::kernel::load_for_test_runs(&opt)) else {
-        return Ok(0);
+        return Ok(d);
     };
     pin_to_cpu0();
     let gen = crate::interp::InputGen::new(prog);
@@ -392,14 +457,27 @@ pub fn kernel_differential(prog: &Program, best: &[Insn], n: usize, seed: u64) -
     for k in 0..n {
         let input = gen.generate(&mut rng);
         let (ra, rb) = (ka.test_run(&input)?, kb.test_run(&input)?);
-        if ra != rb {
+        if ra == rb {
+            d.agreed += 1;
+            continue;
+        }
+        let mut nondet = false;
+        for _ in 0..NONDETERMINISM_RERUNS {
+            if ka.test_run(&input)? != ra {
+                nondet = true;
+                break;
+            }
+        }
+        if !nondet {
             return Err(format!(
-                "internal: BPF_PROG_TEST_RUN disagrees on random input #{k} (retval {} vs {}); nothing emitted",
-                ra.retval, rb.retval
+                "internal: BPF_PROG_TEST_RUN disagrees on random input #{k} ({}; the input program gave the same result on {} re-runs); nothing emitted",
+                kernel_run_difference(&ra, &rb),
+                NONDETERMINISM_RERUNS
             ));
         }
+        d.nondeterministic += 1;
     }
-    Ok(n)
+    Ok(d)
 }
 
 /// Window partitions of the larger rounds of `grow_windows` (max length, cut shift): basic-block
@@ -444,6 +522,18 @@ pub fn optimize_program(
     opts.problem.call_model = call_model(prog);
     // rule pre-pass: every firing re-proven in its context, the result safety-checked
     let mut start = prog.insns.clone();
+    // The passes below lower the instruction count, not necessarily another objective's cost:
+    // a pass whose result costs more than its input under the objective is dropped as a whole.
+    let mut reverted_for_objective: Vec<String> = Vec::new();
+    let objective = opts.problem.objective.clone();
+    let mut keep_if_cheaper = |name: &str, from: &[Insn], to: Vec<Insn>| -> Option<Vec<Insn>> {
+        if objective.cost(&to) > objective.cost(from) + 1e-9 {
+            reverted_for_objective.push(name.to_string());
+            None
+        } else {
+            Some(to)
+        }
+    };
     // jump operand folding first: the final re-proof proves jump rewrites against the input
     let mut branch_stats = None;
     if opts.branches {
@@ -456,8 +546,10 @@ pub fn optimize_program(
             deadline,
             &safety,
         );
-        start = p0;
-        branch_stats = Some(st);
+        if let Some(p0) = keep_if_cheaper("branches", &start, p0) {
+            start = p0;
+            branch_stats = Some(st);
+        }
     }
     let after_branches = start.clone();
     // memory-access coalescing: proposals proven like search windows, at most a quarter of the budget
@@ -489,8 +581,10 @@ pub fn optimize_program(
             deadline,
             &safety,
         );
-        start = p;
-        atomic_stats = Some(st);
+        if let Some(p) = keep_if_cheaper("atomics", &start, p) {
+            start = p;
+            atomic_stats = Some(st);
+        }
     }
     // constant operands of stores and ALU instructions: each fold a proven one-slot window
     let mut operand_stats = None;
@@ -504,8 +598,10 @@ pub fn optimize_program(
             deadline,
             &safety,
         );
-        start = p3;
-        operand_stats = Some(st);
+        if let Some(p3) = keep_if_cheaper("operands", &start, p3) {
+            start = p3;
+            operand_stats = Some(st);
+        }
     }
     // 64-bit masks / zero-extensions by 32-bit ALU instructions, dead constants removed
     let mut alu32_stats = None;
@@ -513,8 +609,10 @@ pub fn optimize_program(
         let deadline = opts.search.budget.time.map(|t| std::time::Instant::now() + t / 8);
         let (p, st) =
             crate::opt::alu32::narrow(&start, solver, &opts.problem.call_model, opts.problem.smt_timeout, deadline, &safety);
-        start = p;
-        alu32_stats = Some(st);
+        if let Some(p) = keep_if_cheaper("alu32", &start, p) {
+            start = p;
+            alu32_stats = Some(st);
+        }
     }
     // redundant and dead stack stores: proposed by the stack analyses, each deletion proven
     let mut store_stats: Option<crate::opt::stores::StoreStats> = None;
@@ -649,7 +747,7 @@ pub fn optimize_program(
     let kernel_runs = if oracle.kernel && best != prog.insns {
         kernel_differential(prog, &best, checks.kernel_test_runs, opts.search.seed ^ 0x7e57)?
     } else {
-        0
+        KernelDiff::default()
     };
     // learn only from a result that passed every final check: the search's proven windows and
     // the proven trajectory (passes: input -> after the passes; rules and search: -> best)
@@ -676,7 +774,8 @@ pub fn optimize_program(
     }
     let improved_at = trace.iter().skip(1).last().map(|p| p.0);
     let report = Report {
-        kernel_test_runs: kernel_runs,
+        kernel_test_runs: kernel_runs.agreed,
+        kernel_test_runs_nondeterministic: kernel_runs.nondeterministic,
         windows_rewritten: queries.len(),
         windows_with_calls_rewritten: queries.iter().filter(|(s, e, _)| prog.insns[*s..*e].iter().any(|i| i.is_helper_call())).count(),
         windows_reproven: reproven,
@@ -697,6 +796,7 @@ pub fn optimize_program(
         operands: operand_stats,
         atomics: atomic_stats,
         alu32: alu32_stats,
+        reverted_for_objective,
         incremental_safety: memo.stats.lock().map(|m| *m).unwrap_or_default(),
         iterations,
         iterations_per_s: if elapsed > 0.0 { iterations as f64 / elapsed } else { 0.0 },

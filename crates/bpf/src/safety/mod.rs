@@ -534,6 +534,14 @@ fn proto(id: i32, t: ProgType) -> Option<Proto> {
         }
         // bpf_xdp_fib_lookup / bpf_skb_fib_lookup: (ctx, struct bpf_fib_lookup *params, plen, flags)
         h::FIB_LOOKUP if t == ProgType::Xdp || t == ProgType::SchedCls => p(&[Ctx, Mem, ConstSize, Anything], Ret::Scalar),
+        // tc only (the kernel's tc_cls_act_func_proto); all three may rewrite the packet, so
+        // packet pointers are invalidated after them (bpf_helper_changes_pkt_data)
+        h::SKB_STORE_BYTES if t == ProgType::SchedCls => {
+            Some(Proto { args: &[Ctx, Anything, Mem, ConstSize, Anything], ret: Ret::Scalar, changes_pkt: true })
+        }
+        h::L3_CSUM_REPLACE | h::L4_CSUM_REPLACE if t == ProgType::SchedCls => {
+            Some(Proto { args: &[Ctx, Anything, Anything, Anything, Anything], ret: Ret::Scalar, changes_pkt: true })
+        }
         h::XDP_ADJUST_HEAD | h::XDP_ADJUST_META | h::XDP_ADJUST_TAIL if t == ProgType::Xdp => {
             Some(Proto { args: &[Ctx, Anything], ret: Ret::Scalar, changes_pkt: true })
         }

@@ -136,3 +136,27 @@ fn infinite_and_unbounded_loops_are_rejected() {
     let e = check_with(&p, CheckLimits { max_insns_processed: 20_000, ..CheckLimits::default() }).unwrap_err();
     assert!(e.msg.contains("too complex"), "{e}");
 }
+
+/// Found on a new tc NAT program: `bpf_l3_csum_replace`/`bpf_l4_csum_replace`/`bpf_skb_store_bytes`
+/// were unknown to the checker, so only the kernel could judge candidates. They are tc helpers
+/// that may rewrite the packet: packet pointers taken before the call are invalid after it.
+#[test]
+fn tc_packet_rewriting_helpers_invalidate_packet_pointers() {
+    // r6 = ctx; r2 = data; r3 = data_end; if data + 14 > end goto out; r7 = data;
+    // csum helper(ctx, 24, 0, 1, 2); r0 = *(u8 *)r7 (stale) ; exit; out: r0 = 0; exit
+    let t = "MOV64XY 6 1\nLDXW 2 6 76\nLDXW 3 6 80\nMOV64XY 4 2\nADD64XC 4 14\nJGTXY 4 3 9\nMOV64XY 7 2\n\
+             MOV64XY 1 6\nMOV64XC 2 24\nMOV64XC 3 0\nMOV64XC 4 1\nMOV64XC 5 2\nCALL 10\nLDXB 0 7 0\nEXIT\nMOV64XC 0 0\nEXIT";
+    for id in ["CALL 10", "CALL 11"] {
+        let text = t.replace("CALL 10", id);
+        check(&prog(&text.replace("LDXB 0 7 0", "MOV64XC 0 0"), ProgType::SchedCls)).unwrap();
+        rejects(&text, ProgType::SchedCls, "R7");
+        let no_pkt = format!("MOV64XC 2 24\nMOV64XC 3 0\nMOV64XC 4 1\nMOV64XC 5 2\n{id}\nMOV64XC 0 0\nEXIT");
+        check(&prog(&no_pkt, ProgType::SchedCls)).unwrap();
+        rejects(&no_pkt, ProgType::SocketFilter, "not available");
+    }
+    // skb_store_bytes(ctx, 30, r10-8, 4, 0): the source must be initialized stack of that size
+    let store = "MOV64XY 6 1\nSTW 10 -8 7\nMOV64XY 1 6\nMOV64XC 2 30\nMOV64XY 3 10\nADD64XC 3 -8\nMOV64XC 4 4\nMOV64XC 5 0\nCALL 9\nMOV64XC 0 0\nEXIT";
+    check(&prog(store, ProgType::SchedCls)).unwrap();
+    rejects(&store.replace("MOV64XC 4 4", "MOV64XC 4 12"), ProgType::SchedCls, "stack");
+    rejects(store, ProgType::Xdp, "not available");
+}
