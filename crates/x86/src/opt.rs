@@ -167,7 +167,20 @@ pub struct OptProblem<'a> {
 /// Random topological-order-preserving move: one node to a new legal position.
 fn move_node(lir: &Lir, order: &[usize], rng: &mut Rng) -> Vec<usize> {
     let mut order = order.to_vec();
-    let i = rng.index(order.len());
+    let mut i = rng.index(order.len());
+    // a quarter of the moves take a reader of a carry and hoist it (below: to right after its
+    // last operand, often the carry's producer), so the carry can stay in its flag instead of
+    // being saved with setc/seto and restored with bt when other flag work comes in between
+    let mut hoist = false;
+    if rng.chance(0.25) {
+        let readers: Vec<usize> = (0..order.len())
+            .filter(|&k| lir.nodes[order[k]].operands().iter().any(|&(d, o)| lir.nodes[d].is_carry_output(o)))
+            .collect();
+        if !readers.is_empty() {
+            i = readers[rng.index(readers.len())];
+            hoist = true;
+        }
+    }
     let n = order[i];
     let pos_of = |o: &Vec<usize>, m: usize| o.iter().position(|&x| x == m).unwrap();
     let deps = lir.nodes[n].operands();
@@ -177,7 +190,17 @@ fn move_node(lir: &Lir, order: &[usize], rng: &mut Rng) -> Vec<usize> {
     // positions in the list after removal: [lo, hi-1] when they are after i, adjusted
     order.remove(i);
     let (lo, hi) = (if lo > i { lo - 1 } else { lo }, if hi > i { hi - 1 } else { hi });
-    let p = if hi > lo { lo + rng.index(hi - lo + 1) } else { lo };
+    // a third of the moves go to an end of the legal range: right after the last operand
+    // (hoist: the operands' live ranges end sooner) or right before the first user (sink: its
+    // own result lives shortly). On 6-9 limbs the range spans hundreds of slots and a uniform
+    // position rarely shortens a live range, which is what spills are made of.
+    let p = if hi <= lo || hoist {
+        lo
+    } else if rng.chance(1.0 / 3.0) {
+        if rng.chance(0.5) { lo } else { hi }
+    } else {
+        lo + rng.index(hi - lo + 1)
+    };
     order.insert(p.min(order.len()), n);
     order
 }
@@ -193,8 +216,12 @@ fn mutate_schedule(lir: &Lir, c: &Candidate, xmm: bool, rng: &mut Rng) -> Candid
             next.order = move_node(lir, &next.order, rng);
         }
     } else if rng.chance(0.5) || !next.mutate_choice(lir, rng) {
-        let n = rng.index(next.flip.len());
-        next.flip[n] = !next.flip[n];
+        // half of the flips swap a carry chain between CF and OF (flip of its head); a uniform
+        // node rarely is one on Montgomery functions (p434 mul: 1 node in ~20)
+        if !(rng.chance(0.5) && next.mutate_chain_flag(lir, rng)) {
+            let n = rng.index(next.flip.len());
+            next.flip[n] = !next.flip[n];
+        }
     }
     next
 }
@@ -215,7 +242,7 @@ impl Race {
 /// Proven global bests kept for the final selection.
 pub const FINALISTS: usize = 8;
 /// Heuristic schedules per base function (`OptProblem::heuristic`).
-const HEURISTICS: usize = 4;
+const HEURISTICS: usize = 5;
 
 /// Batch pairs measured first; the rest only for candidates not clearly worse than the best.
 const FIRST_PAIRS: usize = 3;
@@ -578,7 +605,8 @@ impl<'a> OptProblem<'a> {
             0 => Candidate::carry_scheduled(&v.lir),
             1 => Candidate::initial(&v.lir),
             2 => Candidate::ir_order(&v.lir),
-            _ => Candidate::dual_carry_scheduled(&v.lir),
+            3 => Candidate::dual_carry_scheduled(&v.lir),
+            _ => Candidate::pressure_dual_scheduled(&v.lir),
         };
         OptCandidate { variant: v.clone(), sched }
     }
