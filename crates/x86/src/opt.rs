@@ -599,7 +599,7 @@ impl<'a> OptProblem<'a> {
     }
 
     /// Heuristic schedule `k` (carry-aware list scheduling, depth-first, IR order, dual-chain
-    /// list scheduling) of a variant.
+    /// list scheduling, and its register-pressure-aware form) of a variant.
     fn heuristic(&self, v: &Arc<Variant>, k: usize) -> OptCandidate {
         let sched = match k % HEURISTICS {
             0 => Candidate::carry_scheduled(&v.lir),
@@ -650,8 +650,8 @@ impl<'a> OptProblem<'a> {
 impl Problem for OptProblem<'_> {
     type Candidate = OptCandidate;
 
-    /// The fastest of four heuristic schedules (carry-aware list scheduling, depth-first, IR order,
-    /// dual-chain list scheduling) of the function as written and of its shared-sums form, each
+    /// The fastest of five heuristic schedules (carry-aware list scheduling, depth-first, IR order,
+    /// dual-chain list scheduling and its register-pressure-aware form) of the function as written and of its shared-sums form, each
     /// also with every 128-bit right shift as shr/shl/lea where the function has such shifts.
     fn initial(&self) -> OptCandidate {
         let mut start = self.start.lock().unwrap();
