@@ -103,6 +103,31 @@ impl Candidate {
         true
     }
 
+    /// The heads of carry chains: additions without a carry in whose carry some node reads.
+    /// Their `flip` bit puts the whole chain in CF (adcx) or OF (adox).
+    pub fn chain_heads(lir: &Lir) -> Vec<usize> {
+        let mut read = vec![false; lir.nodes.len()];
+        for node in &lir.nodes {
+            for (d, o) in node.operands() {
+                if o == 1 && lir.nodes[d].is_carry_output(1) {
+                    read[d] = true;
+                }
+            }
+        }
+        (0..lir.nodes.len()).filter(|&n| read[n] && matches!(lir.nodes[n], Node::AddC(_, _, None))).collect()
+    }
+
+    /// Moves a random carry chain to the other flag (CF <-> OF); false if there is no chain.
+    pub fn mutate_chain_flag(&mut self, lir: &Lir, rng: &mut vf_search::Rng) -> bool {
+        let heads = Candidate::chain_heads(lir);
+        if heads.is_empty() {
+            return false;
+        }
+        let n = heads[rng.index(heads.len())];
+        self.flip[n] = !self.flip[n];
+        true
+    }
+
     /// Flips the xmm-spill preference of a random node that computes something.
     pub fn mutate_xmm(&mut self, lir: &Lir, rng: &mut vf_search::Rng) {
         for _ in 0..8 {
@@ -193,6 +218,23 @@ impl Candidate {
     /// other. Otherwise the earliest ready node in depth-first order, as in `carry_scheduled`.
     /// Subtraction chains stay in CF (`sbb`). A heuristic: the search measures it against the others.
     pub fn dual_carry_scheduled(lir: &Lir) -> Candidate {
+        Candidate::dual_carry_list(lir, 0)
+    }
+
+    /// `dual_carry_scheduled` with register-pressure-aware picks: where the carry rules choose
+    /// nothing, the node taken is, among the `PRESSURE_WINDOW` earliest ready nodes in
+    /// depth-first order, one that adds the fewest values to the registers (results it keeps
+    /// live minus operands it is the last reader of; carries read from a flag and constants do
+    /// not count), the earliest on ties. On 6-7-limb Montgomery functions the plain pick starts
+    /// the next products while the row sums still hold their operands, which the allocator then
+    /// spills; a window keeps the depth-first structure (and the products' latency hidden) while
+    /// finishing additions that free registers first.
+    pub fn pressure_dual_scheduled(lir: &Lir) -> Candidate {
+        Candidate::dual_carry_list(lir, PRESSURE_WINDOW)
+    }
+
+    /// `pressure_dual_scheduled` with another window (0 = `dual_carry_scheduled`).
+    pub fn dual_carry_list(lir: &Lir, window: usize) -> Candidate {
         let dfs = Candidate::initial(lir).order;
         let n = lir.nodes.len();
         let mut rank = vec![0; n];
@@ -219,6 +261,28 @@ impl Candidate {
         let mut ready: std::collections::BTreeSet<(usize, usize)> = (0..n).filter(|&v| missing[v] == 0).map(|v| (rank[v], v)).collect();
         let mut order = Vec::with_capacity(n);
         let mut flip = vec![false; n];
+        // register pressure: unscheduled readers per value node, and which results are read in
+        // a register (not carries, which a chain reads from its flag; not constants)
+        let mut readers_left: Vec<usize> = users.iter().map(|u| u.len()).collect();
+        let in_register = |d: usize| !matches!(lir.nodes[d], Node::Const(_) | Node::Input(..));
+        let mut kept_results = vec![0i64; n];
+        {
+            let mut seen = std::collections::HashSet::new();
+            for v in 0..n {
+                for (d, o) in lir.nodes[v].operands() {
+                    let flag = lir.nodes[d].is_carry_output(o) && carry_read[d];
+                    if !flag && in_register(d) && seen.insert((d, o)) {
+                        kept_results[d] += 1;
+                    }
+                }
+            }
+        }
+        let delta = |v: usize, readers_left: &Vec<usize>| -> i64 {
+            let mut ops: Vec<usize> = lir.nodes[v].operands().iter().map(|(d, _)| *d).filter(|&d| in_register(d)).collect();
+            ops.sort_unstable();
+            ops.dedup();
+            kept_results[v] - ops.iter().filter(|&&d| readers_left[d] == 1).count() as i64
+        };
         // the live carry held by each flag: [CF, OF]; the flag whose chain advanced last
         let mut flags: [Option<V>; 2] = [None, None];
         let mut last = 1usize;
@@ -233,7 +297,12 @@ impl Candidate {
                 .or_else(|| if flags[0].is_some() && flags[1].is_none() { head() } else { None })
                 .or_else(|| reader_in(last))
                 .map(|u| (rank[u], u))
-                .unwrap_or(first);
+                .unwrap_or_else(|| {
+                    if window == 0 {
+                        return first;
+                    }
+                    *ready.iter().take(window).min_by_key(|&&(r, u)| (delta(u, &readers_left), r)).unwrap()
+                });
             ready.remove(&pick);
             let v = pick.1;
             order.push(v);
@@ -241,6 +310,14 @@ impl Candidate {
                 missing[u] -= 1;
                 if missing[u] == 0 {
                     ready.insert((rank[u], u));
+                }
+            }
+            {
+                let mut ops: Vec<usize> = lir.nodes[v].operands().iter().map(|(d, _)| *d).collect();
+                ops.sort_unstable();
+                ops.dedup();
+                for d in ops {
+                    readers_left[d] -= 1;
                 }
             }
             // the flag whose carry v reads (it continues or ends that chain)
@@ -288,6 +365,9 @@ impl Candidate {
     }
 }
 
+
+/// How many of the earliest ready nodes `Candidate::pressure_dual_scheduled` compares.
+pub const PRESSURE_WINDOW: usize = 8;
 
 /// How a multiplication by a constant k is emitted (alternatives for `choice`, after 0 = auto).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

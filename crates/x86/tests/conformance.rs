@@ -155,7 +155,12 @@ fn generated_code_is_correct_and_proven(fns: &[(String, ir::Function)]) {
         }
         // the search's other heuristic start schedules (p448 carry_mul's list schedule was
         // miscompiled before a bzhi with a dying stack-slot source kept its slot until read)
-        for (label, cand) in [("carry-scheduled", Candidate::carry_scheduled(&l)), ("IR order", Candidate::ir_order(&l))] {
+        for (label, cand) in [
+            ("carry-scheduled", Candidate::carry_scheduled(&l)),
+            ("IR order", Candidate::ir_order(&l)),
+            ("dual-chain", Candidate::dual_carry_scheduled(&l)),
+            ("pressure-aware dual-chain", Candidate::pressure_dual_scheduled(&l)),
+        ] {
             let prog = gen::generate(&l, &cand, Options::default(), &f.name).unwrap();
             let code = jit::load(&prog).unwrap();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
