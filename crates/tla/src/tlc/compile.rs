@@ -26,9 +26,45 @@ static COMPILED: AtomicUsize = AtomicUsize::new(0);
 static FALLBACK: AtomicUsize = AtomicUsize::new(0);
 static ROOT_FAILED: AtomicUsize = AtomicUsize::new(0);
 
-/// (nodes compiled, fallback leaves inside compiled trees, roots that could not be compiled).
-pub fn compile_stats() -> (usize, usize, usize) {
-    (COMPILED.load(Relaxed), FALLBACK.load(Relaxed), ROOT_FAILED.load(Relaxed))
+static KINDS: std::sync::Mutex<Vec<(&'static str, usize)>> = std::sync::Mutex::new(Vec::new());
+
+/// (nodes compiled, fallback leaves inside compiled trees, roots that could not be compiled,
+/// the syntax kinds of fallback leaves and roots not compiled with their counts).
+pub fn compile_stats() -> (usize, usize, usize, Vec<(&'static str, usize)>) {
+    let mut k = KINDS.lock().unwrap().clone();
+    k.sort_by(|a, b| b.1.cmp(&a.1));
+    (COMPILED.load(Relaxed), FALLBACK.load(Relaxed), ROOT_FAILED.load(Relaxed), k)
+}
+
+#[cold]
+fn count_kind(e: E) {
+    use ExprKind::*;
+    let k = match &e.kind {
+        Name(_) => "name",
+        Apply(..) => "operator application",
+        Qualified(_) => "qualified name",
+        Num { .. } | Str(_) | Decimal(_) => "literal",
+        Prefix(op, _) if op == "UNCHANGED" => "UNCHANGED",
+        Prefix(..) => "prefix operator",
+        Infix(..) => "infix operator",
+        Postfix(..) => "postfix operator",
+        FnApp(..) => "function application",
+        SetEnum(_) => "set enumeration",
+        SetFilter(..) => "set filter",
+        SetMap(..) => "set map",
+        FnCons(..) => "function constructor",
+        Except(..) => "EXCEPT",
+        Let(..) => "LET",
+        Quant(..) => "quantifier",
+        Choose { .. } => "CHOOSE",
+        Lambda(..) => "LAMBDA",
+        _ => "other",
+    };
+    let mut v = KINDS.lock().unwrap();
+    match v.iter_mut().find(|x| x.0 == k) {
+        Some(x) => x.1 += 1,
+        None => v.push((k, 1)),
+    }
 }
 
 /// Deeper trees are cut into separately compiled pieces (a `Node` leaf).
@@ -67,6 +103,14 @@ pub enum Code {
     Except(Box<Code>, &'static [ExceptSpec], E),
     /// `e'`
     Prime(Box<Code>, E),
+    /// `{a, b, ...}` whose elements are not all literals.
+    SetEnum(Vec<Code>, E),
+    /// `{x \in S : P}` with one bound name.
+    SetFilter { name: &'static str, set: Box<Code>, pred: Box<Code>, e: E },
+    /// `CHOOSE x \in S : P` with one bound name.
+    Choose { name: &'static str, set: Box<Code>, body: Box<Code>, e: E },
+    /// `LET ... IN body`: the definitions are bound as the tree walk binds them.
+    Let(&'static [Unit], Box<Code>, E),
     /// A user operator with parameters, resolved (not bound in the environment): arguments
     /// evaluated (a name argument may be a recursive function passed lazily), bound, body evaluated.
     Call { od: &'static OpDef, osc: Sc, args: Vec<(Code, Option<E>)>, e: E },
@@ -81,6 +125,7 @@ impl Ev {
             let c = self.compile_node(e, sc, 0).unwrap_or(Code::None);
             if matches!(c, Code::None) {
                 ROOT_FAILED.fetch_add(1, Relaxed);
+                count_kind(e);
             }
             c
         });
@@ -105,6 +150,7 @@ impl Ev {
         };
         c.unwrap_or_else(|| {
             FALLBACK.fetch_add(1, Relaxed);
+            count_kind(e);
             Code::Node(e)
         })
     }
@@ -167,6 +213,14 @@ impl Ev {
             }
             (Except(f, specs), Fast::Slow) => Code::Except(ch(f), specs, e),
             (Postfix(op, a), Fast::Slow) if op == "'" => Code::Prime(ch(a), e),
+            (SetEnum(items), Fast::Slow) => Code::SetEnum(items.iter().map(|i| self.compile_child(i, sc, depth)).collect(), e),
+            (SetFilter(b, p), Fast::Slow) if !b.tuple && b.names.len() == 1 => {
+                Code::SetFilter { name: intern(&b.names[0].name), set: ch(&b.set), pred: ch(p), e }
+            }
+            (Choose { names, tuple: false, set: Some(set), body }, Fast::Slow) if names.len() == 1 => {
+                Code::Choose { name: intern(&names[0].name), set: ch(set), body: ch(body), e }
+            }
+            (Let(units, body), Fast::Slow) => Code::Let(units, ch(body), e),
             (Apply(_, args), Fast::Slow) if m.unbound => {
                 let Some((Def::Op(od, osc), _)) = &m.resolved else { return None };
                 if od.params.len() != args.len() || args.is_empty() || od.params.iter().any(|p| p.arity > 0) {
@@ -279,6 +333,44 @@ impl Ev {
                 let st2 = St { primed: true, ..*st };
                 self.run(a, sc, env, &st2)
             }
+            Code::SetEnum(items, e) => {
+                let v = items.iter().map(|i| self.run(i, sc, env, st)).collect::<R<Vec<_>>>()?;
+                let v = v.into_iter().map(|x| x.normalize()).collect::<Result<Vec<_>, _>>().map_err(|m| err_at(sc, e.span, m))?;
+                Ok(Value::set(v))
+            }
+            Code::SetFilter { name, set, pred, e } => {
+                let s = self.run(set, sc, env, st)?;
+                let els = s.elements().map_err(|m| err_at(sc, e.span, m))?;
+                let mut out = Vec::new();
+                let mut slot = None;
+                for x in els.iter() {
+                    Env::rebind(&mut slot, env, name, x.clone());
+                    if self.run_bool(pred, sc, slot.as_ref().unwrap(), st)? {
+                        out.push(x.clone());
+                    }
+                }
+                Ok(Value::set_sorted(out))
+            }
+            Code::Choose { name, set, body, e } => {
+                let s = self.run(set, sc, env, st)?;
+                let els = s.elements().map_err(|m| err_at(sc, e.span, m))?;
+                let mut slot = None;
+                for x in els.iter() {
+                    Env::rebind(&mut slot, env, name, x.clone());
+                    if self.run_bool(body, sc, slot.as_ref().unwrap(), st)? {
+                        return Ok(x.clone());
+                    }
+                }
+                Err(err_at(
+                    sc,
+                    e.span,
+                    "Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element of S satisfied P",
+                ))
+            }
+            Code::Let(units, body, _) => {
+                let env2 = self.bind_let(units, sc, env)?;
+                self.run(body, sc, &env2, st)
+            }
             Code::Call { od, osc, args, .. } => {
                 let mut env2 = Env::default();
                 for (p, (a, name)) in od.params.iter().zip(args.iter()) {
@@ -344,6 +436,7 @@ impl Ev {
         match c {
             Code::Node(e) | Code::Var(_, e) | Code::Name(_, e) | Code::Core { e, .. } | Code::List(_, _, e) | Code::Case(_, _, e) => e.span,
             Code::Quant1 { e, .. } | Code::FnApp1(_, _, e) | Code::FnAppN(_, _, e) | Code::Dot(_, _, e) | Code::Except(_, _, e) | Code::Prime(_, e) => e.span,
+            Code::SetEnum(_, e) | Code::SetFilter { e, .. } | Code::Choose { e, .. } | Code::Let(_, _, e) => e.span,
             Code::Const(_, e) | Code::Body(_, _, e) | Code::If(_, _, _, e) | Code::Tuple(_, e) | Code::Record(_, _, e) | Code::Call { e, .. } => e.span,
             Code::Not(_) | Code::None => unreachable!("a negation is Boolean; Code::None is never run"),
         }
