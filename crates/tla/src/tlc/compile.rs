@@ -444,7 +444,9 @@ impl Ev {
 
     /// `eval_cow` of the node the code was compiled from: kept values, state variables and
     /// values bound in the environment are borrowed.
-    #[inline]
+    /// The leaves (kept values, state variables, bound names) are decided inline at the
+    /// caller, without a call and without the result passing through memory.
+    #[inline(always)]
     pub(super) fn run_cow<'a>(&self, c: &'static Code, sc: Sc, env: &'a Env, st: &St<'a>) -> R<Cow<'a, Value>> {
         match c {
             Code::Const(v, _) => return Ok(Cow::Borrowed(*v)),
@@ -460,10 +462,17 @@ impl Ev {
                     }
                 }
             }
-            Code::Node(e) => return self.eval_cow(e, sc, env, st),
             _ => {}
         }
-        self.run(c, sc, env, st).map(Cow::Owned)
+        self.run_cow_slow(c, sc, env, st)
+    }
+
+    #[inline(never)]
+    fn run_cow_slow<'a>(&self, c: &'static Code, sc: Sc, env: &'a Env, st: &St<'a>) -> R<Cow<'a, Value>> {
+        match c {
+            Code::Node(e) => self.eval_cow(e, sc, env, st),
+            _ => self.run(c, sc, env, st).map(Cow::Owned),
+        }
     }
 
     /// `core_bool` on compiled operands.
