@@ -18,7 +18,7 @@ fn load() -> Model {
 }
 
 fn names() -> Vec<String> {
-    (1..=25).map(|i| format!("E{i}")).chain(["Conds".to_string(), "Cnt".to_string(), "R".to_string()]).collect()
+    (1..=28).map(|i| format!("E{i}")).chain(["Conds".to_string(), "Cnt".to_string(), "R".to_string()]).collect()
 }
 
 /// `Ok(value)` / `Err(file:line:col: message)` of definition `name` in state `s`.

@@ -114,6 +114,9 @@ pub enum Code {
     /// A user operator with parameters, resolved (not bound in the environment): arguments
     /// evaluated (a name argument may be a recursive function passed lazily), bound, body evaluated.
     Call { od: &'static OpDef, osc: Sc, args: Vec<(Code, Option<E>)>, e: E },
+    /// A built-in operator applied to evaluated arguments (`Len`, `Append`, `Head`, `SubSeq`,
+    /// `Cardinality`, ...): `eval_apply`'s last path, without resolving the name again.
+    Builtin(&'static str, Vec<Code>, E),
 }
 
 impl Ev {
@@ -221,6 +224,17 @@ impl Ev {
                 Code::Choose { name: intern(&names[0].name), set: ch(set), body: ch(body), e }
             }
             (Let(units, body), Fast::Slow) => Code::Let(units, ch(body), e),
+            (Apply(n, args), Fast::Slow) if m.unbound && m.resolved.is_none() => {
+                // no definition and no override (`resolve` turns an override into a definition):
+                // a built-in operator; the ones with lazy or operator arguments stay in the tree walk
+                if matches!(
+                    n.as_str(),
+                    "Assert" | "SelectSeq" | "SortSeq" | "FoldSet" | "FoldSeq" | "FoldFunction" | "FoldFunctionOnSet" | "MapThenFoldSet" | "FoldLeft" | "FoldRight"
+                ) {
+                    return None;
+                }
+                Code::Builtin(intern(n), args.iter().map(|a| self.compile_child(a, sc, depth)).collect(), e)
+            }
             (Apply(_, args), Fast::Slow) if m.unbound => {
                 let Some((Def::Op(od, osc), _)) = &m.resolved else { return None };
                 if od.params.len() != args.len() || args.is_empty() || od.params.iter().any(|p| p.arity > 0) {
@@ -386,6 +400,10 @@ impl Ev {
                 }
                 self.eval(&od.body, osc, &env2, st)
             }
+            Code::Builtin(n, args, e) => {
+                let argv = args.iter().map(|a| self.run(a, sc, env, st)).collect::<R<Vec<_>>>()?;
+                self.builtin_apply(n, argv, e, sc, st)
+            }
             Code::None => unreachable!("Code::None is never run"),
         }
     }
@@ -436,7 +454,7 @@ impl Ev {
         match c {
             Code::Node(e) | Code::Var(_, e) | Code::Name(_, e) | Code::Core { e, .. } | Code::List(_, _, e) | Code::Case(_, _, e) => e.span,
             Code::Quant1 { e, .. } | Code::FnApp1(_, _, e) | Code::FnAppN(_, _, e) | Code::Dot(_, _, e) | Code::Except(_, _, e) | Code::Prime(_, e) => e.span,
-            Code::SetEnum(_, e) | Code::SetFilter { e, .. } | Code::Choose { e, .. } | Code::Let(_, _, e) => e.span,
+            Code::Builtin(_, _, e) | Code::SetEnum(_, e) | Code::SetFilter { e, .. } | Code::Choose { e, .. } | Code::Let(_, _, e) => e.span,
             Code::Const(_, e) | Code::Body(_, _, e) | Code::If(_, _, _, e) | Code::Tuple(_, e) | Code::Record(_, _, e) | Code::Call { e, .. } => e.span,
             Code::Not(_) | Code::None => unreachable!("a negation is Boolean; Code::None is never run"),
         }
