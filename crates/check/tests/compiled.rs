@@ -92,3 +92,16 @@ fn compiled_errors_keep_tlcs_messages_and_positions() {
         assert!(e24.as_ref().is_err_and(|e| e.ends_with("integer overflow")), "{e24:?}");
     }
 }
+
+#[test]
+fn code_compiled_in_one_instance_is_not_run_in_another() {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/compiled/TwoScopes.tla");
+    let opts = Options { config: None, lib_dirs: vec![], check_deadlock: None, prints_to_stderr: true };
+    let m = Model::load(&spec, &opts).unwrap();
+    let s = [Value::Int(0), Value::Int(10)];
+    // alternate the two instances so that each node is evaluated (and compiled) several times
+    for _ in 0..4 {
+        assert_eq!(eval(&m, "SumA", &s, false).unwrap(), "{3, 11, 12}");
+        assert_eq!(eval(&m, "SumB", &s, false).unwrap(), "{1, 21, 22}");
+    }
+}

@@ -122,17 +122,23 @@ pub enum Code {
 impl Ev {
     /// The compiled form of node `e` kept on its memo `m` (made for scope `sc`), compiled now
     /// if it was not yet; `None` when the node cannot be compiled.
+    ///
+    /// The code holds the children's resolutions in the scope it was compiled in; a memo valid
+    /// in every scope (`sc == 0`: a record key, or a node whose first evaluation did not find
+    /// it scope-dependent, e.g. `i + x` with `i` bound, whose `konst` stopped at `i`) may be
+    /// evaluated in another scope (a module instantiated twice): there the tree walk runs.
     #[inline]
     pub(super) fn code_of(&self, m: &'static NodeMemo, e: E, sc: Sc) -> Option<&'static Code> {
-        let c = m.code.get_or_init(|| {
+        let here = sc as *const crate::tlc::scope::Scope as usize;
+        let (csc, c) = m.code.get_or_init(|| {
             let c = self.compile_node(e, sc, 0).unwrap_or(Code::None);
             if matches!(c, Code::None) {
                 ROOT_FAILED.fetch_add(1, Relaxed);
                 count_kind(e);
             }
-            c
+            (here, c)
         });
-        if matches!(c, Code::None) {
+        if matches!(c, Code::None) || *csc != here {
             None
         } else {
             Some(c)

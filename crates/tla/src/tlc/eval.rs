@@ -113,7 +113,8 @@ pub struct NodeMemo {
     /// The node's name (Name/Apply) is not bound in the lexical environment.
     unbound: bool,
     /// The node compiled (`compile.rs`), built at its second evaluation in scope `sc`.
-    code: std::sync::OnceLock<compile::Code>,
+    /// (the scope it was compiled in, the code)
+    code: std::sync::OnceLock<(usize, compile::Code)>,
 }
 
 enum Fast {
