@@ -227,6 +227,14 @@ pub fn run(ctx: Ctx, args: TlaArgs) -> Result<(), Failure> {
                 if !ctx.quiet {
                     eprintln!("Finished in {secs:.2} s ({:.0} states/s).", outcome.stats.states_generated as f64 / secs.max(1e-9));
                 }
+                if std::env::var_os("VERIFORGE_EVAL_STATS").is_some() {
+                    let (compiled, fallback, roots, kinds) = vf_tla::tlc::eval::compile_stats();
+                    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                    eprintln!(
+                        "Compiled evaluator: {compiled} nodes compiled, {fallback} tree-walk leaves inside them, {roots} roots not compiled ({}).",
+                        kinds.join(", ")
+                    );
+                }
             }
             if outcome.violation.is_some() {
                 return Err(Failure::Negative(String::new()));

@@ -12,6 +12,9 @@ use std::sync::{Arc, Mutex};
 
 #[path = "lazy.rs"]
 mod lazy;
+#[path = "compile.rs"]
+mod compile;
+pub use compile::compile_stats;
 
 #[derive(Clone, Copy)]
 pub struct BoundRef {
@@ -109,6 +112,9 @@ pub struct NodeMemo {
     fast: Fast,
     /// The node's name (Name/Apply) is not bound in the lexical environment.
     unbound: bool,
+    /// The node compiled (`compile.rs`), built at its second evaluation in scope `sc`.
+    /// (the scope it was compiled in, the code)
+    code: std::sync::OnceLock<(usize, compile::Code)>,
 }
 
 enum Fast {
@@ -201,6 +207,14 @@ impl Op2 {
     }
 }
 
+/// Whether nodes are compiled (`compile.rs`); `VERIFORGE_NO_COMPILE=1` keeps the tree walk
+/// alone (for comparisons).
+#[inline]
+fn compiled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("VERIFORGE_NO_COMPILE").is_none())
+}
+
 #[inline]
 fn memo_of(e: E, sc: Sc) -> Option<&'static NodeMemo> {
     let m: &'static NodeMemo = e.memo.0.get()?;
@@ -218,7 +232,7 @@ fn literal(e: E, f: impl FnOnce() -> R<Value>) -> R<Value> {
         return Ok(v.clone());
     }
     let v = f()?;
-    let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Val(v.clone()), unbound: false }));
+    let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Val(v.clone()), unbound: false, code: Default::default() }));
     Ok(v)
 }
 
@@ -293,7 +307,7 @@ impl Ev {
         };
         // callers searched the lexical environment for `n` first (see `NodeMemo`)
         let unbound = matches!(e.kind, ExprKind::Name(_));
-        let _ = e.memo.0.set(Box::new(NodeMemo { sc: sc as *const super::scope::Scope as usize, resolved: r, fast, unbound }));
+        let _ = e.memo.0.set(Box::new(NodeMemo { sc: sc as *const super::scope::Scope as usize, resolved: r, fast, unbound, code: Default::default() }));
         match memo_of(e, sc) {
             Some(m) => Ok(DefRef::Memo(m)),
             None => Ok(DefRef::Owned(self.resolve(n, sc, e.span)?)),
@@ -440,6 +454,13 @@ impl Ev {
                         Fast::Val(v) => return Ok(v.clone()),
                         Fast::Var(i) => return self.var(*i, e, sc, st),
                         Fast::Body(od, osc) => return self.eval(&od.body, osc, &Env::default(), st),
+                        // compiled at the second evaluation (compile.rs); `None` for shapes
+                        // that are not compiled
+                        Fast::Core(_) | Fast::Slow | Fast::Names(_) | Fast::Key(_) if compiled() => {
+                            if let Some(c) = self.code_of(m, e, sc) {
+                                return self.run(c, sc, env, st);
+                            }
+                        }
                         Fast::Core(op) => {
                             if let Infix(_, a, b) = &e.kind {
                                 return self.eval_core(*op, a, b, e, sc, env, st);
@@ -642,7 +663,7 @@ impl Ev {
         let msc = if scoped { sc as *const super::scope::Scope as usize } else { 0 };
         if k {
             let v = self.eval_node(e, sc, env, st)?;
-            let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast: Fast::Val(v.clone()), unbound: false }));
+            let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast: Fast::Val(v.clone()), unbound: false, code: Default::default() }));
             return Ok(v);
         }
         let fast = match &e.kind {
@@ -656,7 +677,7 @@ impl Ev {
             Apply(n, _) => env.get(n).is_none(),
             _ => false,
         };
-        let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast, unbound }));
+        let _ = e.memo.0.set(Box::new(NodeMemo { sc: msc, resolved, fast, unbound, code: Default::default() }));
         self.eval_node(e, sc, env, st)
     }
 
@@ -853,7 +874,7 @@ impl Ev {
                     m => {
                         local = Value::Str(interned_str(f));
                         if m.is_none() {
-                            let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Key(local.clone()), unbound: false }));
+                            let _ = e.memo.0.set(Box::new(NodeMemo { sc: 0, resolved: None, fast: Fast::Key(local.clone()), unbound: false, code: Default::default() }));
                         }
                         &local
                     }
@@ -1144,6 +1165,14 @@ impl Ev {
             if m.sc == 0 || m.sc == sc as *const super::scope::Scope as usize {
                 match &m.fast {
                     Fast::Val(Value::Bool(b)) => return Ok(*b),
+                    Fast::Core(_) | Fast::Slow if compiled() => {
+                        if let Some(c) = self.code_of(m, e, sc) {
+                            return self.run_bool(c, sc, env, st);
+                        }
+                    }
+                    _ => {}
+                }
+                match &m.fast {
                     Fast::Core(op) => match &e.kind {
                         ExprKind::Infix(_, a, b) => {
                             if let Some(r) = self.core_bool(*op, a, b, e, sc, env, st) {
