@@ -515,6 +515,33 @@ mod tests {
     }
 
     #[test]
+    fn a_successor_is_charged_only_what_it_does_not_share_with_its_parent() {
+        let big = |i: i64| Value::tuple((0..50).map(|k| Value::tuple(vec![Value::Int(i), Value::Int(k), Value::str("payload")])).collect());
+        let f = Value::Func(Arc::new(Func { dom: Arc::new((0..4).map(Value::Int).collect()), rng: (0..4).map(big).collect() }));
+        let s = vec![f.clone(), big(9), Value::Int(0)];
+        // the very same state adds nothing but its cells
+        assert_eq!(state_size_delta(&s, &s), 64 + 3 * 24);
+        // one element of the function replaced, one message appended to the tuple
+        let Value::Func(ff) = &f else { panic!() };
+        let mut rng = ff.rng.clone();
+        rng[1] = big(7);
+        let f2 = Value::Func(Arc::new(Func { dom: ff.dom.clone(), rng }));
+        let Value::Tuple(q) = &s[1] else { panic!() };
+        let mut q2 = (**q).clone();
+        q2.push(Value::tuple(vec![Value::Int(1), Value::Int(2), Value::str("new")]));
+        let t = vec![f2, Value::Tuple(Arc::new(q2)), Value::Int(1)];
+        let full = state_size(&t);
+        let delta = state_size_delta(&t, &s);
+        // the new function element and the appended message are charged in full ...
+        assert!(delta >= approx_size(&big(7)) + approx_size(&Value::tuple(vec![Value::Int(1), Value::Int(2), Value::str("new")])), "{delta}");
+        // ... the rest (three shared elements, fifty shared messages) only as cells
+        assert!(delta * 3 < full, "delta {delta} vs full {full}");
+        // a state built separately (nothing shared) is charged in full
+        let u: Vec<Value> = vec![Value::Func(Arc::new(Func { dom: Arc::new((0..4).map(Value::Int).collect()), rng: (0..4).map(big).collect() })), big(9), Value::Int(0)];
+        assert_eq!(state_size_delta(&u, &s), state_size(&u));
+    }
+
+    #[test]
     fn spilling_keeps_order_and_bounds_memory() {
         let store: Arc<dyn ChunkStore> = Arc::new(MemChunks::default());
         let mem = QueueMem::new(Some(20_000), Some(store.clone()));
