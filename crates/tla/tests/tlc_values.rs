@@ -296,7 +296,7 @@ fn sets_and_appended_tuples_hash_incrementally_to_full_hashes() {
 }
 
 #[test]
-fn cached_hashes_of_shared_values_equal_the_hashes_of_equal_copies() {
+fn hashes_of_nested_values_equal_the_hashes_of_equal_copies() {
     use vf_tla::tlc::eval::update_fn;
     use vf_tla::tlc::value::value_hash;
     // a long queue of records inside a record inside a function, built twice (nothing shared)
@@ -308,7 +308,7 @@ fn cached_hashes_of_shared_values_equal_the_hashes_of_equal_copies() {
     };
     let a = build(40);
     let b = build(40);
-    // hashed repeatedly (the second time from the per-thread cache) and equal to a separate copy
+    // hashed repeatedly and equal to a separate copy
     let ha = value_hash(&a);
     assert_eq!(value_hash(&a), ha);
     assert_eq!(value_hash(&b), ha);
@@ -325,7 +325,7 @@ fn cached_hashes_of_shared_values_equal_the_hashes_of_equal_copies() {
     assert_ne!(value_hash(&a2), ha);
     let back = update_fn(&a2, &int(2), f.rng[2].clone()).unwrap();
     assert_eq!(value_hash(&back), ha);
-    // many other values hashed in between (cache slots replaced): the hashes stay the same
+    // many other values hashed in between: the hashes stay the same
     for i in 0..20_000 {
         value_hash(&Value::tuple(vec![int(i), int(i + 1), int(i + 2)]));
     }

@@ -604,9 +604,37 @@ impl Hash for Value {
                 h.write_u8(3);
                 h.write_u32(*i)
             }
-            // a compound value contributes its own hash (`node_hash`, cached by identity for the
-            // larger ones), so that a value shared by many states is walked once, not per state
-            Value::Set(_) | Value::Tuple(_) | Value::Record(_) | Value::Func(_) => h.write_u64(node_hash(self)),
+            Value::Set(s) => {
+                h.write_u8(5);
+                h.write_usize(s.len());
+                for v in s.iter() {
+                    v.hash(h)
+                }
+            }
+            Value::Tuple(t) => {
+                h.write_u8(4);
+                h.write_usize(t.len());
+                for v in t.iter() {
+                    v.hash(h)
+                }
+            }
+            Value::Record(r) => {
+                h.write_u8(7);
+                h.write_usize(r.len());
+                for (n, v) in r.iter() {
+                    h.write(n.as_bytes());
+                    h.write_u8(0xff);
+                    v.hash(h)
+                }
+            }
+            Value::Func(f) => {
+                h.write_u8(8);
+                h.write_usize(f.dom.len());
+                for (k, v) in f.dom.iter().zip(f.rng.iter()) {
+                    k.hash(h);
+                    v.hash(h)
+                }
+            }
             Value::Op(_) => h.write_u8(9),
             other => match other.normalize() {
                 Ok(n) => n.hash(h),
@@ -617,99 +645,6 @@ impl Hash for Value {
             },
         }
     }
-}
-
-/// The hash of a normalized set, tuple, record or function: its tag, length and elements in
-/// order, each element a scalar's bytes or a compound element's own `node_hash` (a Merkle
-/// hash). Equal values have equal hashes (values are canonical).
-fn node_hash_uncached(v: &Value) -> u64 {
-    let mut h = FpHasher::default();
-    match v {
-        Value::Set(s) => {
-            h.write_u8(5);
-            h.write_usize(s.len());
-            for x in s.iter() {
-                x.hash(&mut h)
-            }
-        }
-        Value::Tuple(t) => {
-            h.write_u8(4);
-            h.write_usize(t.len());
-            for x in t.iter() {
-                x.hash(&mut h)
-            }
-        }
-        Value::Record(r) => {
-            h.write_u8(7);
-            h.write_usize(r.len());
-            for (n, x) in r.iter() {
-                h.write(n.as_bytes());
-                h.write_u8(0xff);
-                x.hash(&mut h)
-            }
-        }
-        Value::Func(f) => {
-            h.write_u8(8);
-            h.write_usize(f.dom.len());
-            for (k, x) in f.dom.iter().zip(f.rng.iter()) {
-                k.hash(&mut h);
-                x.hash(&mut h)
-            }
-        }
-        _ => unreachable!("node_hash of a scalar"),
-    }
-    h.finish()
-}
-
-/// Compound values with fewer elements than this are hashed without the cache.
-const CACHE_MIN_LEN: usize = 3;
-const CACHE_BITS: u32 = 12;
-
-/// One slot of the per-thread hash cache: the value itself (a clone, so its allocation stays
-/// alive and its address cannot be reused by another value while the slot holds it) and its hash.
-type CacheSlot = Option<(Value, u64)>;
-
-thread_local! {
-    static HASH_CACHE: std::cell::RefCell<Vec<CacheSlot>> = std::cell::RefCell::new(vec![None; 1 << CACHE_BITS]);
-}
-
-/// The address of a compound value's shared allocation and its number of elements.
-#[inline]
-fn node_key(v: &Value) -> (usize, usize) {
-    match v {
-        Value::Set(x) | Value::Tuple(x) => (Arc::as_ptr(x) as *const u8 as usize, x.len()),
-        Value::Record(r) => (Arc::as_ptr(r) as *const u8 as usize, r.len()),
-        Value::Func(f) => (Arc::as_ptr(f) as *const u8 as usize, f.dom.len()),
-        _ => (0, 0),
-    }
-}
-
-/// `node_hash_uncached`, remembered per thread by the identity of the value's allocation (a
-/// direct-mapped cache of `1 << CACHE_BITS` slots): the successors of a state share most of
-/// its sub-values (UNCHANGED variables, the untouched elements of an EXCEPT, the prefix of an
-/// Append), so their hashes are computed once, not once per successor. A hit needs the very
-/// same allocation (`same`), which the slot keeps alive, so a hit is always the value's hash.
-fn node_hash(v: &Value) -> u64 {
-    let (addr, len) = node_key(v);
-    if len < CACHE_MIN_LEN {
-        return node_hash_uncached(v);
-    }
-    let slot = ((addr >> 4).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - CACHE_BITS)) as usize;
-    let hit = HASH_CACHE.try_with(|c| match &c.borrow()[slot] {
-        Some((x, h)) if same(x, v) => Some(*h),
-        _ => None,
-    });
-    match hit {
-        Ok(Some(h)) => return h,
-        Ok(None) => {}
-        // the thread is being torn down: no cache
-        Err(_) => return node_hash_uncached(v),
-    }
-    let h = node_hash_uncached(v);
-    // the old slot's value is dropped after the borrow ends (its drop never re-enters the cache)
-    let old = HASH_CACHE.try_with(|c| std::mem::replace(&mut c.borrow_mut()[slot], Some((v.clone(), h))));
-    drop(old);
-    h
 }
 
 /// FxHash-style 64-bit hasher: fast, deterministic; fingerprints of states use it.
@@ -762,9 +697,6 @@ impl Hasher for FpHasher {
 /// Streaming hash of a value (its elements in order).
 #[inline]
 fn stream_hash(v: &Value) -> u64 {
-    if matches!(v, Value::Set(_) | Value::Tuple(_) | Value::Record(_) | Value::Func(_)) {
-        return node_hash(v);
-    }
     let mut h = FpHasher::default();
     v.hash(&mut h);
     h.finish()
