@@ -358,9 +358,23 @@ struct WorkerOut {
     /// with `keep_actual`: the generated successor of each edge, parallel to `edges`
     actual: Vec<State>,
     states: Vec<(State, u64)>,
+    /// estimated bytes of `batch` (sampled `state_size_delta`: sum and number of samples)
+    batch_bytes: (u64, u64),
+}
+
+impl WorkerOut {
+    /// The batch and its estimated bytes, leaving both empty.
+    fn take_batch(&mut self) -> (Vec<(State, u64)>, u64) {
+        let b = std::mem::take(&mut self.batch);
+        let (sum, n) = std::mem::take(&mut self.batch_bytes);
+        let est = if n == 0 { 0 } else { sum * b.len() as u64 / n };
+        (b, est)
+    }
 }
 
 const BATCH: usize = 1024;
+/// Every `SIZE_SAMPLE`-th new state is measured for the queue's memory estimate.
+const SIZE_SAMPLE: usize = 8;
 
 /// Runs the breadth-first search.
 pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync)) -> Outcome {
@@ -530,9 +544,17 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
                             if record {
                                 out.states.push((st.clone(), fp));
                             }
+                            // the queue's memory: what the successor does not share with
+                            // its parent (counting shared parts in full over-estimates the
+                            // queue several times over and spills it to disk far too early)
+                            if out.batch.len() % SIZE_SAMPLE == 0 {
+                                out.batch_bytes.0 += crate::queue::state_size_delta(&st, s);
+                                out.batch_bytes.1 += 1;
+                            }
                             out.batch.push((st, fp));
                             if out.batch.len() >= BATCH {
-                                next.push(std::mem::take(&mut out.batch));
+                                let (b, est) = out.take_batch();
+                                next.push_sized(b, est);
                             }
                         }
                         Ok(true)
@@ -591,7 +613,8 @@ pub fn check(model: &Model, cfg: &Config, progress: &(dyn Fn(&Progress) + Sync))
             outs = c.into_iter().map(|x| x.1).collect();
         }
         for o in outs.iter_mut() {
-            next.push(std::mem::take(&mut o.batch));
+            let (b, est) = o.take_batch();
+            next.push_sized(b, est);
             if record {
                 let mut g = all_edges.lock().unwrap();
                 g.0.append(&mut o.edges);

@@ -1,6 +1,6 @@
 //! The set of seen state fingerprints, shared by the workers: open addressing (linear probing)
 //! over `AtomicU64` keys, inserted by compare-and-swap without a lock, with each state's parent
-//! fingerprint (for traces) in a parallel array. The table is split into shards by the top bits
+//! fingerprint (for traces) in the word after its key. The table is split into shards by the top bits
 //! of the fingerprint; a shard's `RwLock` is taken for reading by every insert (shared, so
 //! workers never wait for each other) and for writing only to double a shard that is 3/4 full.
 //! Its size can be fixed up front from a memory budget (`with_budget`), so that a run under
@@ -9,9 +9,10 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::RwLock;
 
+/// Slot `i` is `slots[2i]` (the fingerprint) and `slots[2i + 1]` (its parent): one cache line
+/// holds both, so inserting a new state touches one line of a large table, not two.
 struct Table {
-    keys: Box<[AtomicU64]>,
-    parents: Box<[AtomicU64]>,
+    slots: Box<[AtomicU64]>,
     len: AtomicUsize,
 }
 
@@ -29,10 +30,18 @@ fn zeroed(n: usize) -> Box<[AtomicU64]> {
 impl Table {
     fn new(cap: usize) -> Table {
         let cap = cap.next_power_of_two().max(16);
-        Table { keys: zeroed(cap), parents: zeroed(cap), len: AtomicUsize::new(0) }
+        Table { slots: zeroed(2 * cap), len: AtomicUsize::new(0) }
     }
     fn cap(&self) -> usize {
-        self.keys.len()
+        self.slots.len() / 2
+    }
+    #[inline]
+    fn key(&self, i: usize) -> &AtomicU64 {
+        &self.slots[2 * i]
+    }
+    #[inline]
+    fn parent_at(&self, i: usize) -> &AtomicU64 {
+        &self.slots[2 * i + 1]
     }
     fn full(&self) -> bool {
         self.len.load(Ordering::Relaxed) * 4 >= self.cap() * 3
@@ -42,14 +51,14 @@ impl Table {
         let mask = self.cap() - 1;
         let mut i = (fp as usize) & mask;
         loop {
-            let k = self.keys[i].load(Ordering::Acquire);
+            let k = self.key(i).load(Ordering::Acquire);
             if k == fp {
                 return false;
             }
             if k == 0 {
-                match self.keys[i].compare_exchange(0, fp, Ordering::AcqRel, Ordering::Acquire) {
+                match self.key(i).compare_exchange(0, fp, Ordering::AcqRel, Ordering::Acquire) {
                     Ok(_) => {
-                        self.parents[i].store(parent, Ordering::Release);
+                        self.parent_at(i).store(parent, Ordering::Release);
                         self.len.fetch_add(1, Ordering::Relaxed);
                         return true;
                     }
@@ -64,7 +73,7 @@ impl Table {
         let mask = self.cap() - 1;
         let mut i = (fp as usize) & mask;
         loop {
-            match self.keys[i].load(Ordering::Acquire) {
+            match self.key(i).load(Ordering::Acquire) {
                 0 => return None,
                 k if k == fp => return Some(i),
                 _ => i = (i + 1) & mask,
@@ -73,10 +82,10 @@ impl Table {
     }
     fn grown(&self) -> Table {
         let t = Table::new(self.cap() * 2);
-        for (k, p) in self.keys.iter().zip(self.parents.iter()) {
-            let k = k.load(Ordering::Relaxed);
+        for kp in self.slots.chunks_exact(2) {
+            let k = kp[0].load(Ordering::Relaxed);
             if k != 0 {
-                t.insert(k, p.load(Ordering::Relaxed));
+                t.insert(k, kp[1].load(Ordering::Relaxed));
             }
         }
         t
@@ -140,7 +149,7 @@ impl FpSet {
 
     pub fn parent(&self, fp: u64) -> Option<u64> {
         let t = self.shard(fp).read().unwrap();
-        t.find(fp).map(|i| t.parents[i].load(Ordering::Acquire))
+        t.find(fp).map(|i| t.parent_at(i).load(Ordering::Acquire))
     }
 
     pub fn len(&self) -> usize {

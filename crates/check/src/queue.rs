@@ -9,7 +9,7 @@ use crate::engine::State;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use vf_tla::tlc::value::{Func, Value};
+use vf_tla::tlc::value::{same, Func, Value};
 
 /// Where spilled chunks go. `put` returns a handle for `take`, which returns the bytes once.
 pub trait ChunkStore: Send + Sync {
@@ -150,12 +150,19 @@ impl<'q> LevelBuilder<'q> {
         self.len() == 0
     }
 
-    /// Appends a batch (in order). Spills it if the queue's memory is over the bound.
+    /// Appends a batch (in order). Spills it if the queue's memory is over the bound. Its bytes
+    /// are estimated from the states alone (`approx_size`, shared parts counted in full).
     pub fn push(&self, batch: Vec<(State, u64)>) {
+        let est = estimate(&batch);
+        self.push_sized(batch, est)
+    }
+
+    /// `push` with the batch's estimated bytes given by the caller (the engine charges each
+    /// successor only what it does not share with its parent, `state_size_delta`).
+    pub fn push_sized(&self, batch: Vec<(State, u64)>, est: u64) {
         if batch.is_empty() {
             return;
         }
-        let est = estimate(&batch);
         let mut chunks = self.chunks.lock().unwrap();
         let start = self.len.fetch_add(batch.len(), Ordering::Relaxed) as u64;
         if let (Some(bound), Some(store)) = (self.mem.bound, &self.mem.store) {
@@ -291,6 +298,38 @@ pub fn approx_size(v: &Value) -> u64 {
         Value::Func(f) => CELL + 64 + f.dom.iter().chain(f.rng.iter()).map(approx_size).sum::<u64>(),
         _ => CELL,
     }
+}
+
+/// Rough heap bytes that `t` adds to memory when `s` is already there: the parts of `t` that
+/// are not the very same allocation as the corresponding part of `s` (`value::same`). Function-
+/// like values are compared element by element (an EXCEPT shares the untouched elements), tuples
+/// and sets also one position ahead and behind (an `Append`, a set that gained or lost one
+/// element); anything else that differs counts in full (`approx_size`).
+pub fn approx_size_delta(t: &Value, s: &Value) -> u64 {
+    const CELL: u64 = 24;
+    if same(t, s) {
+        return 0;
+    }
+    fn near(x: &[Value], y: &[Value], i: usize) -> bool {
+        y.get(i).is_some_and(|b| same(&x[i], b)) || (i > 0 && y.get(i - 1).is_some_and(|b| same(&x[i], b))) || y.get(i + 1).is_some_and(|b| same(&x[i], b))
+    }
+    match (t, s) {
+        (Value::Set(x), Value::Set(y)) | (Value::Tuple(x), Value::Tuple(y)) => CELL + 40 + (0..x.len()).map(|i| if near(x, y, i) { CELL } else { approx_size(&x[i]) }).sum::<u64>(),
+        (Value::Record(x), Value::Record(y)) if x.len() == y.len() => CELL + 40 + x.iter().zip(y.iter()).map(|((n, a), (_, b))| 32 + n.len() as u64 + approx_size_delta(a, b)).sum::<u64>(),
+        (Value::Func(f), Value::Func(g)) if f.dom.len() == g.dom.len() => {
+            let dom = if Arc::ptr_eq(&f.dom, &g.dom) { 0 } else { f.dom.iter().map(approx_size).sum::<u64>() };
+            CELL + 64 + dom + f.rng.iter().zip(g.rng.iter()).map(|(a, b)| approx_size_delta(a, b).max(CELL)).sum::<u64>()
+        }
+        _ => approx_size(t),
+    }
+}
+
+/// Rough heap bytes a successor `t` of `s` adds (`approx_size_delta` per variable).
+pub fn state_size_delta(t: &[Value], s: &[Value]) -> u64 {
+    if t.len() != s.len() {
+        return state_size(t);
+    }
+    64 + t.iter().zip(s.iter()).map(|(a, b)| approx_size_delta(a, b).max(24)).sum::<u64>()
 }
 
 fn state_size(s: &[Value]) -> u64 {
@@ -473,6 +512,33 @@ mod tests {
         }
         let bad = encode(&batch).unwrap();
         assert!(decode(&bad[..bad.len() - 1]).is_none(), "a truncated chunk is refused");
+    }
+
+    #[test]
+    fn a_successor_is_charged_only_what_it_does_not_share_with_its_parent() {
+        let big = |i: i64| Value::tuple((0..50).map(|k| Value::tuple(vec![Value::Int(i), Value::Int(k), Value::str("payload")])).collect());
+        let f = Value::Func(Arc::new(Func { dom: Arc::new((0..4).map(Value::Int).collect()), rng: (0..4).map(big).collect() }));
+        let s = vec![f.clone(), big(9), Value::Int(0)];
+        // the very same state adds nothing but its cells
+        assert_eq!(state_size_delta(&s, &s), 64 + 3 * 24);
+        // one element of the function replaced, one message appended to the tuple
+        let Value::Func(ff) = &f else { panic!() };
+        let mut rng = ff.rng.clone();
+        rng[1] = big(7);
+        let f2 = Value::Func(Arc::new(Func { dom: ff.dom.clone(), rng }));
+        let Value::Tuple(q) = &s[1] else { panic!() };
+        let mut q2 = (**q).clone();
+        q2.push(Value::tuple(vec![Value::Int(1), Value::Int(2), Value::str("new")]));
+        let t = vec![f2, Value::Tuple(Arc::new(q2)), Value::Int(1)];
+        let full = state_size(&t);
+        let delta = state_size_delta(&t, &s);
+        // the new function element and the appended message are charged in full ...
+        assert!(delta >= approx_size(&big(7)) + approx_size(&Value::tuple(vec![Value::Int(1), Value::Int(2), Value::str("new")])), "{delta}");
+        // ... the rest (three shared elements, fifty shared messages) only as cells
+        assert!(delta * 3 < full, "delta {delta} vs full {full}");
+        // a state built separately (nothing shared) is charged in full
+        let u: Vec<Value> = vec![Value::Func(Arc::new(Func { dom: Arc::new((0..4).map(Value::Int).collect()), rng: (0..4).map(big).collect() })), big(9), Value::Int(0)];
+        assert_eq!(state_size_delta(&u, &s), state_size(&u));
     }
 
     #[test]

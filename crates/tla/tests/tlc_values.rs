@@ -294,3 +294,43 @@ fn sets_and_appended_tuples_hash_incrementally_to_full_hashes() {
     assert_eq!(var_hash(&Value::set(vec![int(3), int(1), int(2)])), var_hash(&Value::set(vec![int(1), int(2), int(3)])));
     assert_ne!(var_hash(&Value::set(vec![int(1), int(2), int(3)])).hash, var_hash(&Value::tuple(vec![int(1), int(2), int(3)])).hash);
 }
+
+#[test]
+fn hashes_of_nested_values_equal_the_hashes_of_equal_copies() {
+    use vf_tla::tlc::eval::update_fn;
+    use vf_tla::tlc::value::value_hash;
+    // a long queue of records inside a record inside a function, built twice (nothing shared)
+    let build = |n: i64| {
+        let msgs: Vec<Value> = (0..n).map(|i| Value::record(vec![(Arc::from("id"), int(i)), (Arc::from("body"), Value::tuple(vec![Value::str("put"), int(i), int(i + 1)]))])).collect();
+        let q = Value::tuple(msgs);
+        let cell = Value::record(vec![(Arc::from("queue"), q), (Arc::from("enabled"), Value::Bool(true))]);
+        Value::func((0..6).map(int).collect(), (0..6).map(|_| cell.clone()).collect())
+    };
+    let a = build(40);
+    let b = build(40);
+    // hashed repeatedly and equal to a separate copy
+    let ha = value_hash(&a);
+    assert_eq!(value_hash(&a), ha);
+    assert_eq!(value_hash(&b), ha);
+    // a change deep inside (one message's body) changes the hash, and changing it back restores it
+    let Value::Func(f) = &a else { panic!() };
+    let Value::Record(cell) = &f.rng[2] else { panic!() };
+    let q = &cell.iter().find(|(n, _)| &**n == "queue").unwrap().1;
+    let Value::Record(m) = (match q { Value::Tuple(t) => t[7].clone(), _ => panic!() }) else { panic!() };
+    let body2 = Value::tuple(vec![Value::str("put"), int(7), int(99)]);
+    let m2 = update_fn(&Value::Record(m.clone()), &Value::str("body"), body2).unwrap();
+    let q2 = update_fn(q, &int(8), m2).unwrap();
+    let cell2 = update_fn(&f.rng[2], &Value::str("queue"), q2).unwrap();
+    let a2 = update_fn(&a, &int(2), cell2.clone()).unwrap();
+    assert_ne!(value_hash(&a2), ha);
+    let back = update_fn(&a2, &int(2), f.rng[2].clone()).unwrap();
+    assert_eq!(value_hash(&back), ha);
+    // many other values hashed in between: the hashes stay the same
+    for i in 0..20_000 {
+        value_hash(&Value::tuple(vec![int(i), int(i + 1), int(i + 2)]));
+    }
+    assert_eq!(value_hash(&a), ha);
+    assert_eq!(value_hash(&build(40)), ha);
+    assert_ne!(value_hash(&build(41)), ha);
+    assert_eq!(fingerprint(&[a2.clone()]), fingerprint(&[update_fn(&b, &int(2), cell2).unwrap()]));
+}
