@@ -53,6 +53,7 @@ LIBS=(--lib "$C/tla/modules/community" --lib "$C/tla/modules/tlaps")
 TLCLIB="$C/tla/modules/community:$C/tla/modules/tlaps"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
+export TMPDIR="$OUT"  # our spilled queue chunks (else next to the spec, in ../shared)
 RAW="$OUT/raw.jsonl"
 for rep in $(seq 1 "$REPS"); do
   for m in $MODELS; do
